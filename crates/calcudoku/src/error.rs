@@ -1,0 +1,81 @@
+//! Typed errors of the library: structural problems of a puzzle, and parse errors that say
+//! where (line and column, 1-based) and what was expected.
+
+use thiserror::Error;
+
+use crate::puzzle::BoxShape;
+
+/// A puzzle whose parts do not fit together.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum ModelError {
+    #[error("size {size} is not supported (expected 1 to {max})", max = crate::puzzle::MAX_SIZE)]
+    Size { size: usize },
+    #[error("boxes of {shape} do not tile a {size}x{size} grid")]
+    BoxShape { shape: BoxShape, size: usize },
+    #[error("givens grid is {found}x{found}, expected {expected}x{expected}")]
+    GivensSize { expected: usize, found: usize },
+    #[error("cell {cell} holds {value}, expected 0 (empty) or 1 to {size}", cell = cell.0)]
+    GivenOutOfRange { cell: crate::puzzle::Cell, value: u8, size: usize },
+    #[error("cage {cage} has no cells")]
+    EmptyCage { cage: usize },
+    #[error("cell {cell} is out of range (the grid has cells 0 to {last})", last = cells - 1)]
+    CellOutOfRange { cell: usize, cells: usize },
+    #[error("cell {cell} is in two cages ({first} and {second})")]
+    CellInTwoCages { cell: usize, first: usize, second: usize },
+    #[error("cell {cell} is in no cage")]
+    CellInNoCage { cell: usize },
+}
+
+/// What went wrong while reading a puzzle.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum ParseErrorKind {
+    #[error("the input is empty (expected a puzzle)")]
+    Empty,
+    #[error("expected {expected}, found {found}")]
+    Expected { expected: String, found: String },
+    #[error("{0}")]
+    Invalid(#[from] ModelError),
+    #[error("the input fits several formats ({0}); choose one with --format")]
+    Ambiguous(String),
+    #[error("{0}")]
+    Other(String),
+}
+
+/// A parse error at a place in the input. `line` and `column` are 1-based; 0 means the error
+/// concerns the input as a whole (or the whole line, for the column).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ParseError {
+    pub line: usize,
+    pub column: usize,
+    pub kind: ParseErrorKind,
+}
+
+impl ParseError {
+    pub fn new(line: usize, column: usize, kind: ParseErrorKind) -> ParseError {
+        ParseError { line, column, kind }
+    }
+    /// "expected X, found Y" at a place.
+    pub fn expected(line: usize, column: usize, expected: impl Into<String>, found: impl Into<String>) -> ParseError {
+        ParseError::new(line, column, ParseErrorKind::Expected { expected: expected.into(), found: found.into() })
+    }
+    /// An error about the whole input.
+    pub fn whole(kind: ParseErrorKind) -> ParseError {
+        ParseError::new(0, 0, kind)
+    }
+}
+
+impl std::fmt::Display for ParseError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match (self.line, self.column) {
+            (0, _) => write!(f, "{}", self.kind),
+            (l, 0) => write!(f, "line {l}: {}", self.kind),
+            (l, c) => write!(f, "line {l}, column {c}: {}", self.kind),
+        }
+    }
+}
+
+impl std::error::Error for ParseError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        Some(&self.kind)
+    }
+}

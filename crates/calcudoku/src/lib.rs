@@ -1,0 +1,27 @@
+//! calcudoku: an exact, deterministic solver for Latin-square puzzles — Calcudoku (KenKen) with
+//! `+ − × ÷` cages, Sudoku of every size, and Killer Sudoku.
+//!
+//! Data flows one way:
+//!
+//! ```text
+//! text ──format::read/parse──▶ Puzzle ──solve──▶ Grid ──format::write_solution──▶ text
+//! ```
+//!
+//! ```
+//! use calcudoku::{format, solve};
+//!
+//! let text = "0 0 1\n2 1 1\n2 3 3\n3+ 6* 3+ 4+\n";
+//! let puzzle = format::parse(text, None).unwrap();
+//! let grid = solve::solve(&puzzle).expect("solvable");
+//! assert!(puzzle.is_solution(&grid));
+//! assert_eq!(solve::count(&puzzle, 10).solutions, 1);
+//! print!("{}", format::write_solution(&grid, format::Layout::Rows));
+//! ```
+
+pub mod error;
+pub mod format;
+pub mod puzzle;
+pub mod solve;
+
+pub use error::{ModelError, ParseError, ParseErrorKind};
+pub use puzzle::{BoxShape, Cage, Cell, Grid, Operator, Puzzle, Value, ValueSet};

@@ -1,0 +1,593 @@
+//! The one puzzle model: an N×N Latin square with optional boxes, givens and cages.
+//!
+//! A Sudoku is a Latin square with boxes and givens, a KenKen (Calcudoku) is one with
+//! arithmetic cages, a Killer Sudoku has boxes and (distinct-valued) cages. Every solver and
+//! every format works on this one type.
+
+use std::fmt;
+
+use crate::error::ModelError;
+
+/// Largest supported side length (values are kept in a 64-bit set).
+pub const MAX_SIZE: usize = 64;
+
+/// A value placed in a cell: 1..=N.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Value(u8);
+
+impl Value {
+    /// `v` must be in 1..=64.
+    pub const fn new(v: u8) -> Option<Value> {
+        if v >= 1 && v as usize <= MAX_SIZE { Some(Value(v)) } else { None }
+    }
+    pub const fn get(self) -> u8 {
+        self.0
+    }
+}
+
+impl fmt::Display for Value {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+/// A cell, by its row-major index (row * N + column), as the seeds number them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Cell(pub u16);
+
+impl Cell {
+    pub const fn at(row: usize, col: usize, size: usize) -> Cell {
+        Cell((row * size + col) as u16)
+    }
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+    pub const fn row(self, size: usize) -> usize {
+        self.0 as usize / size
+    }
+    pub const fn col(self, size: usize) -> usize {
+        self.0 as usize % size
+    }
+}
+
+/// A set of values 1..=64 as a bitset (bit `v - 1` stands for value `v`).
+#[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub struct ValueSet(pub u64);
+
+impl ValueSet {
+    pub const EMPTY: ValueSet = ValueSet(0);
+
+    /// All values 1..=n.
+    pub const fn full(n: usize) -> ValueSet {
+        if n >= 64 { ValueSet(u64::MAX) } else { ValueSet((1u64 << n) - 1) }
+    }
+    pub const fn single(v: u8) -> ValueSet {
+        ValueSet(1u64 << (v - 1))
+    }
+    /// Values lo..=hi (empty when lo > hi); lo ≥ 1.
+    pub const fn range(lo: u8, hi: u8) -> ValueSet {
+        if lo > hi || hi == 0 {
+            return ValueSet(0);
+        }
+        let lo = if lo == 0 { 1 } else { lo };
+        ValueSet(ValueSet::full(hi as usize).0 & !ValueSet::full(lo as usize - 1).0)
+    }
+    pub const fn bits(self) -> u64 {
+        self.0
+    }
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+    pub const fn len(self) -> u32 {
+        self.0.count_ones()
+    }
+    pub const fn contains(self, v: u8) -> bool {
+        v >= 1 && v <= 64 && self.0 & (1u64 << (v - 1)) != 0
+    }
+    pub fn insert(&mut self, v: u8) {
+        self.0 |= 1u64 << (v - 1);
+    }
+    pub fn remove(&mut self, v: u8) {
+        self.0 &= !(1u64 << (v - 1));
+    }
+    /// The value, when the set holds exactly one.
+    pub const fn single_value(self) -> Option<u8> {
+        if self.0 != 0 && self.0 & (self.0 - 1) == 0 {
+            Some(self.0.trailing_zeros() as u8 + 1)
+        } else {
+            None
+        }
+    }
+    /// Smallest value (None when empty).
+    pub const fn min(self) -> Option<u8> {
+        if self.0 == 0 { None } else { Some(self.0.trailing_zeros() as u8 + 1) }
+    }
+    /// Largest value (None when empty).
+    pub const fn max(self) -> Option<u8> {
+        if self.0 == 0 { None } else { Some(64 - self.0.leading_zeros() as u8) }
+    }
+    pub fn iter(self) -> ValueSetIter {
+        ValueSetIter(self.0)
+    }
+}
+
+impl fmt::Debug for ValueSet {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_set().entries(self.iter()).finish()
+    }
+}
+
+impl std::ops::BitAnd for ValueSet {
+    type Output = ValueSet;
+    fn bitand(self, rhs: ValueSet) -> ValueSet {
+        ValueSet(self.0 & rhs.0)
+    }
+}
+impl std::ops::BitOr for ValueSet {
+    type Output = ValueSet;
+    fn bitor(self, rhs: ValueSet) -> ValueSet {
+        ValueSet(self.0 | rhs.0)
+    }
+}
+impl std::ops::BitAndAssign for ValueSet {
+    fn bitand_assign(&mut self, rhs: ValueSet) {
+        self.0 &= rhs.0;
+    }
+}
+impl std::ops::BitOrAssign for ValueSet {
+    fn bitor_assign(&mut self, rhs: ValueSet) {
+        self.0 |= rhs.0;
+    }
+}
+impl std::ops::Not for ValueSet {
+    type Output = ValueSet;
+    fn not(self) -> ValueSet {
+        ValueSet(!self.0)
+    }
+}
+
+/// Iterates the values of a [`ValueSet`] in increasing order.
+pub struct ValueSetIter(u64);
+
+impl Iterator for ValueSetIter {
+    type Item = u8;
+    fn next(&mut self) -> Option<u8> {
+        if self.0 == 0 {
+            return None;
+        }
+        let v = self.0.trailing_zeros() as u8 + 1;
+        self.0 &= self.0 - 1;
+        Some(v)
+    }
+}
+
+/// A cage's arithmetic operator.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Operator {
+    /// The sum of the cells.
+    Add,
+    /// Two cells: the difference; more: the largest minus all the others.
+    Sub,
+    /// The product of the cells.
+    Mul,
+    /// Two cells: larger divided by smaller, exactly; more: the largest divided by the product
+    /// of the others, exactly.
+    Div,
+}
+
+impl Operator {
+    pub const ALL: [Operator; 4] = [Operator::Add, Operator::Sub, Operator::Mul, Operator::Div];
+
+    /// The ASCII symbol the seeds write: `+ - * /`.
+    pub const fn symbol(self) -> char {
+        match self {
+            Operator::Add => '+',
+            Operator::Sub => '-',
+            Operator::Mul => '*',
+            Operator::Div => '/',
+        }
+    }
+
+    /// Reads every common spelling: `+ - * / x X × ÷ − ∗` (and `–`, `·`).
+    pub fn from_char(c: char) -> Option<Operator> {
+        match c {
+            '+' => Some(Operator::Add),
+            '-' | '−' | '–' => Some(Operator::Sub),
+            '*' | 'x' | 'X' | '×' | '∗' | '·' => Some(Operator::Mul),
+            '/' | '÷' => Some(Operator::Div),
+            _ => None,
+        }
+    }
+
+    /// Whether the values (all ≥ 1) meet `target` under this operator.
+    pub fn holds(self, target: u64, values: &[u8]) -> bool {
+        match self {
+            Operator::Add => values.iter().map(|&v| v as u64).sum::<u64>() == target,
+            Operator::Mul => {
+                let mut p: u64 = 1;
+                for &v in values {
+                    p = match p.checked_mul(v as u64) {
+                        Some(p) if p <= target => p,
+                        _ => return false,
+                    };
+                }
+                p == target
+            }
+            Operator::Sub => {
+                let max = values.iter().copied().max().unwrap_or(0) as i64;
+                let rest: i64 = values.iter().map(|&v| v as i64).sum::<i64>() - max;
+                max - rest == target as i64
+            }
+            Operator::Div => {
+                let max = values.iter().copied().max().unwrap_or(0) as u64;
+                let mut rest: u64 = 1;
+                let mut skipped = false;
+                for &v in values {
+                    if !skipped && v as u64 == max {
+                        skipped = true;
+                        continue;
+                    }
+                    rest = match rest.checked_mul(v as u64) {
+                        Some(r) if r <= max => r,
+                        _ => return false,
+                    };
+                }
+                max % rest == 0 && max / rest == target
+            }
+        }
+    }
+}
+
+impl fmt::Display for Operator {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.symbol())
+    }
+}
+
+/// A cage: cells whose values must meet `target` under `op`.
+///
+/// `op == None` means no operator was written: on one cell the cage is a given (the cell holds
+/// `target`); on several cells the operator is hidden and any of `+ - * /` that fits will do.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Cage {
+    pub cells: Vec<Cell>,
+    pub target: u64,
+    pub op: Option<Operator>,
+}
+
+impl Cage {
+    pub fn new(target: u64, op: Option<Operator>, cells: Vec<Cell>) -> Cage {
+        Cage { cells, target, op }
+    }
+
+    /// Whether a complete assignment of the cage's cells (in `cells` order) meets the cage.
+    pub fn holds(&self, values: &[u8]) -> bool {
+        match self.op {
+            Some(op) => op.holds(self.target, values),
+            None if values.len() == 1 => values[0] as u64 == self.target,
+            None => Operator::ALL.iter().any(|op| op.holds(self.target, values)),
+        }
+    }
+
+    /// The label as the `ops` format writes it: `12+`, `3` (a given), `7?` (hidden operator).
+    pub fn label(&self) -> String {
+        match self.op {
+            Some(op) => format!("{}{}", self.target, op.symbol()),
+            None if self.cells.len() == 1 => self.target.to_string(),
+            None => format!("{}?", self.target),
+        }
+    }
+}
+
+/// The shape of a Sudoku box: `height` rows by `width` columns, with height × width = N.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct BoxShape {
+    pub height: u8,
+    pub width: u8,
+}
+
+impl BoxShape {
+    /// The usual box shape for a Sudoku of side `n` (4, 6, 8, 9, 12, 16, 25, …): the most
+    /// square factorisation with height ≤ width (2×3 for 6, 3×4 for 12). None for primes > 3.
+    pub fn standard(n: usize) -> Option<BoxShape> {
+        if n == 1 {
+            return Some(BoxShape { height: 1, width: 1 });
+        }
+        let mut h = (n as f64).sqrt() as usize;
+        while h > 1 && n % h != 0 {
+            h -= 1;
+        }
+        if h <= 1 { None } else { Some(BoxShape { height: h as u8, width: (n / h) as u8 }) }
+    }
+
+    /// Index of the box holding (row, col), boxes numbered row-major.
+    pub fn box_of(self, row: usize, col: usize, size: usize) -> usize {
+        let per_row = size / self.width as usize;
+        (row / self.height as usize) * per_row + col / self.width as usize
+    }
+}
+
+impl fmt::Display for BoxShape {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}x{}", self.height, self.width)
+    }
+}
+
+/// A (possibly partial) grid of values, row-major; 0 means empty.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Grid {
+    size: usize,
+    cells: Vec<u8>,
+}
+
+impl Grid {
+    pub fn empty(size: usize) -> Grid {
+        Grid { size, cells: vec![0; size * size] }
+    }
+    /// `cells` must hold size² values in 0..=size.
+    pub fn from_cells(size: usize, cells: Vec<u8>) -> Grid {
+        assert_eq!(cells.len(), size * size, "grid needs size² cells");
+        Grid { size, cells }
+    }
+    pub fn size(&self) -> usize {
+        self.size
+    }
+    pub fn cells(&self) -> &[u8] {
+        &self.cells
+    }
+    pub fn get(&self, cell: Cell) -> u8 {
+        self.cells[cell.index()]
+    }
+    pub fn set(&mut self, cell: Cell, v: u8) {
+        self.cells[cell.index()] = v;
+    }
+    pub fn at(&self, row: usize, col: usize) -> u8 {
+        self.cells[row * self.size + col]
+    }
+    pub fn rows(&self) -> impl Iterator<Item = &[u8]> {
+        self.cells.chunks(self.size.max(1))
+    }
+    pub fn is_complete(&self) -> bool {
+        self.cells.iter().all(|&v| v != 0)
+    }
+}
+
+/// Rows of numbers separated by one space, each row ending in a newline: the seeds' output.
+impl fmt::Display for Grid {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for row in self.rows() {
+            for (i, v) in row.iter().enumerate() {
+                if i > 0 {
+                    f.write_str(" ")?;
+                }
+                write!(f, "{v}")?;
+            }
+            f.write_str("\n")?;
+        }
+        Ok(())
+    }
+}
+
+/// A puzzle: an N×N Latin square (each of 1..=N once per row and column) with optional boxes,
+/// givens and cages.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Puzzle {
+    size: usize,
+    boxes: Option<BoxShape>,
+    givens: Grid,
+    cages: Vec<Cage>,
+    distinct_cages: bool,
+}
+
+impl Puzzle {
+    /// Checks the structure: size in 1..=[`MAX_SIZE`], boxes tiling the grid, givens in 1..=N,
+    /// cage cells in range, no cell in two cages, no empty cage.
+    ///
+    /// `distinct_cages`: the values within each cage must differ (Killer Sudoku rules).
+    pub fn new(
+        size: usize,
+        boxes: Option<BoxShape>,
+        givens: Grid,
+        cages: Vec<Cage>,
+        distinct_cages: bool,
+    ) -> Result<Puzzle, ModelError> {
+        if size == 0 || size > MAX_SIZE {
+            return Err(ModelError::Size { size });
+        }
+        if let Some(b) = boxes {
+            if b.height == 0 || b.width == 0 || b.height as usize * b.width as usize != size {
+                return Err(ModelError::BoxShape { shape: b, size });
+            }
+        }
+        if givens.size() != size {
+            return Err(ModelError::GivensSize { expected: size, found: givens.size() });
+        }
+        for (i, &v) in givens.cells().iter().enumerate() {
+            if v as usize > size {
+                return Err(ModelError::GivenOutOfRange { cell: Cell(i as u16), value: v, size });
+            }
+        }
+        let mut owner: Vec<Option<usize>> = vec![None; size * size];
+        for (k, cage) in cages.iter().enumerate() {
+            if cage.cells.is_empty() {
+                return Err(ModelError::EmptyCage { cage: k });
+            }
+            for &c in &cage.cells {
+                if c.index() >= size * size {
+                    return Err(ModelError::CellOutOfRange { cell: c.index(), cells: size * size });
+                }
+                if let Some(first) = owner[c.index()] {
+                    return Err(ModelError::CellInTwoCages { cell: c.index(), first, second: k });
+                }
+                owner[c.index()] = Some(k);
+            }
+        }
+        Ok(Puzzle { size, boxes, givens, cages, distinct_cages })
+    }
+
+    /// A plain Sudoku: boxes and givens, no cages.
+    pub fn sudoku(size: usize, boxes: Option<BoxShape>, givens: Grid) -> Result<Puzzle, ModelError> {
+        Puzzle::new(size, boxes, givens, Vec::new(), false)
+    }
+
+    /// A KenKen (Calcudoku): cages only.
+    pub fn kenken(size: usize, cages: Vec<Cage>) -> Result<Puzzle, ModelError> {
+        Puzzle::new(size, None, Grid::empty(size), cages, false)
+    }
+
+    pub fn size(&self) -> usize {
+        self.size
+    }
+    pub fn boxes(&self) -> Option<BoxShape> {
+        self.boxes
+    }
+    pub fn givens(&self) -> &Grid {
+        &self.givens
+    }
+    pub fn cages(&self) -> &[Cage] {
+        &self.cages
+    }
+    /// Whether the values within each cage must differ (Killer Sudoku).
+    pub fn distinct_cages(&self) -> bool {
+        self.distinct_cages
+    }
+    pub fn cell_count(&self) -> usize {
+        self.size * self.size
+    }
+    /// For each cell, the index of its cage (None when in no cage).
+    pub fn cage_of_cells(&self) -> Vec<Option<usize>> {
+        let mut owner = vec![None; self.cell_count()];
+        for (k, cage) in self.cages.iter().enumerate() {
+            for &c in &cage.cells {
+                owner[c.index()] = Some(k);
+            }
+        }
+        owner
+    }
+    /// Whether every cell lies in exactly one cage (what a KenKen requires).
+    pub fn cages_cover_grid(&self) -> bool {
+        self.cage_of_cells().iter().all(Option::is_some)
+    }
+
+    /// Whether a complete grid solves the puzzle: a Latin square, boxes and givens respected,
+    /// every cage met. Independent of any solver.
+    pub fn is_solution(&self, grid: &Grid) -> bool {
+        let n = self.size;
+        if grid.size() != n || grid.cells().iter().any(|&v| v == 0 || v as usize > n) {
+            return false;
+        }
+        let full = ValueSet::full(n);
+        for i in 0..n {
+            let mut row = ValueSet::EMPTY;
+            let mut col = ValueSet::EMPTY;
+            for j in 0..n {
+                row.insert(grid.at(i, j));
+                col.insert(grid.at(j, i));
+            }
+            if row != full || col != full {
+                return false;
+            }
+        }
+        if let Some(b) = self.boxes {
+            let mut seen = vec![ValueSet::EMPTY; n];
+            for r in 0..n {
+                for c in 0..n {
+                    seen[b.box_of(r, c, n)].insert(grid.at(r, c));
+                }
+            }
+            if seen.iter().any(|&s| s != full) {
+                return false;
+            }
+        }
+        for (g, v) in self.givens.cells().iter().zip(grid.cells()) {
+            if *g != 0 && g != v {
+                return false;
+            }
+        }
+        self.cages.iter().all(|cage| {
+            let values: Vec<u8> = cage.cells.iter().map(|&c| grid.get(c)).collect();
+            let distinct = !self.distinct_cages || {
+                let mut s = ValueSet::EMPTY;
+                values.iter().all(|&v| {
+                    let fresh = !s.contains(v);
+                    s.insert(v);
+                    fresh
+                })
+            };
+            distinct && cage.holds(&values)
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn value_set_basics() {
+        let s = ValueSet::full(5);
+        assert_eq!(s.len(), 5);
+        assert_eq!(s.iter().collect::<Vec<_>>(), vec![1, 2, 3, 4, 5]);
+        assert_eq!(ValueSet::range(2, 4).iter().collect::<Vec<_>>(), vec![2, 3, 4]);
+        assert!(ValueSet::range(4, 2).is_empty());
+        assert_eq!(ValueSet::single(7).single_value(), Some(7));
+        assert_eq!(s.single_value(), None);
+        assert_eq!(s.min(), Some(1));
+        assert_eq!(s.max(), Some(5));
+        assert_eq!(ValueSet::full(64).len(), 64);
+        assert_eq!(ValueSet::full(64).max(), Some(64));
+    }
+
+    #[test]
+    fn operators_follow_the_rules() {
+        assert!(Operator::Add.holds(6, &[1, 2, 3]));
+        assert!(!Operator::Add.holds(7, &[1, 2, 3]));
+        assert!(Operator::Mul.holds(24, &[2, 3, 4]));
+        assert!(Operator::Sub.holds(3, &[1, 4]));
+        assert!(Operator::Sub.holds(3, &[4, 1]));
+        assert!(Operator::Sub.holds(1, &[6, 2, 3]));
+        assert!(!Operator::Sub.holds(1, &[2, 3, 6, 1]));
+        assert!(Operator::Div.holds(2, &[3, 6]));
+        assert!(!Operator::Div.holds(2, &[4, 6]));
+        assert!(Operator::Div.holds(2, &[2, 12, 3]));
+        assert!(!Operator::Div.holds(2, &[5, 12, 3]));
+        assert_eq!(Operator::from_char('×'), Some(Operator::Mul));
+        assert_eq!(Operator::from_char('÷'), Some(Operator::Div));
+        assert_eq!(Operator::from_char('−'), Some(Operator::Sub));
+        assert_eq!(Operator::from_char('%'), None);
+    }
+
+    #[test]
+    fn hidden_operator_accepts_any_fitting_one() {
+        let cage = Cage::new(2, None, vec![Cell(0), Cell(1)]);
+        assert!(cage.holds(&[1, 2])); // 2/1 or 2*1
+        assert!(cage.holds(&[1, 3])); // 3-1
+        assert!(!cage.holds(&[2, 5]));
+        let given = Cage::new(4, None, vec![Cell(3)]);
+        assert!(given.holds(&[4]) && !given.holds(&[2]));
+    }
+
+    #[test]
+    fn standard_boxes() {
+        assert_eq!(BoxShape::standard(6), Some(BoxShape { height: 2, width: 3 }));
+        assert_eq!(BoxShape::standard(9), Some(BoxShape { height: 3, width: 3 }));
+        assert_eq!(BoxShape::standard(12), Some(BoxShape { height: 3, width: 4 }));
+        assert_eq!(BoxShape::standard(8), Some(BoxShape { height: 2, width: 4 }));
+        assert_eq!(BoxShape::standard(7), None);
+    }
+
+    #[test]
+    fn structure_errors() {
+        let c = |v: &[u16]| v.iter().map(|&i| Cell(i)).collect::<Vec<_>>();
+        assert!(matches!(
+            Puzzle::kenken(2, vec![Cage::new(3, None, c(&[0, 1])), Cage::new(3, None, c(&[1, 2]))]),
+            Err(ModelError::CellInTwoCages { cell: 1, .. })
+        ));
+        assert!(matches!(
+            Puzzle::kenken(2, vec![Cage::new(3, None, c(&[0, 4]))]),
+            Err(ModelError::CellOutOfRange { cell: 4, .. })
+        ));
+        assert!(matches!(Puzzle::kenken(0, vec![]), Err(ModelError::Size { .. })));
+        assert!(matches!(Puzzle::kenken(65, vec![]), Err(ModelError::Size { .. })));
+    }
+}
