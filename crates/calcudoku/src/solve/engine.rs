@@ -1,0 +1,331 @@
+//! The general engine: candidate bitsets per cell, propagation to a fixed point (naked singles,
+//! hidden singles per row/column/box, exact cage filtering), and depth-first search with an
+//! undo trail.
+
+use std::time::Instant;
+
+use super::cage::{CageFilter, Filtered};
+use super::model::{Model, NO_CAGE};
+use crate::puzzle::Grid;
+
+/// Which cell the search branches on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Branching {
+    /// The cell with the fewest candidates (ties: first in row-major order). Fastest.
+    FewestCandidates,
+    /// The first open cell in row-major order: solutions come out in row-major order, so the
+    /// first one found is the one the seeds' brute force finds.
+    RowMajor,
+}
+
+/// Counters of one search.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// Candidate sets narrowed.
+    pub narrowings: u64,
+    /// Cage filterings run.
+    pub cage_filterings: u64,
+    /// Search nodes (branches tried).
+    pub nodes: u64,
+    /// Branches that failed.
+    pub backtracks: u64,
+}
+
+impl std::ops::AddAssign for Stats {
+    fn add_assign(&mut self, o: Stats) {
+        self.narrowings += o.narrowings;
+        self.cage_filterings += o.cage_filterings;
+        self.nodes += o.nodes;
+        self.backtracks += o.backtracks;
+    }
+}
+
+/// Why a search stopped before it had looked at everything.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Stop {
+    /// The sink has all it wants.
+    Enough,
+    /// The deadline passed.
+    Timeout,
+}
+
+/// The contradiction that ends a branch.
+struct Conflict;
+
+/// Receives solutions; says when to stop.
+pub(crate) struct Sink {
+    pub limit: u64,
+    pub found: u64,
+    pub first: Option<Grid>,
+}
+
+/// Mutable search state: candidates, the trail that restores them, and propagation queues.
+pub(crate) struct Engine<'m> {
+    m: &'m Model,
+    dom: Vec<u64>,
+    trail: Vec<(u16, u64)>,
+    singles: Vec<u16>,
+    cage_queue: Vec<u32>,
+    cage_queued: Vec<bool>,
+    unit_queue: Vec<u32>,
+    unit_queued: Vec<bool>,
+    filter: CageFilter,
+    supports: Vec<u64>,
+    pub stats: Stats,
+    deadline: Option<Instant>,
+}
+
+impl<'m> Engine<'m> {
+    pub fn new(m: &'m Model, deadline: Option<Instant>) -> Engine<'m> {
+        Engine {
+            m,
+            dom: m.initial.clone(),
+            trail: Vec::with_capacity(m.initial.len() * 4),
+            singles: Vec::new(),
+            cage_queue: Vec::new(),
+            cage_queued: vec![false; m.cages.len()],
+            unit_queue: Vec::new(),
+            unit_queued: vec![false; m.units.len()],
+            filter: CageFilter::default(),
+            supports: Vec::new(),
+            stats: Stats::default(),
+            deadline,
+        }
+    }
+
+    /// Runs the search from the starting candidates, feeding solutions to `sink`.
+    pub fn run(&mut self, branching: Branching, sink: &mut Sink) -> Option<Stop> {
+        // Everything is to be looked at once: givens, every cage, every unit.
+        for c in 0..self.dom.len() {
+            if self.dom[c].count_ones() == 1 {
+                self.singles.push(c as u16);
+            }
+        }
+        for k in 0..self.m.cages.len() {
+            self.queue_cage(k as u32);
+        }
+        for u in 0..self.m.units.len() {
+            self.queue_unit(u as u32);
+        }
+        if self.propagate().is_err() {
+            return None;
+        }
+        self.search(branching, sink)
+    }
+
+    fn queue_cage(&mut self, k: u32) {
+        if !self.cage_queued[k as usize] {
+            self.cage_queued[k as usize] = true;
+            self.cage_queue.push(k);
+        }
+    }
+
+    fn queue_unit(&mut self, u: u32) {
+        if !self.unit_queued[u as usize] {
+            self.unit_queued[u as usize] = true;
+            self.unit_queue.push(u);
+        }
+    }
+
+    /// Narrows a cell's candidates to `new` (a subset of the current ones), recording the old
+    /// set on the trail and scheduling what depends on the cell.
+    fn narrow(&mut self, c: usize, new: u64) -> Result<(), Conflict> {
+        let old = self.dom[c];
+        if new == old {
+            return Ok(());
+        }
+        if new == 0 {
+            return Err(Conflict);
+        }
+        self.stats.narrowings += 1;
+        self.trail.push((c as u16, old));
+        self.dom[c] = new;
+        if new & (new - 1) == 0 {
+            self.singles.push(c as u16);
+        }
+        let k = self.m.cell_cage[c];
+        if k != NO_CAGE {
+            self.queue_cage(k);
+        }
+        for i in 0..self.m.cell_units[c].len() {
+            self.queue_unit(self.m.cell_units[c][i]);
+        }
+        Ok(())
+    }
+
+    fn undo(&mut self, mark: usize) {
+        for (c, old) in self.trail.drain(mark..).rev() {
+            self.dom[c as usize] = old;
+        }
+    }
+
+    fn clear_queues(&mut self) {
+        self.singles.clear();
+        for k in self.cage_queue.drain(..) {
+            self.cage_queued[k as usize] = false;
+        }
+        for u in self.unit_queue.drain(..) {
+            self.unit_queued[u as usize] = false;
+        }
+    }
+
+    /// Propagates to a fixed point; on a contradiction the queues are emptied.
+    fn propagate(&mut self) -> Result<(), Conflict> {
+        let r = self.propagate_inner();
+        if r.is_err() {
+            self.clear_queues();
+        }
+        r
+    }
+
+    fn propagate_inner(&mut self) -> Result<(), Conflict> {
+        loop {
+            // Naked singles: a placed value leaves every peer.
+            if let Some(c) = self.singles.pop() {
+                let v = self.dom[c as usize];
+                let m = self.m;
+                for &p in &m.peers[c as usize] {
+                    let d = self.dom[p as usize];
+                    if d & v != 0 {
+                        self.narrow(p as usize, d & !v)?;
+                    }
+                }
+                continue;
+            }
+            if let Some(k) = self.cage_queue.pop() {
+                self.cage_queued[k as usize] = false;
+                self.filter_cage(k as usize)?;
+                continue;
+            }
+            if let Some(u) = self.unit_queue.pop() {
+                self.unit_queued[u as usize] = false;
+                self.hidden_singles(u as usize)?;
+                continue;
+            }
+            return Ok(());
+        }
+    }
+
+    fn filter_cage(&mut self, k: usize) -> Result<(), Conflict> {
+        self.stats.cage_filterings += 1;
+        let m = self.m;
+        let cage = &m.cages[k];
+        let mut supports = std::mem::take(&mut self.supports);
+        let r = match self.filter.filter(cage, &self.dom, &mut supports) {
+            Filtered::Impossible => Err(Conflict),
+            Filtered::Narrowed => {
+                let mut r = Ok(());
+                for (i, &c) in cage.cells.iter().enumerate() {
+                    r = self.narrow(c as usize, supports[i]);
+                    if r.is_err() {
+                        break;
+                    }
+                }
+                r
+            }
+        };
+        self.supports = supports;
+        r
+    }
+
+    /// In a row, column or box every value must appear: a value that fits only one cell goes
+    /// there, and a value that fits none is a contradiction.
+    fn hidden_singles(&mut self, u: usize) -> Result<(), Conflict> {
+        let m = self.m;
+        let unit = &m.units[u];
+        let (mut once, mut twice) = (0u64, 0u64);
+        for &c in unit {
+            let d = self.dom[c as usize];
+            twice |= once & d;
+            once |= d;
+        }
+        if once != m.full {
+            return Err(Conflict);
+        }
+        let hidden = once & !twice;
+        if hidden == 0 {
+            return Ok(());
+        }
+        for &c in unit {
+            let d = self.dom[c as usize];
+            let h = d & hidden;
+            if h != 0 && d != h {
+                if h & (h - 1) != 0 {
+                    return Err(Conflict); // one cell would need two values
+                }
+                self.narrow(c as usize, h)?;
+            }
+        }
+        Ok(())
+    }
+
+    fn pick(&self, branching: Branching) -> Option<usize> {
+        match branching {
+            Branching::RowMajor => self.dom.iter().position(|d| d & (d - 1) != 0),
+            Branching::FewestCandidates => {
+                let mut best = None;
+                let mut best_len = u32::MAX;
+                for (c, &d) in self.dom.iter().enumerate() {
+                    let len = d.count_ones();
+                    if len > 1 && len < best_len {
+                        best_len = len;
+                        best = Some(c);
+                        if len == 2 {
+                            break;
+                        }
+                    }
+                }
+                best
+            }
+        }
+    }
+
+    /// Depth-first search below the current (propagated) state. Each value of the chosen cell
+    /// is tried in increasing order; once it fails it is removed, and what that implies is
+    /// propagated before the next value is tried.
+    fn search(&mut self, branching: Branching, sink: &mut Sink) -> Option<Stop> {
+        let Some(cell) = self.pick(branching) else {
+            sink.found += 1;
+            if sink.first.is_none() {
+                let cells = self
+                    .dom
+                    .iter()
+                    .map(|&d| d.trailing_zeros() as u8 + 1)
+                    .collect();
+                sink.first = Some(Grid::from_cells(self.m.n, cells));
+            }
+            return (sink.found >= sink.limit).then_some(Stop::Enough);
+        };
+        self.stats.nodes += 1;
+        if self.stats.nodes % 1024 == 0 {
+            if let Some(d) = self.deadline {
+                if Instant::now() >= d {
+                    return Some(Stop::Timeout);
+                }
+            }
+        }
+        loop {
+            let d = self.dom[cell];
+            if d & (d - 1) == 0 {
+                // Only one value is left (the others failed): the cell is decided.
+                return self.search(branching, sink);
+            }
+            let v = d & d.wrapping_neg();
+            let mark = self.trail.len();
+            if self.narrow(cell, v).and_then(|()| self.propagate()).is_ok() {
+                if let Some(stop) = self.search(branching, sink) {
+                    return Some(stop);
+                }
+            }
+            self.stats.backtracks += 1;
+            self.undo(mark);
+            if self
+                .narrow(cell, d & !v)
+                .and_then(|()| self.propagate())
+                .is_err()
+            {
+                return None;
+            }
+        }
+    }
+}
