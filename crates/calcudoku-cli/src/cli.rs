@@ -1,0 +1,103 @@
+//! Command-line arguments.
+
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+
+const FORMATS_HELP: &str = "\
+Formats (detected automatically; force one with --format NAME):
+
+  ops      N rows of N cage ids (numbered from 0 in order of first appearance),
+           then one line of labels: target and operator (+ - * / or x × ÷ −),
+           no operator on a one-cell cage (a given), ? for a hidden operator.
+             0 0 1
+             2 1 1
+             2 3 3
+             3+ 6* 3+ 4+
+           An optional first line `boxes 3x3` makes it a Killer Sudoku.
+
+  cells    The number of cages, then one line per sum cage: target, then its
+           cells numbered from 0 in row-major order (N = √cells).
+             3
+             3 0 1
+             ...
+
+  counted  As cells, but each cage line is: target, number of cells, cells.
+             3
+             3 2 0 1
+             ...
+
+  sudoku   A line of N² characters (1-9, A=10 …; . or 0 empty) — a file of such
+           lines is solved line by line — or N rows of N numbers (0 or . empty)
+           for N = 4, 6, 8, 9, 12, 16, 25.
+             53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79
+
+Output: the solution's rows, numbers separated by one space (a line in, a line out
+for one-line Sudokus), or `No solution.`
+
+Exit status: 0 solved, 1 no solution, 2 bad input or usage, 3 out of time.";
+
+/// Exact solver for Calcudoku (KenKen), Sudoku of every size and Killer Sudoku.
+#[derive(Debug, Parser)]
+#[command(name = "calcudoku", version, about, after_long_help = FORMATS_HELP, args_conflicts_with_subcommands = true)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Option<Command>,
+
+    #[command(flatten)]
+    pub solve: SolveArgs,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Solve puzzles and print the first solution in row-major order (the default).
+    Solve(SolveArgs),
+    /// Count solutions (exactly, up to --limit).
+    Count(CountArgs),
+}
+
+/// Where puzzles come from and how to read them.
+#[derive(Debug, Args, Clone)]
+pub struct InputArgs {
+    /// Puzzle files (none, or `-`: standard input).
+    #[arg(value_name = "FILE")]
+    pub files: Vec<PathBuf>,
+
+    /// Input format, when detection should not decide.
+    #[arg(short, long, value_name = "NAME", value_parser = ["ops", "cells", "counted", "sudoku"])]
+    pub format: Option<String>,
+
+    /// Give up on a puzzle after this many seconds (exit status 3).
+    #[arg(long, value_name = "SECONDS")]
+    pub timeout: Option<f64>,
+}
+
+#[derive(Debug, Args, Clone)]
+pub struct SolveArgs {
+    #[command(flatten)]
+    pub input: InputArgs,
+
+    /// Solving method.
+    #[arg(short, long, value_enum, default_value_t = Method::Fast)]
+    pub method: Method,
+
+    /// Print the solver's counters after each answer.
+    #[arg(long)]
+    pub stats: bool,
+}
+
+#[derive(Debug, Args, Clone)]
+pub struct CountArgs {
+    #[command(flatten)]
+    pub input: InputArgs,
+
+    /// Stop counting at this many solutions.
+    #[arg(short, long, default_value_t = 1000, value_name = "N")]
+    pub limit: u64,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Method {
+    /// Propagation and search (exact, fast).
+    Fast,
+}
