@@ -55,8 +55,9 @@ fn main() -> ExitCode {
 }
 
 fn is_broken_pipe(e: &anyhow::Error) -> bool {
-    e.chain()
-        .any(|c| c.downcast_ref::<io::Error>().is_some_and(|e| e.kind() == io::ErrorKind::BrokenPipe))
+    e.chain().any(|c| {
+        c.downcast_ref::<io::Error>().is_some_and(|e| e.kind() == io::ErrorKind::BrokenPipe)
+    })
 }
 
 /// One input: a file, or standard input.
@@ -97,7 +98,10 @@ fn read_text(src: &Source) -> Result<String, String> {
         let bytes = e.as_bytes();
         let line = bytes[..at].iter().filter(|&&b| b == b'\n').count() + 1;
         let column = at - bytes[..at].iter().rposition(|&b| b == b'\n').map_or(0, |p| p + 1) + 1;
-        format!("line {line}, column {column}: expected text (UTF-8), found byte 0x{:02x}", bytes[at])
+        format!(
+            "line {line}, column {column}: expected text (UTF-8), found byte 0x{:02x}",
+            bytes[at]
+        )
     })
 }
 
@@ -108,7 +112,8 @@ fn for_each_puzzle(
     out: &mut dyn Write,
     mut each: impl FnMut(&calcudoku::Puzzle, Layout, &mut dyn Write) -> Result<Status>,
 ) -> Result<Status> {
-    let forced = input.format.as_deref().map(|n| Format::from_name(n).expect("clap checked the name"));
+    let forced =
+        input.format.as_deref().map(|n| Format::from_name(n).expect("clap checked the name"));
     let srcs = sources(input);
     let mut status = Status::Solved;
     for (i, src) in srcs.iter().enumerate() {
@@ -118,7 +123,9 @@ fn for_each_puzzle(
             }
             writeln!(out, "==> {} <==", src.name)?;
         }
-        let doc: Document = match read_text(src).and_then(|t| format::read(&t, forced).map_err(|e| e.to_string())) {
+        let doc: Document = match read_text(src)
+            .and_then(|t| format::read(&t, forced).map_err(|e| e.to_string()))
+        {
             Ok(doc) => doc,
             Err(msg) => {
                 eprintln!("calcudoku: {}: {msg}", src.name);

@@ -15,21 +15,13 @@ pub enum ModelError {
     #[error("givens grid is {found}x{found}, expected {expected}x{expected}")]
     GivensSize { expected: usize, found: usize },
     #[error("cell {cell} holds {value}, expected 0 (empty) or 1 to {size}", cell = cell.0)]
-    GivenOutOfRange {
-        cell: crate::puzzle::Cell,
-        value: u8,
-        size: usize,
-    },
+    GivenOutOfRange { cell: crate::puzzle::Cell, value: u8, size: usize },
     #[error("cage {cage} has no cells")]
     EmptyCage { cage: usize },
     #[error("cell {cell} is out of range (the grid has cells 0 to {last})", last = cells - 1)]
     CellOutOfRange { cell: usize, cells: usize },
     #[error("cell {cell} is in two cages ({first} and {second})")]
-    CellInTwoCages {
-        cell: usize,
-        first: usize,
-        second: usize,
-    },
+    CellInTwoCages { cell: usize, first: usize, second: usize },
     #[error("cell {cell} is in no cage")]
     CellInNoCage { cell: usize },
 }
@@ -72,10 +64,7 @@ impl ParseError {
         ParseError::new(
             line,
             column,
-            ParseErrorKind::Expected {
-                expected: expected.into(),
-                found: found.into(),
-            },
+            ParseErrorKind::Expected { expected: expected.into(), found: found.into() },
         )
     }
     /// An error about the whole input.

@@ -18,11 +18,7 @@ pub struct Value(u8);
 impl Value {
     /// `v` must be in 1..=64.
     pub const fn new(v: u8) -> Option<Value> {
-        if v >= 1 && v as usize <= MAX_SIZE {
-            Some(Value(v))
-        } else {
-            None
-        }
+        if v >= 1 && v as usize <= MAX_SIZE { Some(Value(v)) } else { None }
     }
     pub const fn get(self) -> u8 {
         self.0
@@ -63,11 +59,7 @@ impl ValueSet {
 
     /// All values 1..=n.
     pub const fn full(n: usize) -> ValueSet {
-        if n >= 64 {
-            ValueSet(u64::MAX)
-        } else {
-            ValueSet((1u64 << n) - 1)
-        }
+        if n >= 64 { ValueSet(u64::MAX) } else { ValueSet((1u64 << n) - 1) }
     }
     pub const fn single(v: u8) -> ValueSet {
         ValueSet(1u64 << (v - 1))
@@ -108,19 +100,11 @@ impl ValueSet {
     }
     /// Smallest value (None when empty).
     pub const fn min(self) -> Option<u8> {
-        if self.0 == 0 {
-            None
-        } else {
-            Some(self.0.trailing_zeros() as u8 + 1)
-        }
+        if self.0 == 0 { None } else { Some(self.0.trailing_zeros() as u8 + 1) }
     }
     /// Largest value (None when empty).
     pub const fn max(self) -> Option<u8> {
-        if self.0 == 0 {
-            None
-        } else {
-            Some(64 - self.0.leading_zeros() as u8)
-        }
+        if self.0 == 0 { None } else { Some(64 - self.0.leading_zeros() as u8) }
     }
     pub fn iter(self) -> ValueSetIter {
         ValueSetIter(self.0)
@@ -313,23 +297,13 @@ impl BoxShape {
     /// square factorisation with height ≤ width (2×3 for 6, 3×4 for 12). None for primes > 3.
     pub fn standard(n: usize) -> Option<BoxShape> {
         if n == 1 {
-            return Some(BoxShape {
-                height: 1,
-                width: 1,
-            });
+            return Some(BoxShape { height: 1, width: 1 });
         }
         let mut h = (n as f64).sqrt() as usize;
         while h > 1 && n % h != 0 {
             h -= 1;
         }
-        if h <= 1 {
-            None
-        } else {
-            Some(BoxShape {
-                height: h as u8,
-                width: (n / h) as u8,
-            })
-        }
+        if h <= 1 { None } else { Some(BoxShape { height: h as u8, width: (n / h) as u8 }) }
     }
 
     /// Index of the box holding (row, col), boxes numbered row-major.
@@ -354,10 +328,7 @@ pub struct Grid {
 
 impl Grid {
     pub fn empty(size: usize) -> Grid {
-        Grid {
-            size,
-            cells: vec![0; size * size],
-        }
+        Grid { size, cells: vec![0; size * size] }
     }
     /// `cells` must hold size² values in 0..=size.
     pub fn from_cells(size: usize, cells: Vec<u8>) -> Grid {
@@ -435,18 +406,11 @@ impl Puzzle {
             }
         }
         if givens.size() != size {
-            return Err(ModelError::GivensSize {
-                expected: size,
-                found: givens.size(),
-            });
+            return Err(ModelError::GivensSize { expected: size, found: givens.size() });
         }
         for (i, &v) in givens.cells().iter().enumerate() {
             if v as usize > size {
-                return Err(ModelError::GivenOutOfRange {
-                    cell: Cell(i as u16),
-                    value: v,
-                    size,
-                });
+                return Err(ModelError::GivenOutOfRange { cell: Cell(i as u16), value: v, size });
             }
         }
         let mut owner: Vec<Option<usize>> = vec![None; size * size];
@@ -456,28 +420,15 @@ impl Puzzle {
             }
             for &c in &cage.cells {
                 if c.index() >= size * size {
-                    return Err(ModelError::CellOutOfRange {
-                        cell: c.index(),
-                        cells: size * size,
-                    });
+                    return Err(ModelError::CellOutOfRange { cell: c.index(), cells: size * size });
                 }
                 if let Some(first) = owner[c.index()] {
-                    return Err(ModelError::CellInTwoCages {
-                        cell: c.index(),
-                        first,
-                        second: k,
-                    });
+                    return Err(ModelError::CellInTwoCages { cell: c.index(), first, second: k });
                 }
                 owner[c.index()] = Some(k);
             }
         }
-        Ok(Puzzle {
-            size,
-            boxes,
-            givens,
-            cages,
-            distinct_cages,
-        })
+        Ok(Puzzle { size, boxes, givens, cages, distinct_cages })
     }
 
     /// A plain Sudoku: boxes and givens, no cages.
@@ -587,10 +538,7 @@ mod tests {
         let s = ValueSet::full(5);
         assert_eq!(s.len(), 5);
         assert_eq!(s.iter().collect::<Vec<_>>(), vec![1, 2, 3, 4, 5]);
-        assert_eq!(
-            ValueSet::range(2, 4).iter().collect::<Vec<_>>(),
-            vec![2, 3, 4]
-        );
+        assert_eq!(ValueSet::range(2, 4).iter().collect::<Vec<_>>(), vec![2, 3, 4]);
         assert!(ValueSet::range(4, 2).is_empty());
         assert_eq!(ValueSet::single(7).single_value(), Some(7));
         assert_eq!(s.single_value(), None);
@@ -631,34 +579,10 @@ mod tests {
 
     #[test]
     fn standard_boxes() {
-        assert_eq!(
-            BoxShape::standard(6),
-            Some(BoxShape {
-                height: 2,
-                width: 3
-            })
-        );
-        assert_eq!(
-            BoxShape::standard(9),
-            Some(BoxShape {
-                height: 3,
-                width: 3
-            })
-        );
-        assert_eq!(
-            BoxShape::standard(12),
-            Some(BoxShape {
-                height: 3,
-                width: 4
-            })
-        );
-        assert_eq!(
-            BoxShape::standard(8),
-            Some(BoxShape {
-                height: 2,
-                width: 4
-            })
-        );
+        assert_eq!(BoxShape::standard(6), Some(BoxShape { height: 2, width: 3 }));
+        assert_eq!(BoxShape::standard(9), Some(BoxShape { height: 3, width: 3 }));
+        assert_eq!(BoxShape::standard(12), Some(BoxShape { height: 3, width: 4 }));
+        assert_eq!(BoxShape::standard(8), Some(BoxShape { height: 2, width: 4 }));
         assert_eq!(BoxShape::standard(7), None);
     }
 
@@ -666,26 +590,14 @@ mod tests {
     fn structure_errors() {
         let c = |v: &[u16]| v.iter().map(|&i| Cell(i)).collect::<Vec<_>>();
         assert!(matches!(
-            Puzzle::kenken(
-                2,
-                vec![
-                    Cage::new(3, None, c(&[0, 1])),
-                    Cage::new(3, None, c(&[1, 2]))
-                ]
-            ),
+            Puzzle::kenken(2, vec![Cage::new(3, None, c(&[0, 1])), Cage::new(3, None, c(&[1, 2]))]),
             Err(ModelError::CellInTwoCages { cell: 1, .. })
         ));
         assert!(matches!(
             Puzzle::kenken(2, vec![Cage::new(3, None, c(&[0, 4]))]),
             Err(ModelError::CellOutOfRange { cell: 4, .. })
         ));
-        assert!(matches!(
-            Puzzle::kenken(0, vec![]),
-            Err(ModelError::Size { .. })
-        ));
-        assert!(matches!(
-            Puzzle::kenken(65, vec![]),
-            Err(ModelError::Size { .. })
-        ));
+        assert!(matches!(Puzzle::kenken(0, vec![]), Err(ModelError::Size { .. })));
+        assert!(matches!(Puzzle::kenken(65, vec![]), Err(ModelError::Size { .. })));
     }
 }

@@ -29,6 +29,8 @@ pub(crate) struct CageFilter {
     suf_min: Vec<u64>,
     suf_max: Vec<u64>,
     nodes: u32,
+    /// When set, the walk records every valid assignment here instead of collecting supports.
+    record: Option<(Vec<u8>, usize)>,
 }
 
 impl CageFilter {
@@ -36,26 +38,49 @@ impl CageFilter {
     /// supported candidates of each cage position into `out`.
     pub fn filter(&mut self, cage: &CageModel, dom: &[u64], out: &mut Vec<u64>) -> Filtered {
         let k = cage.cells.len();
-        self.dom.clear();
-        self.dom.extend(cage.cells.iter().map(|&c| dom[c as usize]));
         out.clear();
         out.resize(k, 0);
+        if let Some(tuples) = &cage.tuples {
+            return scan(tuples, &cage.cells, dom, out);
+        }
+        self.dom.clear();
+        self.dom.extend(cage.cells.iter().map(|&c| dom[c as usize]));
         if self.dom.contains(&0) {
             return Filtered::Impossible;
         }
         if k == 1 {
             let t = cage.target;
-            out[0] = if (1..=64).contains(&t) {
-                self.dom[0] & (1u64 << (t - 1))
-            } else {
-                0
-            };
-            return if out[0] == 0 {
-                Filtered::Impossible
-            } else {
-                Filtered::Narrowed
-            };
+            out[0] = if (1..=64).contains(&t) { self.dom[0] & (1u64 << (t - 1)) } else { 0 };
+            return if out[0] == 0 { Filtered::Impossible } else { Filtered::Narrowed };
         }
+        self.prepare(k);
+        self.nodes = 0;
+        let complete = self.walk(cage, 0, 0, 1, out);
+        if !complete {
+            self.bounds(cage, out);
+        }
+        if out.contains(&0) { Filtered::Impossible } else { Filtered::Narrowed }
+    }
+
+    /// Every assignment of the cage (values 1..=n) that meets its rule and its conflicts,
+    /// flattened; None when there are more than `max` or the walk grows too large.
+    pub fn enumerate(&mut self, cage: &CageModel, n: usize, max: usize) -> Option<Vec<u8>> {
+        let k = cage.cells.len();
+        if k > 64 {
+            return None;
+        }
+        self.dom.clear();
+        self.dom.resize(k, crate::puzzle::ValueSet::full(n).bits());
+        self.prepare(k);
+        self.nodes = 0;
+        self.record = Some((Vec::new(), max * k));
+        let mut out = vec![0u64; k];
+        let complete = self.walk(cage, 0, 0, 1, &mut out);
+        let (tuples, _) = self.record.take().expect("set above");
+        (complete && tuples.len() <= max * k).then_some(tuples)
+    }
+
+    fn prepare(&mut self, k: usize) {
         self.vals.clear();
         self.vals.resize(k, 0);
         // Suffix bounds for sums: the least and most the cells from i on can add up to.
@@ -67,16 +92,6 @@ impl CageFilter {
             let d = self.dom[i];
             self.suf_min[i] = self.suf_min[i + 1] + d.trailing_zeros() as u64 + 1;
             self.suf_max[i] = self.suf_max[i + 1] + 64 - d.leading_zeros() as u64;
-        }
-        self.nodes = 0;
-        let complete = self.walk(cage, 0, 0, 1, out);
-        if !complete {
-            self.bounds(cage, out);
-        }
-        if out.contains(&0) {
-            Filtered::Impossible
-        } else {
-            Filtered::Narrowed
         }
     }
 
@@ -90,7 +105,8 @@ impl CageFilter {
         }
         // Nothing left to learn below this node: every later cell is fully supported and every
         // value on the path already is too.
-        if (i..k).all(|j| out[j] == self.dom[j])
+        if self.record.is_none()
+            && (i..k).all(|j| out[j] == self.dom[j])
             && (0..i).all(|j| out[j] & (1u64 << (self.vals[j] - 1)) != 0)
         {
             return true;
@@ -108,18 +124,11 @@ impl CageFilter {
             // The last cell: for sums and products its value is forced.
             match cage.op {
                 Some(Operator::Add) => {
-                    avail &= if t > sum && t - sum <= 64 {
-                        1u64 << (t - sum - 1)
-                    } else {
-                        0
-                    };
+                    avail &= if t > sum && t - sum <= 64 { 1u64 << (t - sum - 1) } else { 0 };
                 }
                 Some(Operator::Mul) => {
-                    avail &= if t % prod == 0 && t / prod <= 64 {
-                        1u64 << (t / prod - 1)
-                    } else {
-                        0
-                    };
+                    avail &=
+                        if t % prod == 0 && t / prod <= 64 { 1u64 << (t / prod - 1) } else { 0 };
                 }
                 _ => {}
             }
@@ -127,7 +136,15 @@ impl CageFilter {
                 let v = avail.trailing_zeros() as u8 + 1;
                 avail &= avail - 1;
                 self.vals[i] = v;
-                if rule_holds(cage.op, t, &self.vals) {
+                let forced = matches!(cage.op, Some(Operator::Add | Operator::Mul));
+                if forced || rule_holds(cage.op, t, &self.vals) {
+                    if let Some((tuples, max)) = &mut self.record {
+                        if tuples.len() >= *max {
+                            return false;
+                        }
+                        tuples.extend_from_slice(&self.vals);
+                        continue;
+                    }
                     for (o, &x) in out.iter_mut().zip(self.vals.iter()) {
                         *o |= 1u64 << (x - 1);
                     }
@@ -194,6 +211,45 @@ impl CageFilter {
     }
 }
 
+/// Filters by scanning the cage's table of valid assignments: a tuple whose every value is
+/// still a candidate supports its values.
+fn scan(tuples: &[u8], cells: &[u16], dom: &[u64], out: &mut [u64]) -> Filtered {
+    let k = cells.len();
+    match k {
+        1 => {
+            let d = dom[cells[0] as usize];
+            for &v in tuples {
+                out[0] |= d & (1u64 << (v - 1));
+            }
+        }
+        2 => {
+            let (d0, d1) = (dom[cells[0] as usize], dom[cells[1] as usize]);
+            for t in tuples.chunks_exact(2) {
+                let (b0, b1) = (1u64 << (t[0] - 1), 1u64 << (t[1] - 1));
+                if d0 & b0 != 0 && d1 & b1 != 0 {
+                    out[0] |= b0;
+                    out[1] |= b1;
+                }
+            }
+        }
+        _ => {
+            let mut d = [0u64; 64];
+            for (x, &c) in d.iter_mut().zip(cells) {
+                *x = dom[c as usize];
+            }
+            let d = &d[..k];
+            for t in tuples.chunks_exact(k) {
+                if t.iter().zip(d).all(|(&v, &x)| x & (1u64 << (v - 1)) != 0) {
+                    for (o, &v) in out.iter_mut().zip(t) {
+                        *o |= 1u64 << (v - 1);
+                    }
+                }
+            }
+        }
+    }
+    if out.contains(&0) { Filtered::Impossible } else { Filtered::Narrowed }
+}
+
 /// Bits of the values lo..=hi (lo ≥ 1), clipped to 1..=64.
 fn range_mask(lo: u64, hi: u64) -> u64 {
     let hi = hi.min(64);
@@ -209,15 +265,17 @@ mod tests {
     use super::*;
 
     fn cage(op: Option<Operator>, target: u64, k: usize, all_differ: bool) -> CageModel {
-        let conflicts = (0..k)
-            .map(|i| if all_differ { (1u64 << i) - 1 } else { 0 })
-            .collect::<Vec<_>>();
-        CageModel {
-            cells: (0..k as u16).collect(),
-            target,
-            op,
-            conflicts,
-        }
+        let conflicts =
+            (0..k).map(|i| if all_differ { (1u64 << i) - 1 } else { 0 }).collect::<Vec<_>>();
+        CageModel { cells: (0..k as u16).collect(), target, op, conflicts, tuples: None }
+    }
+
+    /// The same cage filtered through its table of assignments (values 1..=9).
+    fn tabled(c: &CageModel) -> CageModel {
+        let mut t = c.clone();
+        t.tuples = CageFilter::default().enumerate(c, 9, 1 << 20);
+        assert!(t.tuples.is_some());
+        t
     }
 
     fn run(c: &CageModel, dom: &[u64]) -> (Filtered, Vec<u64>) {
@@ -303,17 +361,17 @@ mod tests {
                 Some(Operator::Div),
             ][(next() % 5) as usize];
             let target = 1 + next() % 30;
-            let dom: Vec<u64> = (0..k)
-                .map(|_| (next() & 0x1FF) | 1 << (next() % 9))
-                .collect();
+            let dom: Vec<u64> = (0..k).map(|_| (next() & 0x1FF) | 1 << (next() % 9)).collect();
             let differ = next() % 2 == 0;
             let c = cage(op, target, k, differ);
             let expect = reference(&c, &dom);
-            let (r, out) = run(&c, &dom);
-            if expect.contains(&0) {
-                assert_eq!(r, Filtered::Impossible, "{op:?} {target} {dom:?}");
-            } else {
-                assert_eq!(out, expect, "{op:?} {target} {dom:?} differ={differ}");
+            for c in [c.clone(), tabled(&c)] {
+                let (r, out) = run(&c, &dom);
+                if expect.contains(&0) {
+                    assert_eq!(r, Filtered::Impossible, "{op:?} {target} {dom:?}");
+                } else {
+                    assert_eq!(out, expect, "{op:?} {target} {dom:?} differ={differ}");
+                }
             }
         }
     }

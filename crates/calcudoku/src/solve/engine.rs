@@ -287,11 +287,7 @@ impl<'m> Engine<'m> {
         let Some(cell) = self.pick(branching) else {
             sink.found += 1;
             if sink.first.is_none() {
-                let cells = self
-                    .dom
-                    .iter()
-                    .map(|&d| d.trailing_zeros() as u8 + 1)
-                    .collect();
+                let cells = self.dom.iter().map(|&d| d.trailing_zeros() as u8 + 1).collect();
                 sink.first = Some(Grid::from_cells(self.m.n, cells));
             }
             return (sink.found >= sink.limit).then_some(Stop::Enough);
@@ -319,11 +315,7 @@ impl<'m> Engine<'m> {
             }
             self.stats.backtracks += 1;
             self.undo(mark);
-            if self
-                .narrow(cell, d & !v)
-                .and_then(|()| self.propagate())
-                .is_err()
-            {
+            if self.narrow(cell, d & !v).and_then(|()| self.propagate()).is_err() {
                 return None;
             }
         }

@@ -55,10 +55,7 @@ pub struct Solver {
 
 impl Solver {
     pub fn new(puzzle: &Puzzle) -> Solver {
-        Solver {
-            model: Model::new(puzzle),
-            deadline: None,
-        }
+        Solver { model: Model::new(puzzle), deadline: None }
     }
 
     /// Stops any later search once `deadline` has passed.
@@ -74,25 +71,14 @@ impl Solver {
         limit: u64,
     ) -> Result<(Option<Grid>, Count, Stats), Timeout> {
         let started = Instant::now();
-        let mut sink = Sink {
-            limit: limit.max(1),
-            found: 0,
-            first: None,
-        };
+        let mut sink = Sink { limit: limit.max(1), found: 0, first: None };
         let mut engine = Engine::new(&self.model, self.deadline);
-        let stop = if limit == 0 {
-            Some(Stop::Enough)
-        } else {
-            engine.run(branching, &mut sink)
-        };
+        let stop = if limit == 0 { Some(Stop::Enough) } else { engine.run(branching, &mut sink) };
         match stop {
             Some(Stop::Timeout) => Err(Timeout(started.elapsed())),
             stop => Ok((
                 sink.first,
-                Count {
-                    solutions: sink.found,
-                    complete: stop.is_none(),
-                },
+                Count { solutions: sink.found, complete: stop.is_none() },
                 engine.stats,
             )),
         }
@@ -114,22 +100,16 @@ impl Solver {
 
     /// Counts solutions, stopping once `limit` are found.
     pub fn count(&self, limit: u64) -> Result<Count, Timeout> {
-        self.search(Branching::FewestCandidates, limit)
-            .map(|(_, count, _)| count)
+        self.search(Branching::FewestCandidates, limit).map(|(_, count, _)| count)
     }
 }
 
 /// The first solution in row-major order (the one the seeds' brute force finds), or None.
 pub fn solve(puzzle: &Puzzle) -> Option<Grid> {
-    Solver::new(puzzle)
-        .solve()
-        .expect("no deadline was set")
-        .grid
+    Solver::new(puzzle).solve().expect("no deadline was set").grid
 }
 
 /// Counts solutions, stopping once `limit` are found.
 pub fn count(puzzle: &Puzzle, limit: u64) -> Count {
-    Solver::new(puzzle)
-        .count(limit)
-        .expect("no deadline was set")
+    Solver::new(puzzle).count(limit).expect("no deadline was set")
 }

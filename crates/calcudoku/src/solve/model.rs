@@ -1,7 +1,11 @@
 //! The puzzle compiled for search: units (rows, columns, boxes), peers, cages with their
 //! in-cage conflicts, and the starting candidates.
 
+use super::cage::CageFilter;
 use crate::puzzle::{Operator, Puzzle, ValueSet};
+
+/// Cages with at most this many valid assignments are filtered by scanning a table of them.
+const MAX_TUPLES: usize = 2048;
 
 /// A cage as the propagator sees it.
 #[derive(Clone, Debug)]
@@ -13,6 +17,9 @@ pub(crate) struct CageModel {
     /// For position `i` of the cage, the earlier positions `j < i` (below 64) whose cell must
     /// hold a different value (same row, column or box, or any cage mate in Killer Sudoku).
     pub conflicts: Vec<u64>,
+    /// Every assignment of the cage that meets its rule and its conflicts, flattened (`k`
+    /// values per tuple), when there are few enough to scan; None for large cages.
+    pub tuples: Option<Vec<u8>>,
 }
 
 /// An immutable, search-ready form of a [`Puzzle`].
@@ -109,35 +116,18 @@ impl Model {
                             .fold(0u64, |m, j| m | 1 << j)
                     })
                     .collect();
-                CageModel {
-                    cells,
-                    target: cage.target,
-                    op: cage.op,
-                    conflicts,
-                }
+                let mut model =
+                    CageModel { cells, target: cage.target, op: cage.op, conflicts, tuples: None };
+                model.tuples = CageFilter::default().enumerate(&model, n, MAX_TUPLES);
+                model
             })
             .collect();
         let initial = p
             .givens()
             .cells()
             .iter()
-            .map(|&g| {
-                if g == 0 {
-                    full
-                } else {
-                    ValueSet::single(g).bits()
-                }
-            })
+            .map(|&g| if g == 0 { full } else { ValueSet::single(g).bits() })
             .collect();
-        Model {
-            n,
-            full,
-            units,
-            cell_units,
-            peers,
-            cages,
-            cell_cage,
-            initial,
-        }
+        Model { n, full, units, cell_units, peers, cages, cell_cage, initial }
     }
 }
