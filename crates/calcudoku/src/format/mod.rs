@@ -7,6 +7,7 @@
 //! | `ops`     | seeds 001/004: N rows of N cage ids, then one line of labels (`80*`, `3`) |
 //! | `sudoku`  | an 81-character line (or a file of them), or N rows of N values         |
 
+pub mod keen;
 use std::fmt;
 
 use crate::error::ParseError;
