@@ -14,11 +14,7 @@ fn corpus_dir() -> PathBuf {
 /// A small reader for the `ops` format, for this test only: N rows of N cage ids, then one line
 /// of labels (`80*`, `5-`, `2/`, `11+`, a bare number for a given); label k is cage id k.
 fn parse_ops(text: &str) -> Result<Puzzle, String> {
-    let lines: Vec<&str> = text
-        .lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty())
-        .collect();
+    let lines: Vec<&str> = text.lines().map(str::trim).filter(|l| !l.is_empty()).collect();
     let (labels, rows) = lines.split_last().ok_or("empty .in file")?;
     let n = rows.len();
     let mut cells: Vec<Vec<Cell>> = Vec::new();
@@ -60,10 +56,7 @@ fn parse_ops(text: &str) -> Result<Puzzle, String> {
 fn corpus_ids_match_their_ops_files_and_round_trip() {
     let dir = corpus_dir();
     let Ok(groups) = fs::read_dir(&dir) else {
-        eprintln!(
-            "note: corpus directory {} is missing; skipping",
-            dir.display()
-        );
+        eprintln!("note: corpus directory {} is missing; skipping", dir.display());
         return;
     };
     let mut files: Vec<PathBuf> = groups
@@ -99,11 +92,9 @@ fn corpus_ids_match_their_ops_files_and_round_trip() {
         }
         match keen::write(&puzzle) {
             Ok(back) if back == id.trim() => {}
-            Ok(back) => failures.push(format!(
-                "{}: wrote {back}, expected {}",
-                path.display(),
-                id.trim()
-            )),
+            Ok(back) => {
+                failures.push(format!("{}: wrote {back}, expected {}", path.display(), id.trim()))
+            }
             Err(e) => failures.push(format!("{}: write failed: {e}", path.display())),
         }
     }

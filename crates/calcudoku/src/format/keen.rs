@@ -55,11 +55,7 @@ pub enum KeenWriteError {
     #[error("cage {cage} has no operator (Keen has no hidden-operator cages)")]
     HiddenOperator { cage: usize },
     #[error("cage {cage} has operator {op} on {cells} cells (Keen allows it on 2 cells only)")]
-    OperatorNeedsTwoCells {
-        cage: usize,
-        op: Operator,
-        cells: usize,
-    },
+    OperatorNeedsTwoCells { cage: usize, op: Operator, cells: usize },
 }
 
 /// Reads a Keen game ID (surrounding whitespace and a byte-order mark are ignored).
@@ -70,11 +66,7 @@ pub fn parse(text: &str) -> Result<Puzzle, ParseError> {
     if start == end {
         return Err(ParseError::whole(ParseErrorKind::Empty));
     }
-    let mut cur = Cursor {
-        text,
-        pos: start,
-        end,
-    };
+    let mut cur = Cursor { text, pos: start, end };
 
     // The size.
     let size_at = cur.pos;
@@ -85,10 +77,9 @@ pub fn parse(text: &str) -> Result<Puzzle, ParseError> {
     let size = match size {
         Some(s) if (1..=MAX_SIZE as u64).contains(&s) => s as usize,
         Some(s) if s <= usize::MAX as u64 => {
-            return Err(cur.error(
-                size_at,
-                ParseErrorKind::Invalid(ModelError::Size { size: s as usize }),
-            ));
+            return Err(
+                cur.error(size_at, ParseErrorKind::Invalid(ModelError::Size { size: s as usize }))
+            );
         }
         _ => {
             return Err(cur.error(
@@ -136,10 +127,9 @@ pub fn parse(text: &str) -> Result<Puzzle, ParseError> {
             's' => Operator::Sub,
             'd' => Operator::Div,
             c if c.is_alphabetic() => {
-                return Err(cur.error(
-                    at,
-                    ParseErrorKind::Other(format!("unknown clue letter '{c}'")),
-                ));
+                return Err(
+                    cur.error(at, ParseErrorKind::Other(format!("unknown clue letter '{c}'")))
+                );
             }
             _ => return Err(cur.expected(at, "a clue letter ('a', 'm', 's' or 'd')")),
         };
@@ -313,12 +303,7 @@ pub fn write(puzzle: &Puzzle) -> Result<String, KeenWriteError> {
     if let Some(shape) = puzzle.boxes() {
         return Err(KeenWriteError::Boxes { shape });
     }
-    if let Some((cell, &value)) = puzzle
-        .givens()
-        .cells()
-        .iter()
-        .enumerate()
-        .find(|(_, v)| **v != 0)
+    if let Some((cell, &value)) = puzzle.givens().cells().iter().enumerate().find(|(_, v)| **v != 0)
     {
         return Err(KeenWriteError::Given { cell, value });
     }
@@ -360,11 +345,7 @@ pub fn write(puzzle: &Puzzle) -> Result<String, KeenWriteError> {
                 symbols.push('z');
                 run -= 25;
             }
-            symbols.push(if run == 0 {
-                '_'
-            } else {
-                (b'a' + run as u8 - 1) as char
-            });
+            symbols.push(if run == 0 { '_' } else { (b'a' + run as u8 - 1) as char });
             run = 0;
         } else {
             run += 1;
@@ -460,17 +441,12 @@ impl Cursor<'_> {
         let start = self.pos;
         let mut value = Some(0u64);
         while let Some(d) = self.peek().and_then(|c| c.to_digit(10)) {
-            value = value
-                .and_then(|v| v.checked_mul(10))
-                .and_then(|v| v.checked_add(u64::from(d)));
+            value = value.and_then(|v| v.checked_mul(10)).and_then(|v| v.checked_add(u64::from(d)));
             self.pos += 1;
         }
         let digits = &self.text[start..self.pos];
-        let shown = if digits.len() > 30 {
-            format!("{}…", &digits[..30])
-        } else {
-            digits.to_string()
-        };
+        let shown =
+            if digits.len() > 30 { format!("{}…", &digits[..30]) } else { digits.to_string() };
         (shown, value)
     }
 
@@ -545,10 +521,7 @@ mod tests {
         let p = parse("4:b_5a_abbaa__,m6s1m12a9m4a5\n").unwrap();
         assert_eq!(p.size(), 4);
         assert_eq!(p.cages().len(), 6);
-        assert_eq!(
-            p.cages()[0],
-            Cage::new(6, Some(Operator::Mul), cells(&[0, 1, 2]))
-        );
+        assert_eq!(p.cages()[0], Cage::new(6, Some(Operator::Mul), cells(&[0, 1, 2])));
         assert_eq!(write(&p).unwrap(), "4:b_5a_abbaa__,m6s1m12a9m4a5");
     }
 
@@ -586,21 +559,14 @@ mod tests {
         assert_eq!(p.cages()[3], Cage::new(1, Some(Operator::Mul), cells(&[3])));
         assert_eq!(write(&p).unwrap(), "2:_5,a1a2a2m1");
         let given = Puzzle::kenken(2, vec![Cage::new(2, None, cells(&[0, 1, 2, 3]))]);
-        assert_eq!(
-            write(&given.unwrap()),
-            Err(KeenWriteError::HiddenOperator { cage: 0 })
-        );
+        assert_eq!(write(&given.unwrap()), Err(KeenWriteError::HiddenOperator { cage: 0 }));
     }
 
     /// An n×n grid that is one big cage: every edge joined.
     fn one_cage(n: usize) -> Puzzle {
         Puzzle::kenken(
             n,
-            vec![Cage::new(
-                1,
-                Some(Operator::Add),
-                (0..(n * n) as u16).map(Cell).collect(),
-            )],
+            vec![Cage::new(1, Some(Operator::Add), (0..(n * n) as u16).map(Cell).collect())],
         )
         .unwrap()
     }
@@ -634,10 +600,7 @@ mod tests {
         assert_eq!(write(&p).unwrap(), "4:a12_,a1a2a3a4");
         // Too long a run for a 3x3 grid.
         let e = message("3:a12_,a1");
-        assert!(
-            e.contains("block string describes 24 edges, expected 12"),
-            "{e}"
-        );
+        assert!(e.contains("block string describes 24 edges, expected 12"), "{e}");
         // "z_" is 25 joined edges then a wall, just like "y".
         assert_eq!(
             parse("4:z_,a1").map_err(|e| e.to_string()),
@@ -662,10 +625,7 @@ mod tests {
         assert_eq!(id, "4:ab3a_12,a3a3a3a3a3a3a3a3");
         assert_eq!(parse(&id).unwrap(), dominoes);
         // "bbb" and "b3" mean the same, "_12" and twelve underscores too, and a count of 1.
-        assert_eq!(
-            parse("4:abbba____________,a3a3a3a3a3a3a3a3").unwrap(),
-            dominoes
-        );
+        assert_eq!(parse("4:abbba____________,a3a3a3a3a3a3a3a3").unwrap(), dominoes);
         assert_eq!(parse("4:a1b2ba1_12,a3a3a3a3a3a3a3a3").unwrap(), dominoes);
         assert!(message("4:a0b3a_12,a3").contains("repeat count 0"));
     }
@@ -676,54 +636,27 @@ mod tests {
             ("", "empty"),
             ("   \n", "empty"),
             ("x:_,a1", "expected the grid size"),
-            (
-                "4",
-                "expected a digit or ':' after the size, found end of input",
-            ),
-            (
-                "4;b_5a",
-                "expected a digit or ':' after the size, found ';'",
-            ),
+            ("4", "expected a digit or ':' after the size, found end of input"),
+            ("4;b_5a", "expected a digit or ':' after the size, found ';'"),
             ("0:_,a1", "size 0 is not supported"),
             ("999:_,a1", "size 999 is not supported"),
             ("99999999999999999999999:_,a1", "is not supported"),
             ("65:_,a1", "size 65 is not supported"),
-            (
-                "4:b_5a_abbaa__m6s1m12a9m4a5",
-                "expected ',' after the block string",
-            ),
-            (
-                "4:b_5a_abbaa__",
-                "expected ',' after the block string, found end of input",
-            ),
-            (
-                "4:b_5a_b,m6",
-                "block string describes 13 edges, expected 24",
-            ),
-            (
-                "4:b_6a_abbaa__,m6s1m12a9m4a5",
-                "block string describes 25 edges, expected 24",
-            ),
+            ("4:b_5a_abbaa__m6s1m12a9m4a5", "expected ',' after the block string"),
+            ("4:b_5a_abbaa__", "expected ',' after the block string, found end of input"),
+            ("4:b_5a_b,m6", "block string describes 13 edges, expected 24"),
+            ("4:b_6a_abbaa__,m6s1m12a9m4a5", "block string describes 25 edges, expected 24"),
             ("4:b_5a_abba!a__,m6", "expected a block letter"),
             ("4:b_5a_abbaa__,m6s1m12a9m4", "expected 6 clues, found 5"),
-            (
-                "4:b_5a_abbaa__,m6s1m12a9m4a5a1",
-                "expected 6 clues, found 7",
-            ),
+            ("4:b_5a_abbaa__,m6s1m12a9m4a5a1", "expected 6 clues, found 7"),
             ("4:b_5a_abbaa__,m6s1q12a9m4a5", "unknown clue letter 'q'"),
             (
                 "4:b_5a_abbaa__,m6s1m12a9m4a",
                 "expected a digit after the clue letter 'a', found end of input",
             ),
             ("4:b_5a_abbaa__,m6s1m12a9m4a5,", "expected a clue letter"),
-            (
-                "4:b_5a_abbaa__,s6s1m12a9m4a5",
-                "needs a cage of 2 cells, this cage has 3",
-            ),
-            (
-                "4:b_5a_abbaa__,m6s1m12a9m4a99999999999999999999999",
-                "too large",
-            ),
+            ("4:b_5a_abbaa__,s6s1m12a9m4a5", "needs a cage of 2 cells, this cage has 3"),
+            ("4:b_5a_abbaa__,m6s1m12a9m4a99999999999999999999999", "too large"),
             ("4:z,a1", "block string describes 25 edges, expected 24"),
             ("3:l1000000000000000000000000,a1", "block string describes"),
             ("2:a_b,a1a1", "block string describes 5 edges, expected 4"),
@@ -755,10 +688,7 @@ mod tests {
         );
         let e = err("999:_,a1");
         assert_eq!((e.line, e.column), (1, 1));
-        assert!(matches!(
-            e.kind,
-            ParseErrorKind::Invalid(ModelError::Size { size: 999 })
-        ));
+        assert!(matches!(e.kind, ParseErrorKind::Invalid(ModelError::Size { size: 999 })));
         let e = err("4:b_5a_abbaa__,m6s1m12a9m4");
         assert!(matches!(e.kind, ParseErrorKind::Expected { .. }));
         assert_eq!((e.line, e.column), (1, 27));
@@ -781,16 +711,10 @@ mod tests {
         let mut g = Grid::empty(2);
         g.set(Cell(1), 2);
         let given = Puzzle::new(2, None, g, vec![], false).unwrap();
-        assert_eq!(
-            write(&given),
-            Err(KeenWriteError::Given { cell: 1, value: 2 })
-        );
+        assert_eq!(write(&given), Err(KeenWriteError::Given { cell: 1, value: 2 }));
         let partial =
             Puzzle::kenken(2, vec![Cage::new(3, Some(Operator::Add), cells(&[0, 1]))]).unwrap();
-        assert_eq!(
-            write(&partial),
-            Err(KeenWriteError::CellInNoCage { cell: 2 })
-        );
+        assert_eq!(write(&partial), Err(KeenWriteError::CellInNoCage { cell: 2 }));
         let split = Puzzle::kenken(
             2,
             vec![
@@ -799,10 +723,7 @@ mod tests {
             ],
         )
         .unwrap();
-        assert_eq!(
-            write(&split),
-            Err(KeenWriteError::CageNotConnected { cage: 0 })
-        );
+        assert_eq!(write(&split), Err(KeenWriteError::CageNotConnected { cage: 0 }));
         let sub3 = Puzzle::kenken(
             2,
             vec![
@@ -813,20 +734,11 @@ mod tests {
         .unwrap();
         assert!(matches!(
             write(&sub3),
-            Err(KeenWriteError::OperatorNeedsTwoCells {
-                cage: 0,
-                cells: 3,
-                ..
-            })
+            Err(KeenWriteError::OperatorNeedsTwoCells { cage: 0, cells: 3, .. })
         ));
-        let distinct = Puzzle::new(
-            1,
-            None,
-            Grid::empty(1),
-            vec![Cage::new(1, None, cells(&[0]))],
-            true,
-        )
-        .unwrap();
+        let distinct =
+            Puzzle::new(1, None, Grid::empty(1), vec![Cage::new(1, None, cells(&[0]))], true)
+                .unwrap();
         assert_eq!(write(&distinct), Err(KeenWriteError::DistinctCages));
     }
 
