@@ -54,6 +54,24 @@ pub enum Command {
     Solve(SolveArgs),
     /// Count solutions (exactly, up to --limit).
     Count(CountArgs),
+    /// Time whole corpora: folders of NNN.in/NNN.out KenKen sets (a folder of sets stands for
+    /// each of them) and files of one-line Sudokus. Checks every answer and its uniqueness.
+    Bench(BenchArgs),
+}
+
+#[derive(Debug, Args, Clone)]
+pub struct BenchArgs {
+    /// Set folders, folders of sets, or Sudoku files.
+    #[arg(value_name = "PATH", required = true)]
+    pub paths: Vec<PathBuf>,
+
+    /// Solve each KenKen this many times and keep the median time.
+    #[arg(long, default_value_t = 5)]
+    pub repeat: usize,
+
+    /// At most this many puzzles per set (0: all).
+    #[arg(long, default_value_t = 0)]
+    pub max: usize,
 }
 
 /// Where puzzles come from and how to read them.

@@ -1,5 +1,6 @@
 //! `calcudoku`: the command line. Arguments in, library calls, text out.
 
+mod bench;
 mod cli;
 
 use std::io::{self, Read, Write};
@@ -42,6 +43,10 @@ fn main() -> ExitCode {
         None => solve(&cli.solve, &mut out),
         Some(Command::Solve(args)) => solve(&args, &mut out),
         Some(Command::Count(args)) => count(&args, &mut out),
+        Some(Command::Bench(args)) => {
+            let opts = bench::Options { paths: args.paths, repeat: args.repeat, max: args.max };
+            bench::run(&opts, &mut out).map(|ok| if ok { Status::Solved } else { Status::NoSolution })
+        }
     }
     .and_then(|status| out.flush().map(|()| status).map_err(Into::into));
     match result {

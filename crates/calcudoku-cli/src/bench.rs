@@ -1,0 +1,196 @@
+//! `calcudoku bench`: solve whole corpora in-process on one thread, prove every solution
+//! unique, check it against the expected answer, and print one row per set with the time per
+//! puzzle and, where known, the target and the ratio to it.
+//!
+//! A folder of `NNN.in` files (with `NNN.out` answers) is a KenKen set; its targets come from a
+//! `PEERS.tsv` in the folder above. A file of one-line Sudokus is a Sudoku set, measured in
+//! puzzles per second, both "solve and prove unique" and "first solution", beside tdoku.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use anyhow::{Context, Result, bail};
+use calcudoku::format;
+use calcudoku::solve::{Branching, Solver};
+
+/// tdoku's speed on this machine class (puzzles per second, one thread, solve and prove
+/// unique), from the project's shared data README.
+const TDOKU: &[(&str, f64)] = &[
+    ("17-clue", 262_000.0),
+    ("magictour-top1465", 87_000.0),
+    ("forum-hardest-1905-11plus", 17_400.0),
+    ("forum-hardest-1106", 10_300.0),
+    ("serg-benchmark", 340_000.0),
+];
+
+pub struct Options {
+    pub paths: Vec<PathBuf>,
+    /// Times each puzzle is solved; the median time counts.
+    pub repeat: usize,
+    /// At most this many puzzles per set (0: all).
+    pub max: usize,
+}
+
+pub fn run(opts: &Options, out: &mut dyn Write) -> Result<bool> {
+    let mut all_correct = true;
+    let mut kenken_header = false;
+    let mut sudoku_header = false;
+    for path in expand(&opts.paths)? {
+        if path.is_dir() {
+            if !kenken_header {
+                writeln!(
+                    out,
+                    "{:<24} {:>7} {:>7} {:>10} {:>10} {:>10} {:>10} {:>7}",
+                    "set", "puzzles", "correct", "mean ms", "median ms", "max ms", "target ms", "ratio"
+                )?;
+                kenken_header = true;
+            }
+            all_correct &= kenken_set(&path, opts, out)?;
+        } else {
+            if !sudoku_header {
+                writeln!(
+                    out,
+                    "{:<28} {:>7} {:>7} {:>12} {:>12} {:>10} {:>7}",
+                    "set", "puzzles", "correct", "unique/s", "first/s", "tdoku/s", "×tdoku"
+                )?;
+                sudoku_header = true;
+            }
+            all_correct &= sudoku_set(&path, opts, out)?;
+        }
+    }
+    Ok(all_correct)
+}
+
+/// A folder holding sets (no `.in` files of its own) stands for its sub-folders.
+fn expand(paths: &[PathBuf]) -> Result<Vec<PathBuf>> {
+    let mut sets = Vec::new();
+    for p in paths {
+        if !p.exists() {
+            bail!("{}: no such file or folder", p.display());
+        }
+        if p.is_dir() && !has_puzzles(p)? {
+            let mut subs: Vec<PathBuf> = std::fs::read_dir(p)?
+                .map(|e| e.map(|e| e.path()))
+                .collect::<std::io::Result<_>>()?;
+            subs.retain(|s| s.is_dir());
+            subs.sort_by_key(|s| set_order(s));
+            sets.extend(subs);
+        } else {
+            sets.push(p.clone());
+        }
+    }
+    Ok(sets)
+}
+
+fn has_puzzles(dir: &Path) -> Result<bool> {
+    Ok(std::fs::read_dir(dir)?.any(|e| e.is_ok_and(|e| e.path().extension().is_some_and(|x| x == "in"))))
+}
+
+/// Sorts `3x3-easy` … `10x10-unreasonable` by size, then name.
+fn set_order(p: &Path) -> (usize, String) {
+    let name = p.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    let size = name.split('x').next().and_then(|s| s.parse().ok()).unwrap_or(usize::MAX);
+    (size, name)
+}
+
+fn target_ms(dir: &Path) -> Option<f64> {
+    let name = dir.file_name()?.to_str()?;
+    let tsv = std::fs::read_to_string(dir.parent()?.join("PEERS.tsv")).ok()?;
+    let header: Vec<&str> = tsv.lines().next()?.split('\t').collect();
+    let col = header.iter().position(|h| *h == "target_ms")?;
+    tsv.lines().map(|l| l.split('\t').collect::<Vec<_>>()).find(|r| r[0] == name)?.get(col)?.parse().ok()
+}
+
+fn median(xs: &mut [f64]) -> f64 {
+    xs.sort_by(f64::total_cmp);
+    xs[xs.len() / 2]
+}
+
+fn kenken_set(dir: &Path, opts: &Options, out: &mut dyn Write) -> Result<bool> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)?
+        .map(|e| e.map(|e| e.path()))
+        .collect::<std::io::Result<_>>()?;
+    files.retain(|f| f.extension().is_some_and(|x| x == "in"));
+    files.sort();
+    if opts.max > 0 {
+        files.truncate(opts.max);
+    }
+    let mut times = Vec::with_capacity(files.len());
+    let mut correct = 0;
+    for f in &files {
+        let text = std::fs::read_to_string(f).with_context(|| f.display().to_string())?;
+        let expected = std::fs::read_to_string(f.with_extension("out")).ok();
+        let mut runs = Vec::with_capacity(opts.repeat);
+        let mut right = false;
+        for _ in 0..opts.repeat.max(1) {
+            let started = Instant::now();
+            let puzzle = format::parse(&text, None).map_err(|e| anyhow::anyhow!("{}: {e}", f.display()))?;
+            let report = Solver::new(&puzzle).solve().expect("no deadline");
+            runs.push(started.elapsed().as_secs_f64() * 1e3);
+            right = report.is_unique()
+                && report.grid.as_ref().is_some_and(|g| {
+                    puzzle.is_solution(g) && expected.as_ref().is_none_or(|e| *e == g.to_string())
+                });
+        }
+        correct += right as usize;
+        times.push(median(&mut runs));
+    }
+    if files.is_empty() {
+        return Ok(true);
+    }
+    let mean = times.iter().sum::<f64>() / times.len() as f64;
+    let max = times.iter().copied().fold(0.0, f64::max);
+    let med = median(&mut times);
+    let name = dir.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    let (target, ratio) = match target_ms(dir) {
+        Some(t) => (format!("{t:.4}"), format!("{:.2}{}", mean / t, if mean <= t { "" } else { " ✗" })),
+        None => ("-".into(), "-".into()),
+    };
+    writeln!(
+        out,
+        "{name:<24} {:>7} {:>7} {mean:>10.4} {med:>10.4} {max:>10.4} {target:>10} {ratio:>7}",
+        files.len(),
+        correct
+    )?;
+    Ok(correct == files.len())
+}
+
+fn sudoku_set(file: &Path, opts: &Options, out: &mut dyn Write) -> Result<bool> {
+    let text = std::fs::read_to_string(file).with_context(|| file.display().to_string())?;
+    let name = file.file_stem().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    let several = name.contains("serg");
+    let doc = format::read(&text, Some(format::Format::Sudoku)).map_err(|e| anyhow::anyhow!("{}: {e}", file.display()))?;
+    let mut puzzles = Vec::new();
+    for e in doc.entries {
+        puzzles.push(e.puzzle.map_err(|err| anyhow::anyhow!("{}: {err}", file.display()))?);
+        if opts.max > 0 && puzzles.len() == opts.max {
+            break;
+        }
+    }
+    let mut correct = 0;
+    let started = Instant::now();
+    for p in &puzzles {
+        let solver = Solver::new(p);
+        let (grid, count, _) = solver.search(Branching::FewestCandidates, 2).expect("no deadline");
+        let ok_count = if several { count.solutions >= 2 } else { count.solutions == 1 && count.complete };
+        correct += (ok_count && grid.is_some_and(|g| p.is_solution(&g))) as usize;
+    }
+    let unique_rate = puzzles.len() as f64 / started.elapsed().as_secs_f64();
+    let started = Instant::now();
+    for p in &puzzles {
+        let _ = Solver::new(p).search(Branching::FewestCandidates, 1);
+    }
+    let first_rate = puzzles.len() as f64 / started.elapsed().as_secs_f64();
+    let (tdoku, ratio) = match TDOKU.iter().find(|(n, _)| *n == name) {
+        Some((_, t)) => (format!("{t:.0}"), format!("{:.2}", unique_rate / t)),
+        None => ("-".into(), "-".into()),
+    };
+    writeln!(
+        out,
+        "{name:<28} {:>7} {:>7} {unique_rate:>12.0} {first_rate:>12.0} {tdoku:>10} {ratio:>7}",
+        puzzles.len(),
+        correct
+    )?;
+    Ok(correct == puzzles.len())
+}

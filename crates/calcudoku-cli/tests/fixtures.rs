@@ -1,0 +1,84 @@
+//! Every assignment example and sum-cage fixture, run through the real binary the way the
+//! assignments run their programs (`calcudoku < test.in`): stdout must equal the `.out` file
+//! byte for byte, and the exit status must say solved (0) or no solution (1).
+
+use std::path::PathBuf;
+
+use assert_cmd::Command;
+
+fn fixture(path: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../tests/fixtures").join(path)
+}
+
+fn check(input: &str, expected: &str) {
+    let expected = std::fs::read_to_string(fixture(expected)).unwrap();
+    let status = if expected == "No solution.\n" { 1 } else { 0 };
+    // Through standard input, as the seeds run their programs…
+    Command::cargo_bin("calcudoku")
+        .unwrap()
+        .pipe_stdin(fixture(input))
+        .unwrap()
+        .assert()
+        .code(status)
+        .stdout(expected.clone())
+        .stderr("");
+    // …and as a file argument.
+    Command::cargo_bin("calcudoku")
+        .unwrap()
+        .arg(fixture(input))
+        .assert()
+        .code(status)
+        .stdout(expected);
+}
+
+macro_rules! fixtures {
+    ($($name:ident: $input:literal => $output:literal;)*) => {
+        $(#[test] fn $name() { check($input, $output); })*
+    };
+}
+
+fixtures! {
+    seed_calcudoku_5x5_cells: "seeds/calcudoku-5x5-cells.in" => "seeds/calcudoku-5x5-cells.out";
+    seed_calcudoku_5x5_counted: "seeds/calcudoku-5x5-counted.in" => "seeds/calcudoku-5x5-counted.out";
+    seed_calcudoku_6x6_ops: "seeds/calcudoku-6x6-ops.in" => "seeds/calcudoku-6x6-ops.out";
+    seed_calcudoku_6x6_ops_unsolvable: "seeds/calcudoku-6x6-ops-unsolvable.in" => "seeds/calcudoku-6x6-ops-unsolvable.out";
+    seed_sudoku_9x9: "seeds/sudoku-9x9.in" => "seeds/sudoku-9x9.out";
+    sum_000_cells: "sum-cages/000-5x5.cells.in" => "sum-cages/000-5x5.out";
+    sum_000_counted: "sum-cages/000-5x5.counted.in" => "sum-cages/000-5x5.out";
+    sum_001_cells: "sum-cages/001-5x5.cells.in" => "sum-cages/001-5x5.out";
+    sum_001_counted: "sum-cages/001-5x5.counted.in" => "sum-cages/001-5x5.out";
+    sum_002_cells: "sum-cages/002-5x5.cells.in" => "sum-cages/002-5x5.out";
+    sum_002_counted: "sum-cages/002-5x5.counted.in" => "sum-cages/002-5x5.out";
+    sum_003_cells: "sum-cages/003-4x4.cells.in" => "sum-cages/003-4x4.out";
+    sum_003_counted: "sum-cages/003-4x4.counted.in" => "sum-cages/003-4x4.out";
+    sum_004_cells: "sum-cages/004-6x6.cells.in" => "sum-cages/004-6x6.out";
+    sum_004_counted: "sum-cages/004-6x6.counted.in" => "sum-cages/004-6x6.out";
+    sum_005_cells: "sum-cages/005-5x5.cells.in" => "sum-cages/005-5x5.out";
+    sum_005_counted: "sum-cages/005-5x5.counted.in" => "sum-cages/005-5x5.out";
+    sum_006_cells: "sum-cages/006-5x5.cells.in" => "sum-cages/006-5x5.out";
+    sum_006_counted: "sum-cages/006-5x5.counted.in" => "sum-cages/006-5x5.out";
+    sum_007_cells: "sum-cages/007-5x5.cells.in" => "sum-cages/007-5x5.out";
+    sum_007_counted: "sum-cages/007-5x5.counted.in" => "sum-cages/007-5x5.out";
+    sum_008_cells: "sum-cages/008-4x4.cells.in" => "sum-cages/008-4x4.out";
+    sum_008_counted: "sum-cages/008-4x4.counted.in" => "sum-cages/008-4x4.out";
+    sum_009_cells: "sum-cages/009-4x4.cells.in" => "sum-cages/009-4x4.out";
+    sum_009_counted: "sum-cages/009-4x4.counted.in" => "sum-cages/009-4x4.out";
+    sum_010_cells: "sum-cages/010-6x6.cells.in" => "sum-cages/010-6x6.out";
+    sum_010_counted: "sum-cages/010-6x6.counted.in" => "sum-cages/010-6x6.out";
+    sum_011_cells: "sum-cages/011-5x5.cells.in" => "sum-cages/011-5x5.out";
+    sum_011_counted: "sum-cages/011-5x5.counted.in" => "sum-cages/011-5x5.out";
+}
+
+/// Each file in the fixture folders has a test above (a new fixture must get one).
+#[test]
+fn every_fixture_has_a_test() {
+    let src = include_str!("fixtures.rs");
+    for dir in ["seeds", "sum-cages"] {
+        for entry in std::fs::read_dir(fixture(dir)).unwrap() {
+            let name = entry.unwrap().file_name().into_string().unwrap();
+            if name.ends_with(".in") {
+                assert!(src.contains(&format!("\"{dir}/{name}\"")), "no test for {dir}/{name}");
+            }
+        }
+    }
+}
