@@ -1,6 +1,8 @@
 //! Solving: candidate bitsets, one propagator per constraint kind, search with an undo trail,
 //! and a sink that can stop at a count. `brute` holds the seeds' prescribed brute force.
 
+pub mod brute;
+
 use crate::puzzle::{Grid, Puzzle};
 
 /// How many solutions a search found, and whether it looked at everything.
