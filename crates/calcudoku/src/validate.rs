@@ -368,7 +368,7 @@ impl fmt::Display for Violation {
                     Outcome::Difference(d) => write!(f, "has a difference of {d}")?,
                     Outcome::Quotient(Some(q)) => write!(f, "has a quotient of {q}")?,
                     Outcome::Quotient(None) => write!(f, "does not divide evenly")?,
-                    Outcome::NoOperator => write!(f, "makes {target} with none of + - * /")?,
+                    Outcome::NoOperator => write!(f, "cannot make {target} with any of + - * /")?,
                     Outcome::Holds(v) => write!(f, "holds {v}")?,
                 }
                 if partial {
@@ -489,5 +489,268 @@ pub mod sudoku {
     pub fn first_unassigned(grid: &Grid) -> Option<(usize, usize)> {
         let n = grid.size();
         grid.cells().iter().position(|&v| v == 0).map(|i| (i / n + 1, i % n + 1))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::puzzle::Operator::{Add, Div, Mul, Sub};
+
+    fn grid(n: usize, cells: &[u8]) -> Grid {
+        Grid::from_cells(n, cells.to_vec())
+    }
+
+    fn cage(target: u64, op: Option<Operator>, cells: &[u16]) -> Cage {
+        Cage::new(target, op, cells.iter().map(|&c| Cell(c)).collect())
+    }
+
+    /// A 4×4 KenKen with every kind of cage; its solution is `SOLUTION`.
+    fn kenken() -> Puzzle {
+        Puzzle::kenken(
+            4,
+            vec![
+                cage(6, Some(Add), &[0, 4, 8]),
+                cage(6, Some(Mul), &[1, 2]),
+                cage(1, Some(Sub), &[3, 7]),
+                cage(4, Some(Div), &[5, 6]),
+                cage(8, Some(Mul), &[9, 10, 11]),
+                cage(7, None, &[12, 13]),
+                cage(2, None, &[14]),
+                cage(1, Some(Mul), &[15]),
+            ],
+        )
+        .unwrap()
+    }
+
+    const SOLUTION: [u8; 16] = [1, 2, 3, 4, 2, 1, 4, 3, 3, 4, 1, 2, 4, 3, 2, 1];
+
+    /// The KenKen grid with only `set` filled.
+    fn partial(set: &[(u16, u8)]) -> Grid {
+        let mut g = Grid::empty(4);
+        for &(c, v) in set {
+            g.set(Cell(c), v);
+        }
+        g
+    }
+
+    fn message(p: &Puzzle, g: &Grid) -> String {
+        check(p, g).unwrap_err().to_string()
+    }
+
+    #[test]
+    fn kenken_solution_and_empty_grid_pass() {
+        let p = kenken();
+        let g = grid(4, &SOLUTION);
+        assert!(p.is_solution(&g));
+        assert!(grid_valid(&p, &g));
+        assert_eq!(check(&p, &g), Ok(()));
+        assert_eq!(check_solution(&p, &g), Ok(()));
+        let e = Grid::empty(4);
+        assert!(grid_valid(&p, &e));
+        assert_eq!(check(&p, &e), Ok(()));
+        assert_eq!(check_solution(&p, &e).unwrap_err().to_string(), "cell at row 1, column 1 is empty");
+    }
+
+    #[test]
+    fn sum_cages_full_and_partial() {
+        let p = kenken();
+        // Partial, still below: fine.
+        assert!(cages_valid(&p, &partial(&[(0, 2), (4, 3)])));
+        // Partial, reaching the target with a cell left: broken.
+        let g = partial(&[(0, 2), (4, 4)]);
+        assert!(!cages_valid(&p, &g));
+        assert_eq!(message(&p, &g), "cage at row 1, column 1 (6+) already adds up to 6 with cells left");
+        assert_eq!(
+            message(&p, &partial(&[(0, 3), (4, 4)])),
+            "cage at row 1, column 1 (6+) already adds up to 7 with cells left"
+        );
+        // Full, wrong.
+        let g = partial(&[(0, 1), (4, 2), (8, 4)]);
+        assert!(!cages_valid(&p, &g) && rows_valid(&g) && columns_valid(&g));
+        assert_eq!(message(&p, &g), "cage at row 1, column 1 (6+) adds up to 7");
+        assert!(cages_valid(&p, &partial(&[(0, 1), (4, 2), (8, 3)])));
+    }
+
+    #[test]
+    fn product_cages_full_and_partial() {
+        let p = kenken();
+        assert!(cages_valid(&p, &partial(&[(1, 3)])));
+        assert!(cages_valid(&p, &partial(&[(1, 1)])));
+        let g = partial(&[(1, 4)]);
+        assert!(!grid_valid(&p, &g));
+        assert_eq!(
+            message(&p, &g),
+            "cage at row 1, column 2 (6*) already multiplies to 4 with cells left, which does not divide 6"
+        );
+        assert_eq!(message(&p, &partial(&[(1, 3), (2, 1)])), "cage at row 1, column 2 (6*) multiplies to 3");
+        // 8* over three cells: a partial product equal to the target is fine (the last cell can
+        // be 1).
+        assert!(cages_valid(&p, &partial(&[(9, 4), (10, 2)])));
+        assert_eq!(
+            message(&p, &partial(&[(9, 4), (10, 3)])).as_str(),
+            "cage at row 3, column 2 (8*) already multiplies to 12 with cells left, which does not divide 8"
+        );
+    }
+
+    #[test]
+    fn difference_and_quotient_cages_judged_when_full() {
+        let p = kenken();
+        // Partial: never judged.
+        assert!(cages_valid(&p, &partial(&[(3, 4)])));
+        assert!(cages_valid(&p, &partial(&[(5, 3)])));
+        assert_eq!(message(&p, &partial(&[(3, 4), (7, 2)])), "cage at row 1, column 4 (1-) has a difference of 2");
+        assert_eq!(message(&p, &partial(&[(5, 1), (6, 3)])), "cage at row 2, column 2 (4/) has a quotient of 3");
+        assert_eq!(message(&p, &partial(&[(5, 2), (6, 3)])), "cage at row 2, column 2 (4/) does not divide evenly");
+        assert!(cages_valid(&p, &partial(&[(3, 4), (7, 3), (5, 4), (6, 1)])));
+    }
+
+    #[test]
+    fn hidden_operator_and_given_cages() {
+        let p = kenken();
+        assert!(cages_valid(&p, &partial(&[(12, 4)])));
+        assert!(cages_valid(&p, &partial(&[(12, 4), (13, 3)])));
+        assert!(cages_valid(&p, &partial(&[(12, 3), (13, 4)])));
+        assert_eq!(
+            message(&p, &partial(&[(12, 4), (13, 2)])),
+            "cage at row 4, column 1 (7?) cannot make 7 with any of + - * /"
+        );
+        assert_eq!(message(&p, &partial(&[(14, 3)])), "cage at row 4, column 3 (2) holds 3");
+        assert_eq!(message(&p, &partial(&[(15, 2)])), "cage at row 4, column 4 (1*) multiplies to 2");
+    }
+
+    #[test]
+    fn rows_columns_and_range() {
+        let p = kenken();
+        // Row 3 gets two 4s (and column 1 two 4s: rows are reported first).
+        let mut g = grid(4, &SOLUTION);
+        g.set(Cell(8), 4);
+        assert!(!rows_valid(&g) && !columns_valid(&g));
+        assert_eq!(message(&p, &g), "row 3 has two 4s");
+        let g = partial(&[(0, 1), (1, 1), (3, 1)]);
+        assert_eq!(message(&p, &g), "row 1 has three 1s");
+        let g = partial(&[(1, 1), (5, 1)]);
+        assert!(rows_valid(&g) && !columns_valid(&g));
+        assert_eq!(message(&p, &g), "column 2 has two 1s");
+        let g = partial(&[(1, 7)]);
+        assert_eq!(message(&p, &g), "value 7 at row 1, column 2 is out of range 1..4");
+        assert_eq!(message(&p, &Grid::empty(3)), "the grid is 3x3, expected 4x4");
+    }
+
+    fn seed_sudoku() -> (Puzzle, Grid) {
+        #[rustfmt::skip]
+        let givens = [
+            5, 3, 0, 0, 7, 0, 0, 0, 0,
+            6, 0, 0, 1, 9, 5, 0, 0, 0,
+            0, 9, 8, 0, 0, 0, 0, 6, 0,
+            8, 0, 0, 0, 6, 0, 0, 0, 3,
+            4, 0, 0, 8, 0, 3, 0, 0, 1,
+            7, 0, 0, 0, 2, 0, 0, 0, 6,
+            0, 6, 0, 0, 0, 0, 2, 8, 0,
+            0, 0, 0, 4, 1, 9, 0, 0, 5,
+            0, 0, 0, 0, 8, 0, 0, 7, 9,
+        ];
+        #[rustfmt::skip]
+        let solved = [
+            5, 3, 4, 6, 7, 8, 9, 1, 2,
+            6, 7, 2, 1, 9, 5, 3, 4, 8,
+            1, 9, 8, 3, 4, 2, 5, 6, 7,
+            8, 5, 9, 7, 6, 1, 4, 2, 3,
+            4, 2, 6, 8, 5, 3, 7, 9, 1,
+            7, 1, 3, 9, 2, 4, 8, 5, 6,
+            9, 6, 1, 5, 3, 7, 2, 8, 4,
+            2, 8, 7, 4, 1, 9, 6, 3, 5,
+            3, 4, 5, 2, 8, 6, 1, 7, 9,
+        ];
+        (Puzzle::sudoku(9, BoxShape::standard(9), grid(9, &givens)).unwrap(), grid(9, &solved))
+    }
+
+    #[test]
+    fn sudoku_rules() {
+        let (p, solved) = seed_sudoku();
+        assert_eq!(check(&p, &solved), Ok(()));
+        assert_eq!(check(&p, p.givens()), Ok(()));
+        assert!(grid_valid(&p, p.givens()) && boxes_valid(&p, &solved));
+        // Wrong given.
+        let mut g = solved.clone();
+        g.set(Cell(0), 3);
+        g.set(Cell(1), 5);
+        assert_eq!(message(&p, &g), "cell at row 1, column 1 should be the given 5, not 3");
+        // A box repeat that is no row or column repeat: box 4 gets two 9s.
+        let mut g2 = Grid::empty(9);
+        g2.set(Cell::at(3, 0, 9), 9);
+        g2.set(Cell::at(4, 1, 9), 9);
+        let empty = Puzzle::sudoku(9, BoxShape::standard(9), Grid::empty(9)).unwrap();
+        assert!(rows_valid(&g2) && columns_valid(&g2) && !boxes_valid(&empty, &g2));
+        assert_eq!(message(&empty, &g2), "box 4 has two 9s");
+        // Without boxes, boxes are always valid.
+        assert!(boxes_valid(&kenken(), &g2));
+    }
+
+    #[test]
+    fn killer_cages_must_not_repeat() {
+        let cages = vec![cage(9, Some(Add), &[1, 2, 6])];
+        let killer = Puzzle::new(4, BoxShape::standard(4), Grid::empty(4), cages.clone(), true).unwrap();
+        let plain = Puzzle::new(4, BoxShape::standard(4), Grid::empty(4), cages, false).unwrap();
+        let g = partial(&[(1, 2), (6, 2)]);
+        assert!(grid_valid(&plain, &g));
+        assert!(!grid_valid(&killer, &g) && rows_valid(&g) && columns_valid(&g) && boxes_valid(&killer, &g));
+        assert_eq!(message(&killer, &g), "cage at row 1, column 2 (9+) has two 2s");
+        assert!(grid_valid(&killer, &partial(&[(1, 2), (6, 3)])));
+        assert_eq!(message(&killer, &partial(&[(1, 2), (2, 4), (6, 1)])), "cage at row 1, column 2 (9+) adds up to 7");
+    }
+
+    #[test]
+    fn candidates_follow_every_rule() {
+        let (p, _) = seed_sudoku();
+        let c = candidates(&p, p.givens(), Cell::at(0, 2, 9));
+        assert_eq!(c.iter().collect::<Vec<_>>(), vec![1, 2, 4]);
+        // A given cell: only its value.
+        assert_eq!(candidates(&p, p.givens(), Cell(0)), ValueSet::single(5));
+        let k = kenken();
+        let e = Grid::empty(4);
+        assert_eq!(candidates(&k, &e, Cell(0)), ValueSet::full(4));
+        assert_eq!(candidates(&k, &e, Cell(1)).iter().collect::<Vec<_>>(), vec![1, 2, 3]);
+        assert_eq!(candidates(&k, &e, Cell(14)), ValueSet::single(2));
+        // Row, column and the cage together; the cell's own value is ignored.
+        let g = partial(&[(0, 1), (4, 4), (8, 2), (6, 4)]);
+        assert_eq!(candidates(&k, &g, Cell(4)).iter().collect::<Vec<_>>(), vec![3]);
+        assert!(CellChecker::new(&k).cell_valid(&g, Cell(5)));
+        assert!(!cell_valid(&k, &g, Cell(8)));
+    }
+
+    #[test]
+    fn transpose_swaps_rows_and_columns() {
+        let g = grid(3, &[1, 2, 3, 4, 5, 6, 7, 8, 9]);
+        assert_eq!(transpose(&g), grid(3, &[1, 4, 7, 2, 5, 8, 3, 6, 9]));
+        assert_eq!(transpose(&transpose(&g)), g);
+        let bad = grid(3, &[1, 1, 0, 0, 2, 0, 0, 0, 3]);
+        assert!(!rows_valid(&bad) && columns_valid(&bad));
+        assert!(rows_valid(&transpose(&bad)) && !columns_valid(&transpose(&bad)));
+    }
+
+    #[test]
+    fn seed_002_helpers() {
+        use sudoku::*;
+        let b = BoxShape::standard(9).unwrap();
+        assert_eq!(block_number(b, 9, (4, 6)), 5);
+        assert_eq!(block_number(b, 9, (1, 1)), 1);
+        assert_eq!(block_number(b, 9, (3, 5)), 2);
+        assert_eq!(block_number(b, 9, (1, 4)), 2);
+        assert_eq!(block_number(b, 9, (9, 9)), 9);
+        assert_eq!(position_in_block(b, (4, 6)), 3);
+        assert_eq!([(1, 1), (1, 2), (1, 3), (1, 4)].map(|p| position_in_block(b, p)), [1, 2, 3, 1]);
+        assert_eq!(position_in_block(b, (9, 9)), 9);
+        let six = BoxShape::standard(6).unwrap(); // 2 rows × 3 columns
+        assert_eq!(block_number(six, 6, (3, 4)), 4);
+        assert_eq!(position_in_block(six, (4, 5)), 5);
+        let (p, solved) = seed_sudoku();
+        assert_eq!(block(&solved, b, 4), vec![8, 5, 9, 4, 2, 6, 7, 1, 3]);
+        assert_eq!(row(&solved, 4), vec![8, 5, 9, 7, 6, 1, 4, 2, 3]);
+        assert_eq!(column(&solved, 4), vec![6, 1, 3, 7, 8, 9, 5, 4, 2]);
+        assert_eq!(first_unassigned(p.givens()), Some((1, 3)));
+        assert_eq!(first_unassigned(&solved), None);
+        assert!(!valid_list(&[1, 2, 3, 0, 0, 1, 7, 5, 0]));
+        assert!(valid_list(&[5, 3, 0, 0, 7, 0, 0, 0, 0]));
     }
 }
