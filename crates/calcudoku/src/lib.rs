@@ -20,6 +20,7 @@
 
 pub mod error;
 pub mod format;
+pub mod generate;
 pub mod puzzle;
 pub mod solve;
 pub mod validate;
