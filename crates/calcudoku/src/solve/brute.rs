@@ -115,13 +115,24 @@ pub fn brute_force_with(
     max_checks: Option<u64>,
     stop: &mut dyn FnMut(&BruteStats) -> bool,
 ) -> BruteResult {
+    let checker = CellChecker::new(puzzle);
+    search(puzzle, max_checks, stop, &|grid, cell| checker.cell_valid(grid, cell))
+}
+
+/// The search, with the check as a parameter (tests compare the incremental check with the
+/// whole-grid one).
+fn search(
+    puzzle: &Puzzle,
+    max_checks: Option<u64>,
+    stop: &mut dyn FnMut(&BruteStats) -> bool,
+    valid: &dyn Fn(&Grid, Cell) -> bool,
+) -> BruteResult {
     let mut stats = BruteStats::default();
     let mut grid = puzzle.givens().clone();
     if !validate::grid_valid(puzzle, &grid) {
         return BruteResult { outcome: BruteOutcome::NoSolution, stats };
     }
     let n = puzzle.size() as u8;
-    let checker = CellChecker::new(puzzle);
     let free: Vec<Cell> =
         (0..puzzle.cell_count()).filter(|&i| puzzle.givens().cells()[i] == 0).map(|i| Cell(i as u16)).collect();
     let limit = max_checks.unwrap_or(u64::MAX);
@@ -143,7 +154,7 @@ pub fn brute_force_with(
             return BruteResult { outcome: BruteOutcome::Stopped, stats };
         }
         stats.checks += 1;
-        if checker.cell_valid(&grid, cell) {
+        if valid(&grid, cell) {
             i += 1;
         }
     }
@@ -344,5 +355,37 @@ mod tests {
         let p = brute_force(&plain).0.unwrap();
         assert!(plain.is_solution(&p));
         assert_eq!(p.get(Cell(1)), p.get(Cell(6)));
+    }
+
+    #[test]
+    fn incremental_check_counts_like_the_whole_grid_check() {
+        use crate::generate::{SplitMix64, random_kenken};
+        let whole = |p: &Puzzle| search(p, Some(2_000_000), &mut |_| false, &|g, _| validate::grid_valid(p, g));
+        let fast = |p: &Puzzle| brute_force_with(p, Some(2_000_000), &mut |_| false);
+        let mut puzzles = vec![
+            sum_puzzle(&read("seeds/calcudoku-5x5-counted.in"), true),
+            sum_puzzle(&read("sum-cages/010-6x6.counted.in"), true),
+            ops_puzzle(&read("seeds/calcudoku-6x6-ops.in")),
+        ];
+        // Random KenKens, some with Killer rules and boxes, some with givens from the square.
+        let mut rng = SplitMix64::new(99);
+        for seed in 0..150 {
+            let size = 1 + rng.below(5);
+            let (p, square) = random_kenken(size, seed, &[]);
+            let mut givens = Grid::empty(size);
+            if seed % 3 == 0 {
+                for i in 0..size * size {
+                    if rng.below(4) == 0 {
+                        givens.set(Cell(i as u16), square.cells()[i]);
+                    }
+                }
+            }
+            let boxes = if seed % 2 == 0 { BoxShape::standard(size) } else { None };
+            let distinct = seed % 5 == 0;
+            puzzles.push(Puzzle::new(size, boxes, givens, p.cages().to_vec(), distinct).unwrap());
+        }
+        for p in &puzzles {
+            assert_eq!(fast(p), whole(p), "{p:?}");
+        }
     }
 }
