@@ -20,8 +20,10 @@
 
 pub mod error;
 pub mod format;
+pub mod generate;
 pub mod puzzle;
 pub mod solve;
+pub mod validate;
 
 pub use error::{ModelError, ParseError, ParseErrorKind};
 pub use puzzle::{BoxShape, Cage, Cell, Grid, Operator, Puzzle, Value, ValueSet};

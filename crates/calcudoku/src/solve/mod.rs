@@ -13,6 +13,8 @@ use std::time::{Duration, Instant};
 
 pub use engine::{Branching, Stats};
 
+pub mod brute;
+
 use crate::puzzle::{Grid, Puzzle};
 use engine::{Engine, Sink, Stop};
 use model::Model;
