@@ -42,7 +42,14 @@ pub fn run(opts: &Options, out: &mut dyn Write) -> Result<bool> {
                 writeln!(
                     out,
                     "{:<24} {:>7} {:>7} {:>10} {:>10} {:>10} {:>10} {:>7}",
-                    "set", "puzzles", "correct", "mean ms", "median ms", "max ms", "target ms", "ratio"
+                    "set",
+                    "puzzles",
+                    "correct",
+                    "mean ms",
+                    "median ms",
+                    "max ms",
+                    "target ms",
+                    "ratio"
                 )?;
                 kenken_header = true;
             }
@@ -84,7 +91,8 @@ fn expand(paths: &[PathBuf]) -> Result<Vec<PathBuf>> {
 }
 
 fn has_puzzles(dir: &Path) -> Result<bool> {
-    Ok(std::fs::read_dir(dir)?.any(|e| e.is_ok_and(|e| e.path().extension().is_some_and(|x| x == "in"))))
+    Ok(std::fs::read_dir(dir)?
+        .any(|e| e.is_ok_and(|e| e.path().extension().is_some_and(|x| x == "in"))))
 }
 
 /// Sorts `3x3-easy` … `10x10-unreasonable` by size, then name.
@@ -99,7 +107,12 @@ fn target_ms(dir: &Path) -> Option<f64> {
     let tsv = std::fs::read_to_string(dir.parent()?.join("PEERS.tsv")).ok()?;
     let header: Vec<&str> = tsv.lines().next()?.split('\t').collect();
     let col = header.iter().position(|h| *h == "target_ms")?;
-    tsv.lines().map(|l| l.split('\t').collect::<Vec<_>>()).find(|r| r[0] == name)?.get(col)?.parse().ok()
+    tsv.lines()
+        .map(|l| l.split('\t').collect::<Vec<_>>())
+        .find(|r| r[0] == name)?
+        .get(col)?
+        .parse()
+        .ok()
 }
 
 fn median(xs: &mut [f64]) -> f64 {
@@ -108,9 +121,8 @@ fn median(xs: &mut [f64]) -> f64 {
 }
 
 fn kenken_set(dir: &Path, opts: &Options, out: &mut dyn Write) -> Result<bool> {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)?
-        .map(|e| e.map(|e| e.path()))
-        .collect::<std::io::Result<_>>()?;
+    let mut files: Vec<PathBuf> =
+        std::fs::read_dir(dir)?.map(|e| e.map(|e| e.path())).collect::<std::io::Result<_>>()?;
     files.retain(|f| f.extension().is_some_and(|x| x == "in"));
     files.sort();
     if opts.max > 0 {
@@ -125,7 +137,8 @@ fn kenken_set(dir: &Path, opts: &Options, out: &mut dyn Write) -> Result<bool> {
         let mut right = false;
         for _ in 0..opts.repeat.max(1) {
             let started = Instant::now();
-            let puzzle = format::parse(&text, None).map_err(|e| anyhow::anyhow!("{}: {e}", f.display()))?;
+            let puzzle =
+                format::parse(&text, None).map_err(|e| anyhow::anyhow!("{}: {e}", f.display()))?;
             let report = Solver::new(&puzzle).solve().expect("no deadline");
             runs.push(started.elapsed().as_secs_f64() * 1e3);
             right = report.is_unique()
@@ -144,7 +157,9 @@ fn kenken_set(dir: &Path, opts: &Options, out: &mut dyn Write) -> Result<bool> {
     let med = median(&mut times);
     let name = dir.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
     let (target, ratio) = match target_ms(dir) {
-        Some(t) => (format!("{t:.4}"), format!("{:.2}{}", mean / t, if mean <= t { "" } else { " ✗" })),
+        Some(t) => {
+            (format!("{t:.4}"), format!("{:.2}{}", mean / t, if mean <= t { "" } else { " ✗" }))
+        }
         None => ("-".into(), "-".into()),
     };
     writeln!(
@@ -160,7 +175,8 @@ fn sudoku_set(file: &Path, opts: &Options, out: &mut dyn Write) -> Result<bool> 
     let text = std::fs::read_to_string(file).with_context(|| file.display().to_string())?;
     let name = file.file_stem().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
     let several = name.contains("serg");
-    let doc = format::read(&text, Some(format::Format::Sudoku)).map_err(|e| anyhow::anyhow!("{}: {e}", file.display()))?;
+    let doc = format::read(&text, Some(format::Format::Sudoku))
+        .map_err(|e| anyhow::anyhow!("{}: {e}", file.display()))?;
     let mut puzzles = Vec::new();
     for e in doc.entries {
         puzzles.push(e.puzzle.map_err(|err| anyhow::anyhow!("{}: {err}", file.display()))?);
@@ -173,7 +189,8 @@ fn sudoku_set(file: &Path, opts: &Options, out: &mut dyn Write) -> Result<bool> 
     for p in &puzzles {
         let solver = Solver::new(p);
         let (grid, count, _) = solver.search(Branching::FewestCandidates, 2).expect("no deadline");
-        let ok_count = if several { count.solutions >= 2 } else { count.solutions == 1 && count.complete };
+        let ok_count =
+            if several { count.solutions >= 2 } else { count.solutions == 1 && count.complete };
         correct += (ok_count && grid.is_some_and(|g| p.is_solution(&g))) as usize;
     }
     let unique_rate = puzzles.len() as f64 / started.elapsed().as_secs_f64();

@@ -45,7 +45,8 @@ fn main() -> ExitCode {
         Some(Command::Count(args)) => count(&args, &mut out),
         Some(Command::Bench(args)) => {
             let opts = bench::Options { paths: args.paths, repeat: args.repeat, max: args.max };
-            bench::run(&opts, &mut out).map(|ok| if ok { Status::Solved } else { Status::NoSolution })
+            bench::run(&opts, &mut out)
+                .map(|ok| if ok { Status::Solved } else { Status::NoSolution })
         }
     }
     .and_then(|status| out.flush().map(|()| status).map_err(Into::into));

@@ -46,7 +46,8 @@ fn permutation(n: usize, rng: &mut SplitMix64) -> Vec<usize> {
 /// A random N×N Latin square: the cyclic square `(r + c) mod N` with its rows, columns and
 /// symbols permuted at random. (Not uniform over all Latin squares; plenty for tests.)
 pub fn random_latin_square(size: usize, rng: &mut SplitMix64) -> Grid {
-    let (rows, cols, symbols) = (permutation(size, rng), permutation(size, rng), permutation(size, rng));
+    let (rows, cols, symbols) =
+        (permutation(size, rng), permutation(size, rng), permutation(size, rng));
     let mut cells = vec![0u8; size * size];
     for r in 0..size {
         for c in 0..size {
@@ -121,8 +122,11 @@ pub fn random_kenken(size: usize, seed: u64, ops: &[Operator]) -> (Puzzle, Grid)
         rng.shuffle(&mut tries);
         tries.retain(|&o| o != op);
         tries.insert(0, op);
-        let fitting =
-            if values.len() < 2 { None } else { tries.into_iter().find_map(|o| target(o, &values).map(|t| (o, t))) };
+        let fitting = if values.len() < 2 {
+            None
+        } else {
+            tries.into_iter().find_map(|o| target(o, &values).map(|t| (o, t)))
+        };
         match fitting {
             Some((o, t)) => cages.push(Cage::new(t, Some(o), as_cells(&cells))),
             None => {

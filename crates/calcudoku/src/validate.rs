@@ -64,7 +64,11 @@ fn column_iter(grid: &Grid, c: usize) -> impl Iterator<Item = u8> + Clone + '_ {
 }
 
 /// The cells of box `b` (0-based, row-major), in row-major order.
-fn box_cells(shape: BoxShape, size: usize, b: usize) -> impl Iterator<Item = (usize, usize)> + Clone {
+fn box_cells(
+    shape: BoxShape,
+    size: usize,
+    b: usize,
+) -> impl Iterator<Item = (usize, usize)> + Clone {
     let (h, w) = (shape.height as usize, shape.width as usize);
     let per_row = size / w;
     let (r0, c0) = ((b / per_row) * h, (b % per_row) * w);
@@ -102,7 +106,10 @@ pub fn cages_valid(puzzle: &Puzzle, grid: &Grid) -> bool {
 /// All of [`rows_valid`], [`columns_valid`], [`boxes_valid`] and [`cages_valid`] (seed 003
 /// `check_valid`, seed 002 `valid_sudoku`).
 pub fn grid_valid(puzzle: &Puzzle, grid: &Grid) -> bool {
-    rows_valid(grid) && columns_valid(grid) && boxes_valid(puzzle, grid) && cages_valid(puzzle, grid)
+    rows_valid(grid)
+        && columns_valid(grid)
+        && boxes_valid(puzzle, grid)
+        && cages_valid(puzzle, grid)
 }
 
 /// The transposed grid: rows become columns (seed 000 `transpose`).
@@ -199,7 +206,11 @@ pub fn cage_values_fault(cage: &Cage, values: &[u8], distinct: bool) -> Option<C
     }
     let filled = values.iter().filter(|&&v| v != 0).count();
     if filled == values.len() {
-        return if cage.holds(values) { None } else { Some(CageFault::Misses(outcome(cage, values))) };
+        return if cage.holds(values) {
+            None
+        } else {
+            Some(CageFault::Misses(outcome(cage, values)))
+        };
     }
     match cage.op {
         Some(Operator::Add) => {
@@ -207,7 +218,8 @@ pub fn cage_values_fault(cage: &Cage, values: &[u8], distinct: bool) -> Option<C
             (sum >= cage.target).then_some(CageFault::Overshoots(Outcome::Sum(sum)))
         }
         Some(Operator::Mul) => {
-            let p = values.iter().filter(|&&v| v != 0).try_fold(1u64, |p, &v| p.checked_mul(v as u64));
+            let p =
+                values.iter().filter(|&&v| v != 0).try_fold(1u64, |p, &v| p.checked_mul(v as u64));
             match p {
                 Some(p) if cage.target % p == 0 => None,
                 _ => Some(CageFault::Overshoots(Outcome::Product(p))),
@@ -255,13 +267,16 @@ impl<'p> CellChecker<'p> {
             }
             if let Some(shape) = self.puzzle.boxes() {
                 let b = shape.box_of(r, c, n);
-                if box_cells(shape, n, b).any(|(rr, cc)| (rr, cc) != (r, c) && grid.at(rr, cc) == v) {
+                if box_cells(shape, n, b).any(|(rr, cc)| (rr, cc) != (r, c) && grid.at(rr, cc) == v)
+                {
                     return false;
                 }
             }
         }
         match self.cage_of[cell.index()] {
-            Some(k) => cage_fault(&self.puzzle.cages()[k], grid, self.puzzle.distinct_cages()).is_none(),
+            Some(k) => {
+                cage_fault(&self.puzzle.cages()[k], grid, self.puzzle.distinct_cages()).is_none()
+            }
             None => true,
         }
     }
@@ -324,7 +339,8 @@ pub enum Violation {
 }
 
 fn times(count: usize) -> String {
-    const WORDS: [&str; 9] = ["two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"];
+    const WORDS: [&str; 9] =
+        ["two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"];
     match count {
         2..=10 => WORDS[count - 2].to_string(),
         _ => count.to_string(),
@@ -341,7 +357,10 @@ impl fmt::Display for Violation {
                 write!(f, "value {value} at row {row}, column {col} is out of range 1..{size}")
             }
             Violation::Given { row, col, given, found } => {
-                write!(f, "cell at row {row}, column {col} should be the given {given}, not {found}")
+                write!(
+                    f,
+                    "cell at row {row}, column {col} should be the given {given}, not {found}"
+                )
             }
             Violation::Row { row, value, count } => {
                 write!(f, "row {row} has {} {value}s", times(*count))
@@ -349,7 +368,9 @@ impl fmt::Display for Violation {
             Violation::Column { col, value, count } => {
                 write!(f, "column {col} has {} {value}s", times(*count))
             }
-            Violation::Box { index, value, count } => write!(f, "box {index} has {} {value}s", times(*count)),
+            Violation::Box { index, value, count } => {
+                write!(f, "box {index} has {} {value}s", times(*count))
+            }
             Violation::Empty { row, col } => write!(f, "cell at row {row}, column {col} is empty"),
             Violation::Cage { row, col, label, target, fault } => {
                 write!(f, "cage at row {row}, column {col} ({label}) ")?;
@@ -364,7 +385,9 @@ impl fmt::Display for Violation {
                 match outcome {
                     Outcome::Sum(s) => write!(f, "{already}adds up to {s}")?,
                     Outcome::Product(Some(p)) => write!(f, "{already}multiplies to {p}")?,
-                    Outcome::Product(None) => write!(f, "{already}multiplies to more than {target}")?,
+                    Outcome::Product(None) => {
+                        write!(f, "{already}multiplies to more than {target}")?
+                    }
                     Outcome::Difference(d) => write!(f, "has a difference of {d}")?,
                     Outcome::Quotient(Some(q)) => write!(f, "has a quotient of {q}")?,
                     Outcome::Quotient(None) => write!(f, "does not divide evenly")?,
@@ -549,7 +572,10 @@ mod tests {
         let e = Grid::empty(4);
         assert!(grid_valid(&p, &e));
         assert_eq!(check(&p, &e), Ok(()));
-        assert_eq!(check_solution(&p, &e).unwrap_err().to_string(), "cell at row 1, column 1 is empty");
+        assert_eq!(
+            check_solution(&p, &e).unwrap_err().to_string(),
+            "cell at row 1, column 1 is empty"
+        );
     }
 
     #[test]
@@ -560,7 +586,10 @@ mod tests {
         // Partial, reaching the target with a cell left: broken.
         let g = partial(&[(0, 2), (4, 4)]);
         assert!(!cages_valid(&p, &g));
-        assert_eq!(message(&p, &g), "cage at row 1, column 1 (6+) already adds up to 6 with cells left");
+        assert_eq!(
+            message(&p, &g),
+            "cage at row 1, column 1 (6+) already adds up to 6 with cells left"
+        );
         assert_eq!(
             message(&p, &partial(&[(0, 3), (4, 4)])),
             "cage at row 1, column 1 (6+) already adds up to 7 with cells left"
@@ -583,7 +612,10 @@ mod tests {
             message(&p, &g),
             "cage at row 1, column 2 (6*) already multiplies to 4 with cells left, which does not divide 6"
         );
-        assert_eq!(message(&p, &partial(&[(1, 3), (2, 1)])), "cage at row 1, column 2 (6*) multiplies to 3");
+        assert_eq!(
+            message(&p, &partial(&[(1, 3), (2, 1)])),
+            "cage at row 1, column 2 (6*) multiplies to 3"
+        );
         // 8* over three cells: a partial product equal to the target is fine (the last cell can
         // be 1).
         assert!(cages_valid(&p, &partial(&[(9, 4), (10, 2)])));
@@ -599,9 +631,18 @@ mod tests {
         // Partial: never judged.
         assert!(cages_valid(&p, &partial(&[(3, 4)])));
         assert!(cages_valid(&p, &partial(&[(5, 3)])));
-        assert_eq!(message(&p, &partial(&[(3, 4), (7, 2)])), "cage at row 1, column 4 (1-) has a difference of 2");
-        assert_eq!(message(&p, &partial(&[(5, 1), (6, 3)])), "cage at row 2, column 2 (4/) has a quotient of 3");
-        assert_eq!(message(&p, &partial(&[(5, 2), (6, 3)])), "cage at row 2, column 2 (4/) does not divide evenly");
+        assert_eq!(
+            message(&p, &partial(&[(3, 4), (7, 2)])),
+            "cage at row 1, column 4 (1-) has a difference of 2"
+        );
+        assert_eq!(
+            message(&p, &partial(&[(5, 1), (6, 3)])),
+            "cage at row 2, column 2 (4/) has a quotient of 3"
+        );
+        assert_eq!(
+            message(&p, &partial(&[(5, 2), (6, 3)])),
+            "cage at row 2, column 2 (4/) does not divide evenly"
+        );
         assert!(cages_valid(&p, &partial(&[(3, 4), (7, 3), (5, 4), (6, 1)])));
     }
 
@@ -616,7 +657,10 @@ mod tests {
             "cage at row 4, column 1 (7?) cannot make 7 with any of + - * /"
         );
         assert_eq!(message(&p, &partial(&[(14, 3)])), "cage at row 4, column 3 (2) holds 3");
-        assert_eq!(message(&p, &partial(&[(15, 2)])), "cage at row 4, column 4 (1*) multiplies to 2");
+        assert_eq!(
+            message(&p, &partial(&[(15, 2)])),
+            "cage at row 4, column 4 (1*) multiplies to 2"
+        );
     }
 
     #[test]
@@ -690,14 +734,23 @@ mod tests {
     #[test]
     fn killer_cages_must_not_repeat() {
         let cages = vec![cage(9, Some(Add), &[1, 2, 6])];
-        let killer = Puzzle::new(4, BoxShape::standard(4), Grid::empty(4), cages.clone(), true).unwrap();
+        let killer =
+            Puzzle::new(4, BoxShape::standard(4), Grid::empty(4), cages.clone(), true).unwrap();
         let plain = Puzzle::new(4, BoxShape::standard(4), Grid::empty(4), cages, false).unwrap();
         let g = partial(&[(1, 2), (6, 2)]);
         assert!(grid_valid(&plain, &g));
-        assert!(!grid_valid(&killer, &g) && rows_valid(&g) && columns_valid(&g) && boxes_valid(&killer, &g));
+        assert!(
+            !grid_valid(&killer, &g)
+                && rows_valid(&g)
+                && columns_valid(&g)
+                && boxes_valid(&killer, &g)
+        );
         assert_eq!(message(&killer, &g), "cage at row 1, column 2 (9+) has two 2s");
         assert!(grid_valid(&killer, &partial(&[(1, 2), (6, 3)])));
-        assert_eq!(message(&killer, &partial(&[(1, 2), (2, 4), (6, 1)])), "cage at row 1, column 2 (9+) adds up to 7");
+        assert_eq!(
+            message(&killer, &partial(&[(1, 2), (2, 4), (6, 1)])),
+            "cage at row 1, column 2 (9+) adds up to 7"
+        );
     }
 
     #[test]

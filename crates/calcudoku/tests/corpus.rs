@@ -27,13 +27,15 @@ fn every_kenken_solves_to_its_answer_and_is_unique() {
     dirs.sort();
     let mut solved = 0;
     for dir in dirs {
-        let mut files: Vec<_> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().path()).collect();
+        let mut files: Vec<_> =
+            std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().path()).collect();
         files.retain(|f| f.extension().is_some_and(|e| e == "in"));
         files.sort();
         for f in files {
             let text = std::fs::read_to_string(&f).unwrap();
             let expected = std::fs::read_to_string(f.with_extension("out")).unwrap();
-            let puzzle = format::parse(&text, None).unwrap_or_else(|e| panic!("{}: {e}", f.display()));
+            let puzzle =
+                format::parse(&text, None).unwrap_or_else(|e| panic!("{}: {e}", f.display()));
             let report = Solver::new(&puzzle).solve().unwrap();
             assert!(report.is_unique(), "{}: {:?}", f.display(), report.count);
             let grid = report.grid.unwrap();

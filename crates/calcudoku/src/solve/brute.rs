@@ -133,8 +133,10 @@ fn search(
         return BruteResult { outcome: BruteOutcome::NoSolution, stats };
     }
     let n = puzzle.size() as u8;
-    let free: Vec<Cell> =
-        (0..puzzle.cell_count()).filter(|&i| puzzle.givens().cells()[i] == 0).map(|i| Cell(i as u16)).collect();
+    let free: Vec<Cell> = (0..puzzle.cell_count())
+        .filter(|&i| puzzle.givens().cells()[i] == 0)
+        .map(|i| Cell(i as u16))
+        .collect();
     let limit = max_checks.unwrap_or(u64::MAX);
     let mut i = 0usize;
     while i < free.len() {
@@ -167,14 +169,9 @@ mod tests {
     use crate::puzzle::{BoxShape, Cage, Operator};
     use std::path::PathBuf;
 
-    /// The fixtures: `$CALCUDOKU_FIXTURES`, else the workspace's `fixtures/`, else the shared
-    /// copy.
+    /// The assignments' fixtures, kept in the repository.
     fn fixtures() -> PathBuf {
-        if let Some(dir) = std::env::var_os("CALCUDOKU_FIXTURES") {
-            return dir.into();
-        }
-        let local = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../fixtures");
-        if local.join("sum-cages").is_dir() { local } else { PathBuf::from("/work/shared/fixtures") }
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../tests/fixtures")
     }
 
     fn read(rel: &str) -> String {
@@ -195,7 +192,11 @@ mod tests {
                 if counted {
                     assert_eq!(nums[1] as usize, cells.len());
                 }
-                Cage::new(nums[0], Some(Operator::Add), cells.iter().map(|&c| Cell(c as u16)).collect())
+                Cage::new(
+                    nums[0],
+                    Some(Operator::Add),
+                    cells.iter().map(|&c| Cell(c as u16)).collect(),
+                )
             })
             .collect();
         let total: usize = cages.iter().map(|c| c.cells.len()).sum();
@@ -245,7 +246,12 @@ mod tests {
     fn seed_samples_match_grid_and_counters() {
         for (name, counted) in [("calcudoku-5x5-counted", true), ("calcudoku-5x5-cells", false)] {
             let p = sum_puzzle(&read(&format!("seeds/{name}.in")), counted);
-            assert_fixture(&p, &read(&format!("seeds/{name}.out")), &read(&format!("seeds/{name}.stats")), name);
+            assert_fixture(
+                &p,
+                &read(&format!("seeds/{name}.out")),
+                &read(&format!("seeds/{name}.stats")),
+                name,
+            );
         }
         let p = sum_puzzle(&read("seeds/calcudoku-5x5-counted.in"), true);
         assert_eq!(brute_force(&p).1, BruteStats { checks: 2265, backtracks: 438 });
@@ -284,7 +290,10 @@ mod tests {
         let p = ops_puzzle(&read("seeds/calcudoku-6x6-ops.in"));
         assert_eq!(show(brute_force(&p).0.as_ref()), read("seeds/calcudoku-6x6-ops.out"));
         let p = ops_puzzle(&read("seeds/calcudoku-6x6-ops-unsolvable.in"));
-        assert_eq!(show(brute_force(&p).0.as_ref()), read("seeds/calcudoku-6x6-ops-unsolvable.out"));
+        assert_eq!(
+            show(brute_force(&p).0.as_ref()),
+            read("seeds/calcudoku-6x6-ops-unsolvable.out")
+        );
     }
 
     fn grid_of(text: &str) -> Grid {
@@ -316,7 +325,10 @@ mod tests {
         assert_eq!(brute_force(&p), (None, BruteStats::default()));
         // Everything given and right: solved without a check.
         let p = Puzzle::new(2, None, Grid::from_cells(2, vec![2, 1, 1, 2]), vec![], false).unwrap();
-        assert_eq!(brute_force(&p), (Some(Grid::from_cells(2, vec![2, 1, 1, 2])), BruteStats::default()));
+        assert_eq!(
+            brute_force(&p),
+            (Some(Grid::from_cells(2, vec![2, 1, 1, 2])), BruteStats::default())
+        );
     }
 
     #[test]
@@ -336,7 +348,10 @@ mod tests {
             true
         });
         // 2265 checks never reach the first poll.
-        assert_eq!((polls, r.outcome.clone()), (0, BruteOutcome::Solved(r.solution().unwrap().clone())));
+        assert_eq!(
+            (polls, r.outcome.clone()),
+            (0, BruteOutcome::Solved(r.solution().unwrap().clone()))
+        );
         let p = sum_puzzle(&read("sum-cages/007-5x5.counted.in"), true);
         let r = brute_force_with(&p, None, &mut |_| true);
         assert_eq!(r.outcome, BruteOutcome::Stopped);
@@ -349,7 +364,8 @@ mod tests {
         // no row, column or box, so only Killer rules keep them apart — and three different
         // values add up to at least 6.
         let cages = vec![Cage::new(5, Some(Operator::Add), vec![Cell(1), Cell(2), Cell(6)])];
-        let killer = Puzzle::new(4, BoxShape::standard(4), Grid::empty(4), cages.clone(), true).unwrap();
+        let killer =
+            Puzzle::new(4, BoxShape::standard(4), Grid::empty(4), cages.clone(), true).unwrap();
         let plain = Puzzle::new(4, BoxShape::standard(4), Grid::empty(4), cages, false).unwrap();
         assert_eq!(brute_force(&killer).0, None);
         let p = brute_force(&plain).0.unwrap();
@@ -360,7 +376,9 @@ mod tests {
     #[test]
     fn incremental_check_counts_like_the_whole_grid_check() {
         use crate::generate::{SplitMix64, random_kenken};
-        let whole = |p: &Puzzle| search(p, Some(2_000_000), &mut |_| false, &|g, _| validate::grid_valid(p, g));
+        let whole = |p: &Puzzle| {
+            search(p, Some(2_000_000), &mut |_| false, &|g, _| validate::grid_valid(p, g))
+        };
         let fast = |p: &Puzzle| brute_force_with(p, Some(2_000_000), &mut |_| false);
         let mut puzzles = vec![
             sum_puzzle(&read("seeds/calcudoku-5x5-counted.in"), true),
