@@ -118,4 +118,7 @@ pub struct CountArgs {
 pub enum Method {
     /// Propagation and search (exact, fast).
     Fast,
+    /// The assignments' prescribed brute force: cells in row-major order, values counted up
+    /// from 1, each checked against the whole grid; --stats prints its checks and backtracks.
+    BruteForce,
 }

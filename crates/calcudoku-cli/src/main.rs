@@ -11,6 +11,7 @@ use std::time::{Duration, Instant};
 use anyhow::Result;
 use calcudoku::format::{self, Document, Format, Layout};
 use calcudoku::solve::Solver;
+use calcudoku::solve::brute::{BruteOutcome, brute_force_with};
 use clap::Parser;
 
 use cli::{Cli, Command, CountArgs, InputArgs, Method, SolveArgs};
@@ -201,6 +202,27 @@ fn solve(args: &SolveArgs, out: &mut dyn Write) -> Result<Status> {
                     s.cage_filterings,
                     elapsed.as_secs_f64() * 1e3
                 )?;
+            }
+            Ok(status)
+        }
+        Method::BruteForce => {
+            let started = Instant::now();
+            let limit = timeout.map(|t| started + t);
+            let result =
+                brute_force_with(puzzle, None, &mut |_| limit.is_some_and(|l| Instant::now() >= l));
+            let status = match &result.outcome {
+                BruteOutcome::Solved(grid) => {
+                    out.write_all(format::write_solution(grid, layout).as_bytes())?;
+                    Status::Solved
+                }
+                BruteOutcome::NoSolution => {
+                    writeln!(out, "No solution.")?;
+                    Status::NoSolution
+                }
+                BruteOutcome::Stopped => return timed_out(out, layout, started.elapsed()),
+            };
+            if args.stats {
+                writeln!(out, "{}", result.stats)?;
             }
             Ok(status)
         }

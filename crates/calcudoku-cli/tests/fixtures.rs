@@ -31,9 +31,24 @@ fn check(input: &str, expected: &str) {
         .stdout(expected);
 }
 
+/// The prescribed brute force prints the expected grid and, with --stats, the seeds' counters.
+fn check_brute(input: &str, expected: &str) {
+    let stats = expected.replace(".out", ".stats");
+    let Ok(stats) = std::fs::read_to_string(fixture(&stats)) else { return };
+    let expected = std::fs::read_to_string(fixture(expected)).unwrap();
+    let status = if expected == "No solution.\n" { 1 } else { 0 };
+    Command::cargo_bin("calcudoku")
+        .unwrap()
+        .args(["--method", "brute-force", "--stats"])
+        .arg(fixture(input))
+        .assert()
+        .code(status)
+        .stdout(expected + &stats);
+}
+
 macro_rules! fixtures {
     ($($name:ident: $input:literal => $output:literal;)*) => {
-        $(#[test] fn $name() { check($input, $output); })*
+        $(#[test] fn $name() { check($input, $output); check_brute($input, $output); })*
     };
 }
 
@@ -67,6 +82,20 @@ fixtures! {
     sum_010_counted: "sum-cages/010-6x6.counted.in" => "sum-cages/010-6x6.out";
     sum_011_cells: "sum-cages/011-5x5.cells.in" => "sum-cages/011-5x5.out";
     sum_011_counted: "sum-cages/011-5x5.counted.in" => "sum-cages/011-5x5.out";
+}
+
+/// Seed 003's example, exactly as its text gives the command and its counters.
+#[test]
+fn seed_003_counters() {
+    Command::cargo_bin("calcudoku")
+        .unwrap()
+        .args(["--method", "brute-force", "--stats"])
+        .arg(fixture("seeds/calcudoku-5x5-counted.in"))
+        .assert()
+        .success()
+        .stdout(
+            "4 1 2 5 3\n1 5 4 3 2\n2 3 5 4 1\n3 4 1 2 5\n5 2 3 1 4\nchecks: 2265 backtracks: 438\n",
+        );
 }
 
 /// Each file in the fixture folders has a test above (a new fixture must get one).
