@@ -69,6 +69,9 @@ impl CageFilter {
         if k > 64 {
             return None;
         }
+        if k == 2 {
+            return Some(pairs(cage, n));
+        }
         self.dom.clear();
         self.dom.resize(k, crate::puzzle::ValueSet::full(n).bits());
         self.prepare(k);
@@ -209,6 +212,37 @@ impl CageFilter {
             };
         }
     }
+}
+
+/// Every valid assignment of a two-cell cage, generated directly: for each first value, the
+/// second values each operator allows.
+fn pairs(cage: &CageModel, n: usize) -> Vec<u8> {
+    let t = cage.target;
+    let differ = cage.conflicts[1] & 1 != 0;
+    let bit = |v: u64| if (1..=n as u64).contains(&v) { 1u64 << (v - 1) } else { 0 };
+    let mut tuples = Vec::new();
+    for a in 1..=n as u64 {
+        let add = if t > a { bit(t - a) } else { 0 };
+        let mul = if t % a == 0 { bit(t / a) } else { 0 };
+        let sub = bit(a + t) | if a > t { bit(a - t) } else { 0 };
+        let div = bit(a.saturating_mul(t)) | if a % t.max(1) == 0 { bit(a / t.max(1)) } else { 0 };
+        let mut bs = match cage.op {
+            Some(Operator::Add) => add,
+            Some(Operator::Mul) => mul,
+            Some(Operator::Sub) => sub,
+            Some(Operator::Div) => div,
+            None => add | mul | sub | div,
+        };
+        if differ {
+            bs &= !bit(a);
+        }
+        while bs != 0 {
+            let b = bs.trailing_zeros() as u8 + 1;
+            bs &= bs - 1;
+            tuples.extend_from_slice(&[a as u8, b]);
+        }
+    }
+    tuples
 }
 
 /// Filters by scanning the cage's table of valid assignments: a tuple whose every value is

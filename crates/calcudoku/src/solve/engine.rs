@@ -85,7 +85,7 @@ impl<'m> Engine<'m> {
             cage_queue: Vec::new(),
             cage_queued: vec![false; m.cages.len()],
             unit_queue: Vec::new(),
-            unit_queued: vec![false; m.units.len()],
+            unit_queued: vec![false; m.unit_count],
             filter: CageFilter::default(),
             supports: Vec::new(),
             stats: Stats::default(),
@@ -104,7 +104,7 @@ impl<'m> Engine<'m> {
         for k in 0..self.m.cages.len() {
             self.queue_cage(k as u32);
         }
-        for u in 0..self.m.units.len() {
+        for u in 0..self.m.unit_count {
             self.queue_unit(u as u32);
         }
         if self.propagate().is_err() {
@@ -147,8 +147,9 @@ impl<'m> Engine<'m> {
         if k != NO_CAGE {
             self.queue_cage(k);
         }
-        for i in 0..self.m.cell_units[c].len() {
-            self.queue_unit(self.m.cell_units[c][i]);
+        let m = self.m;
+        for &u in m.units_of(c) {
+            self.queue_unit(u);
         }
         Ok(())
     }
@@ -184,7 +185,7 @@ impl<'m> Engine<'m> {
             if let Some(c) = self.singles.pop() {
                 let v = self.dom[c as usize];
                 let m = self.m;
-                for &p in &m.peers[c as usize] {
+                for &p in m.peers(c as usize) {
                     let d = self.dom[p as usize];
                     if d & v != 0 {
                         self.narrow(p as usize, d & !v)?;
@@ -232,7 +233,7 @@ impl<'m> Engine<'m> {
     /// there, and a value that fits none is a contradiction.
     fn hidden_singles(&mut self, u: usize) -> Result<(), Conflict> {
         let m = self.m;
-        let unit = &m.units[u];
+        let unit = m.unit(u);
         let (mut once, mut twice) = (0u64, 0u64);
         for &c in unit {
             let d = self.dom[c as usize];

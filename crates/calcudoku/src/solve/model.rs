@@ -22,19 +22,22 @@ pub(crate) struct CageModel {
     pub tuples: Option<Vec<u8>>,
 }
 
-/// An immutable, search-ready form of a [`Puzzle`].
+/// An immutable, search-ready form of a [`Puzzle`]. Per-cell lists are kept flat.
 #[derive(Clone, Debug)]
 pub(crate) struct Model {
     pub n: usize,
     pub full: u64,
-    /// Rows, then columns, then boxes: each holds the cells that must take every value once.
-    pub units: Vec<Vec<u16>>,
-    /// For each cell, the units it lies in.
-    pub cell_units: Vec<Vec<u32>>,
-    /// For each cell, the cells that must differ from it.
-    pub peers: Vec<Vec<u16>>,
+    /// Rows, then columns, then boxes, `n` cells each: every value appears once in each.
+    unit_cells: Vec<u16>,
+    pub unit_count: usize,
+    /// The units of each cell (row, column and, with boxes, box).
+    cell_units: Vec<[u32; 3]>,
+    units_per_cell: usize,
+    /// The cells that must differ from each cell: `peer_cells[peer_start[c]..peer_start[c+1]]`.
+    peer_cells: Vec<u16>,
+    peer_start: Vec<u32>,
     pub cages: Vec<CageModel>,
-    /// For each cell, its cage (`u32::MAX`: none).
+    /// For each cell, its cage (`NO_CAGE`: none).
     pub cell_cage: Vec<u32>,
     /// Starting candidates: givens fixed, everything else 1..=N.
     pub initial: Vec<u64>,
@@ -43,29 +46,39 @@ pub(crate) struct Model {
 pub(crate) const NO_CAGE: u32 = u32::MAX;
 
 impl Model {
+    pub fn unit(&self, u: usize) -> &[u16] {
+        &self.unit_cells[u * self.n..(u + 1) * self.n]
+    }
+
+    pub fn units_of(&self, c: usize) -> &[u32] {
+        &self.cell_units[c][..self.units_per_cell]
+    }
+
+    pub fn peers(&self, c: usize) -> &[u16] {
+        &self.peer_cells[self.peer_start[c] as usize..self.peer_start[c + 1] as usize]
+    }
+
     pub fn new(p: &Puzzle) -> Model {
         let n = p.size();
         let cells = n * n;
         let full = ValueSet::full(n).bits();
-        let mut units: Vec<Vec<u16>> = Vec::new();
-        for r in 0..n {
-            units.push((0..n).map(|c| (r * n + c) as u16).collect());
-        }
-        for c in 0..n {
-            units.push((0..n).map(|r| (r * n + c) as u16).collect());
-        }
-        let box_of = |i: usize| p.boxes().map(|b| b.box_of(i / n, i % n, n));
-        if p.boxes().is_some() {
-            let first_box = units.len();
-            units.resize(first_box + n, Vec::new());
-            for i in 0..cells {
-                units[first_box + box_of(i).unwrap()].push(i as u16);
+        let boxes = p.boxes();
+        let units_per_cell = if boxes.is_some() { 3 } else { 2 };
+        let unit_count = units_per_cell * n;
+        let mut unit_cells = vec![0u16; unit_count * n];
+        let mut filled = vec![0usize; unit_count];
+        let mut cell_units = vec![[0u32; 3]; cells];
+        for (c, units) in cell_units.iter_mut().enumerate() {
+            let (r, col) = (c / n, c % n);
+            units[0] = r as u32;
+            units[1] = (n + col) as u32;
+            if let Some(b) = boxes {
+                units[2] = (2 * n + b.box_of(r, col, n)) as u32;
             }
-        }
-        let mut cell_units = vec![Vec::new(); cells];
-        for (u, unit) in units.iter().enumerate() {
-            for &c in unit {
-                cell_units[c as usize].push(u as u32);
+            for &u in &units[..units_per_cell] {
+                let u = u as usize;
+                unit_cells[u * n + filled[u]] = c as u16;
+                filled[u] += 1;
             }
         }
         let mut cell_cage = vec![NO_CAGE; cells];
@@ -75,35 +88,39 @@ impl Model {
             }
         }
         let distinct = p.distinct_cages();
+        let box_of = |i: usize| boxes.map(|b| b.box_of(i / n, i % n, n));
         let must_differ = |a: usize, b: usize| {
             a != b
                 && (a / n == b / n
                     || a % n == b % n
-                    || (box_of(a).is_some() && box_of(a) == box_of(b))
+                    || (boxes.is_some() && box_of(a) == box_of(b))
                     || (distinct && cell_cage[a] != NO_CAGE && cell_cage[a] == cell_cage[b]))
         };
-        let mut peers = vec![Vec::new(); cells];
-        for (a, list) in peers.iter_mut().enumerate() {
-            let mut seen = vec![false; cells];
-            for &u in &cell_units[a] {
-                for &b in &units[u as usize] {
-                    if b as usize != a && !seen[b as usize] {
-                        seen[b as usize] = true;
-                        list.push(b);
+        // Peers: the cells of a cell's units (and, in Killer Sudoku, of its cage), once each.
+        let mut stamp = vec![usize::MAX; cells];
+        let mut peer_cells = Vec::with_capacity(cells * (units_per_cell * n));
+        let mut peer_start = Vec::with_capacity(cells + 1);
+        for a in 0..cells {
+            peer_start.push(peer_cells.len() as u32);
+            stamp[a] = a;
+            for &u in &cell_units[a][..units_per_cell] {
+                for &b in &unit_cells[u as usize * n..(u as usize + 1) * n] {
+                    if stamp[b as usize] != a {
+                        stamp[b as usize] = a;
+                        peer_cells.push(b);
                     }
                 }
             }
             if distinct && cell_cage[a] != NO_CAGE {
                 for c in &p.cages()[cell_cage[a] as usize].cells {
-                    let b = c.index();
-                    if b != a && !seen[b] {
-                        seen[b] = true;
-                        list.push(b as u16);
+                    if stamp[c.index()] != a {
+                        stamp[c.index()] = a;
+                        peer_cells.push(c.0);
                     }
                 }
             }
-            list.sort_unstable();
         }
+        peer_start.push(peer_cells.len() as u32);
         let cages = p
             .cages()
             .iter()
@@ -128,6 +145,18 @@ impl Model {
             .iter()
             .map(|&g| if g == 0 { full } else { ValueSet::single(g).bits() })
             .collect();
-        Model { n, full, units, cell_units, peers, cages, cell_cage, initial }
+        Model {
+            n,
+            full,
+            unit_cells,
+            unit_count,
+            cell_units,
+            units_per_cell,
+            peer_cells,
+            peer_start,
+            cages,
+            cell_cage,
+            initial,
+        }
     }
 }
