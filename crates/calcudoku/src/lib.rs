@@ -23,5 +23,5 @@ pub mod format;
 pub mod puzzle;
 pub mod solve;
 
-pub use error::{ModelError, ParseError, ParseErrorKind};
+pub use error::{ModelError, ParseError, ParseErrorKind, WriteError};
 pub use puzzle::{BoxShape, Cage, Cell, Grid, Operator, Puzzle, Value, ValueSet};
