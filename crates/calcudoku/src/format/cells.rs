@@ -129,10 +129,13 @@ pub(crate) fn parse_cage_list(text: &str, counted: bool) -> Result<Puzzle, Parse
             .collect();
         let hint = if n * n > total && !missing.is_empty() {
             format!(
-                "a {n}x{n} grid has {} cells, and {} {} in no cage",
+                "a {n}x{n} grid has {} cells, and {} in no cage",
                 n * n,
-                if missing.len() == 1 { "cell" } else { "cells" },
-                missing.join(", ")
+                if missing.len() == 1 {
+                    format!("cell {} is", missing[0])
+                } else {
+                    format!("cells {} are", missing.join(", "))
+                }
             )
         } else {
             format!("a {n}x{n} grid has {} cells", n * n)

@@ -17,8 +17,8 @@
 //!   `counted`, `cells` (the more self-checking format first);
 //! - several giving different puzzles: [`ParseErrorKind::Ambiguous`] naming them;
 //! - none: the error of the most plausible format, judged by the shape of the text: a first
-//!   line `boxes …` is `ops`; a single number on the first line is `counted` when most cage
-//!   lines have a second number equal to the number of cells after it, else `cells`; another
+//!   line `boxes …` is `ops`; a single number on the first line is `counted` when at least half
+//!   the cage lines have a second number equal to the number of cells after it, else `cells`; another
 //!   single word on the first line is `sudoku` (line form); rows of several numbers are `ops`
 //!   when there is one line more than the first row has numbers (or a label-like word ends the
 //!   text), `sudoku` when there are as many lines as numbers in the first row, and otherwise the
@@ -264,7 +264,7 @@ fn guess(text: &str, results: &[(Format, Result<Document, ParseError>)]) -> Form
                 no += 1
             }
         }
-        return if yes > no {
+        return if yes > 0 && yes >= no {
             Format::Counted
         } else {
             Format::Cells
