@@ -162,8 +162,7 @@ fn kenken_data_sample() {
             assert!(puzzle.cages_cover_grid());
             let labels = text
                 .lines()
-                .filter(|l| !l.trim().is_empty())
-                .next_back()
+                .rfind(|l| !l.trim().is_empty())
                 .unwrap()
                 .split_whitespace()
                 .count();
