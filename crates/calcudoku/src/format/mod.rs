@@ -230,7 +230,7 @@ fn sudoku_plausible(text: &str) -> bool {
         return true;
     }
     let len = tok.text.chars().take(sudoku::LINE_LENGTHS[6] + 1).count();
-    sudoku::LINE_LENGTHS.contains(&len) || (4..=crate::puzzle::MAX_SIZE).contains(&len)
+    sudoku::LINE_LENGTHS.contains(&len) || sudoku::is_side(len)
 }
 
 /// The most plausible format of a text that fits none (see the module documentation).

@@ -83,7 +83,7 @@ pub fn parse(text: &str) -> Result<Puzzle, ParseError> {
 }
 
 /// A side length that has usual boxes and whose values can be spelled with one character.
-fn is_side(n: usize) -> bool {
+pub(crate) fn is_side(n: usize) -> bool {
     (4..=MAX_SIZE).contains(&n) && BoxShape::standard(n).is_some()
 }
 
