@@ -82,7 +82,7 @@ pub struct InputArgs {
     pub files: Vec<PathBuf>,
 
     /// Input format, when detection should not decide.
-    #[arg(short, long, value_name = "NAME", value_parser = ["ops", "cells", "counted", "sudoku"])]
+    #[arg(short, long, value_name = "NAME", value_parser = ["ops", "cells", "counted", "sudoku", "keen"])]
     pub format: Option<String>,
 
     /// Give up on a puzzle after this many seconds (exit status 3).

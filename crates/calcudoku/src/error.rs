@@ -39,6 +39,45 @@ pub enum ParseErrorKind {
     Ambiguous(String),
     #[error("{0}")]
     Other(String),
+    /// A cell listed in two cages of a cage list (`cells`, `counted`), naming both cages by line.
+    #[error(
+        "cell {cell} is in two cages (the cage on line {first_line} and the cage on line {second_line})"
+    )]
+    CellInTwoCages { cell: usize, first_line: usize, second_line: usize },
+    /// The cages of a cage list hold a number of cells that is not N² for any N.
+    #[error("the cages hold {cells} cells, which is not a square number (N x N); {hint}")]
+    NotSquare { cells: usize, hint: String },
+    /// `ops`: cage ids not numbered 0, 1, 2, … in order of first appearance (row-major).
+    #[error(
+        "cage ids must be numbered in order of first appearance: expected {expected}, found {found}"
+    )]
+    CageOrder { expected: usize, found: u64 },
+    /// `sudoku`: two givens with the same value in one row, column or box (rows and columns
+    /// 1-based).
+    #[error(
+        "the given {value} at row {row}, column {col} repeats the {value} at row {first_row}, column {first_col} (same {unit})"
+    )]
+    ConflictingGivens {
+        value: u8,
+        unit: &'static str,
+        first_row: usize,
+        first_col: usize,
+        row: usize,
+        col: usize,
+    },
+}
+
+/// A puzzle that a format cannot express (say, multiplication cages in the `cells` format).
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum WriteError {
+    #[error("the {format} format cannot express {what}")]
+    Unsupported { format: &'static str, what: String },
+}
+
+impl WriteError {
+    pub fn unsupported(format: &'static str, what: impl Into<String>) -> WriteError {
+        WriteError::Unsupported { format, what: what.into() }
+    }
 }
 
 /// A parse error at a place in the input. `line` and `column` are 1-based; 0 means the error

@@ -10,7 +10,7 @@
 //! ```
 //! use calcudoku::{format, solve};
 //!
-//! let text = "0 0 1\n2 1 1\n2 3 3\n3+ 6* 3+ 4+\n";
+//! let text = "0 0 1\n2 1 1\n2 3 3\n3+ 9* 5+ 3+\n";
 //! let puzzle = format::parse(text, None).unwrap();
 //! let grid = solve::solve(&puzzle).expect("solvable");
 //! assert!(puzzle.is_solution(&grid));
@@ -25,5 +25,5 @@ pub mod puzzle;
 pub mod solve;
 pub mod validate;
 
-pub use error::{ModelError, ParseError, ParseErrorKind};
+pub use error::{ModelError, ParseError, ParseErrorKind, WriteError};
 pub use puzzle::{BoxShape, Cage, Cell, Grid, Operator, Puzzle, Value, ValueSet};

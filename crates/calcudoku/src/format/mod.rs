@@ -6,11 +6,39 @@
 //! | `counted` | seed 003: number of cages, then `target count cell …` per cage (sums)   |
 //! | `ops`     | seeds 001/004: N rows of N cage ids, then one line of labels (`80*`, `3`) |
 //! | `sudoku`  | an 81-character line (or a file of them), or N rows of N values         |
+//! | `keen`    | a Keen game ID: `4:b_5a_abbaa__,m6s1m12a9m4a5`                          |
 
+//!
+//! ## Detection
+//!
+//! [`read`] without a format tries every format. Those under which the text reads as a
+//! consistent puzzle (cells in range, each in exactly one cage, …) are kept:
+//! - exactly one: that format;
+//! - several that give the very same puzzles: the first in the order `ops`, `sudoku`,
+//!   `counted`, `cells` (the more self-checking format first);
+//! - several giving different puzzles: [`ParseErrorKind::Ambiguous`] naming them;
+//! - none: the error of the most plausible format, judged by the shape of the text: a first
+//!   line `boxes …` is `ops`; a single number on the first line is `counted` when at least half
+//!   the cage lines have a second number equal to the number of cells after it, else `cells`; another
+//!   single word on the first line is `sudoku` (line form); rows of several numbers are `ops`
+//!   when there is one line more than the first row has numbers (or a label-like word ends the
+//!   text), `sudoku` when there are as many lines as numbers in the first row, and otherwise the
+//!   format whose error comes later in the text.
+//!
+//! Input may have a UTF-8 byte-order mark, CRLF line ends, tabs, extra spaces and blank lines
+//! anywhere; line and column numbers in errors are 1-based positions in the original text
+//! (columns count characters, a tab is one column).
+
+pub mod cells;
+pub mod counted;
 pub mod keen;
+pub mod ops;
+pub mod sudoku;
+mod text;
+
 use std::fmt;
 
-use crate::error::ParseError;
+use crate::error::{ParseError, ParseErrorKind, WriteError};
 use crate::puzzle::{Grid, Puzzle};
 
 /// A text format.
@@ -20,10 +48,13 @@ pub enum Format {
     Counted,
     Ops,
     Sudoku,
+    /// Simon Tatham's Keen game ID: `4:b_5a_abbaa__,m6s1m12a9m4a5`.
+    Keen,
 }
 
 impl Format {
-    pub const ALL: [Format; 4] = [Format::Cells, Format::Counted, Format::Ops, Format::Sudoku];
+    pub const ALL: [Format; 5] =
+        [Format::Cells, Format::Counted, Format::Ops, Format::Sudoku, Format::Keen];
 
     pub const fn name(self) -> &'static str {
         match self {
@@ -31,6 +62,7 @@ impl Format {
             Format::Counted => "counted",
             Format::Ops => "ops",
             Format::Sudoku => "sudoku",
+            Format::Keen => "keen",
         }
     }
 
@@ -96,8 +128,191 @@ pub fn value_char(v: u8) -> char {
 /// ambiguous, nothing fits) come back as `Err`; errors of one puzzle of a batch come back in
 /// its entry.
 pub fn read(text: &str, format: Option<Format>) -> Result<Document, ParseError> {
-    let _ = (text, format);
-    todo!("format helper implements")
+    if text::is_blank(text) {
+        return Err(text::empty());
+    }
+    match format {
+        Some(f) => read_as(text, f),
+        None => detect(text),
+    }
+}
+
+/// Reads a text in one format.
+fn read_as(text: &str, format: Format) -> Result<Document, ParseError> {
+    let puzzle = match format {
+        Format::Cells => cells::parse(text)?,
+        Format::Counted => counted::parse(text)?,
+        Format::Ops => ops::parse(text)?,
+        Format::Keen => keen::parse(text)?,
+        Format::Sudoku => return sudoku::read(text),
+    };
+    let line = text::lines(text).next().map_or(1, |l| l.no);
+    Ok(Document { format, layout: Layout::Rows, entries: vec![Entry { line, puzzle: Ok(puzzle) }] })
+}
+
+/// The detection rule of the module documentation.
+fn detect(text: &str) -> Result<Document, ParseError> {
+    let results: Vec<(Format, Result<Document, ParseError>)> = Format::ALL
+        .into_iter()
+        .map(|f| {
+            let r = if f == Format::Sudoku && !sudoku_plausible(text) {
+                // Do not build a batch of errors from a text that is clearly no Sudoku line file.
+                sudoku::read(&first_line_only(text))
+            } else {
+                read_as(text, f)
+            };
+            (f, r)
+        })
+        .collect();
+    let fits: Vec<&(Format, Result<Document, ParseError>)> = results
+        .iter()
+        .filter(|(_, r)| r.as_ref().is_ok_and(|d| d.entries.iter().any(|e| e.puzzle.is_ok())))
+        .collect();
+    if fits.len() == 1 {
+        return fits[0].1.clone();
+    }
+    if fits.len() > 1 {
+        let puzzles =
+            |d: &Document| d.entries.iter().map(|e| e.puzzle.clone().ok()).collect::<Vec<_>>();
+        let first = puzzles(fits[0].1.as_ref().expect("fits"));
+        if fits.iter().all(|(_, r)| puzzles(r.as_ref().expect("fits")) == first) {
+            const PREFERENCE: [Format; 5] =
+                [Format::Keen, Format::Ops, Format::Sudoku, Format::Counted, Format::Cells];
+            let best = PREFERENCE
+                .iter()
+                .find_map(|p| fits.iter().find(|(f, _)| f == p))
+                .expect("some fit");
+            return best.1.clone();
+        }
+        let names: Vec<&str> = fits.iter().map(|(f, _)| f.name()).collect();
+        return Err(ParseError::whole(ParseErrorKind::Ambiguous(names.join(", "))));
+    }
+    let guess = guess(text, &results);
+    results.into_iter().find(|(f, _)| *f == guess).map(|(_, r)| r).expect("every format was tried")
+}
+
+/// The first non-blank line of the text, at its own line number (blank lines kept before it).
+fn first_line_only(text: &str) -> String {
+    let first = text::lines(text).next().map_or(1, |l| l.no);
+    let line = text::lines(text).next().map_or("", |l| l.text);
+    let mut s = "\n".repeat(first - 1);
+    s.push_str(line);
+    s
+}
+
+/// Whether a text could be a Sudoku batch: its first line is rows of several values, or one
+/// word of a line-form or compact-row length.
+fn sudoku_plausible(text: &str) -> bool {
+    let Some(first) = text::lines(text).next() else {
+        return false;
+    };
+    let mut toks = first.tokens();
+    let Some(tok) = toks.next() else { return false };
+    if toks.next().is_some() {
+        return true;
+    }
+    let len = tok.text.chars().take(sudoku::LINE_LENGTHS[6] + 1).count();
+    sudoku::LINE_LENGTHS.contains(&len) || sudoku::is_side(len)
+}
+
+/// The most plausible format of a text that fits none (see the module documentation).
+fn guess(text: &str, results: &[(Format, Result<Document, ParseError>)]) -> Format {
+    let Some(first) = text::lines(text).next() else {
+        return Format::Sudoku;
+    };
+    let toks: Vec<&str> = first.tokens().take(2).map(|t| t.text).collect();
+    if toks[0].eq_ignore_ascii_case("boxes") {
+        return Format::Ops;
+    }
+    if toks.len() == 1 && toks[0].split_once(':').is_some_and(|(n, _)| text::is_digits(n)) {
+        return Format::Keen;
+    }
+    let position = |f: Format| match results.iter().find(|(g, _)| *g == f) {
+        Some((_, Err(e))) => (e.line, e.column),
+        _ => (usize::MAX, 0),
+    };
+    if toks.len() == 1 {
+        let numeric = text::is_digits(toks[0].strip_prefix('+').unwrap_or(toks[0]));
+        if !numeric || (toks[0].len() >= 16 && text::lines(text).nth(1).is_none()) {
+            return Format::Sudoku;
+        }
+        // Cells or counted: does the second number count the cells after it?
+        let (mut yes, mut no) = (0usize, 0usize);
+        for line in text::lines(text).skip(1).take(text::MAX_CELLS + 1) {
+            let mut t = line.tokens();
+            t.next();
+            let declared = t.next().and_then(|t| text::parse_u64(t.text));
+            let rest = t.take(text::MAX_CELLS + 1).count() as u64;
+            if declared == Some(rest) { yes += 1 } else { no += 1 }
+        }
+        return if yes > 0 && yes >= no { Format::Counted } else { Format::Cells };
+    }
+    let n = first.tokens().take(crate::puzzle::MAX_SIZE + 2).count();
+    let lines: Vec<_> = text::lines(text).take(crate::puzzle::MAX_SIZE + 3).collect();
+    let label_like = lines.last().is_some_and(|l| {
+        l.tokens().take(text::MAX_CELLS).any(|t| {
+            !text::is_digits(t.text) && t.text.chars().next().is_some_and(|c| c.is_ascii_digit())
+        })
+    });
+    if lines.len() == n + 1 || label_like {
+        return Format::Ops;
+    }
+    if lines.len() == n {
+        return Format::Sudoku;
+    }
+    if position(Format::Sudoku) > position(Format::Ops) { Format::Sudoku } else { Format::Ops }
+}
+
+/// Writes a puzzle in a format; `layout` chooses between the Sudoku line and rows forms (the
+/// other formats have one form). Errors when the format cannot express the puzzle.
+pub fn write_puzzle(puzzle: &Puzzle, format: Format, layout: Layout) -> Result<String, WriteError> {
+    match format {
+        Format::Cells => cells::write(puzzle),
+        Format::Counted => counted::write(puzzle),
+        Format::Ops => ops::write(puzzle),
+        Format::Keen => keen::write(puzzle)
+            .map(|mut id| {
+                id.push('\n');
+                id
+            })
+            .map_err(|e| WriteError::unsupported("keen", e.to_string())),
+        Format::Sudoku => match layout {
+            Layout::Line => sudoku::write_line(puzzle),
+            Layout::Rows => sudoku::write_rows(puzzle),
+        },
+    }
+}
+
+/// Cage formats carry givens only as one-cell cages: every given must sit in a one-cell cage
+/// (sum or no operator) of the same target.
+pub(crate) fn check_givens_in_cages(
+    puzzle: &Puzzle,
+    format: &'static str,
+) -> Result<(), WriteError> {
+    let owner = puzzle.cage_of_cells();
+    let n = puzzle.size();
+    for (i, &v) in puzzle.givens().cells().iter().enumerate() {
+        if v == 0 {
+            continue;
+        }
+        let ok = owner[i].is_some_and(|k| {
+            let cage = &puzzle.cages()[k];
+            cage.cells.len() == 1
+                && cage.target == v as u64
+                && matches!(cage.op, None | Some(crate::puzzle::Operator::Add))
+        });
+        if !ok {
+            return Err(WriteError::unsupported(
+                format,
+                format!(
+                    "the given {v} at row {}, column {} (not a one-cell cage)",
+                    i / n + 1,
+                    i % n + 1
+                ),
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// Reads a text that must hold exactly one puzzle.

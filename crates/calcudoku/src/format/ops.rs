@@ -1,0 +1,398 @@
+//! The `ops` format (seeds 001/004): N rows of N cage ids, then one line of labels.
+//!
+//! ```text
+//! 0 0 1
+//! 2 1 1
+//! 2 3 3
+//! 3+ 6* 3+ 4+
+//! ```
+//!
+//! Cage ids are numbered 0..m in order of first appearance, scanning row-major; label k belongs
+//! to cage k. A label is a positive target, then optionally one operator (`+ - * / x X × ÷ − ∗`)
+//! or `?`. No operator on a one-cell cage makes a given; no operator (or `?`) on several cells
+//! makes a hidden operator. Cages need not be contiguous.
+//!
+//! Killer Sudoku: an optional first line `boxes HxW` (e.g. `boxes 3x3`) adds boxes of H rows by
+//! W columns, and then the values within each cage must differ.
+
+use crate::error::{ParseError, ParseErrorKind, WriteError};
+use crate::puzzle::{BoxShape, Cage, Cell, Grid, MAX_SIZE, Operator, Puzzle};
+
+use super::text::{self, Line, Token, parse_u64, show};
+
+/// Reads an `ops` text.
+pub fn parse(text: &str) -> Result<Puzzle, ParseError> {
+    let mut lines = text::lines(text).peekable();
+    let mut line = lines.next().ok_or_else(text::empty)?;
+    let mut boxes = None;
+    let mut boxes_line = 0;
+    if line.tokens().next().is_some_and(|t| t.text.eq_ignore_ascii_case("boxes")) {
+        boxes = Some(parse_boxes(line)?);
+        boxes_line = line.no;
+        line = lines.next().ok_or_else(|| {
+            ParseError::expected(
+                line.no + 1,
+                0,
+                "rows of cage ids after the boxes line",
+                "the end of the input",
+            )
+        })?;
+    }
+
+    // The first row fixes N.
+    let first_row = line;
+    let mut n = 0;
+    for tok in first_row.tokens() {
+        n += 1;
+        if n > MAX_SIZE {
+            return Err(ParseError::expected(
+                line.no,
+                tok.col,
+                format!(
+                    "at most {MAX_SIZE} cage ids in a row (grids are at most {MAX_SIZE}x{MAX_SIZE})"
+                ),
+                "more",
+            ));
+        }
+    }
+
+    let mut ids: Vec<usize> = Vec::with_capacity(n * n);
+    let mut next_id = 0usize;
+    let mut last_no = line.no;
+    for r in 0..n {
+        if r > 0 {
+            line = match lines.next() {
+                Some(l) => l,
+                None => {
+                    return Err(ParseError::expected(
+                        last_no,
+                        0,
+                        format!(
+                            "{n} rows of cage ids (the first row, line {}, has {n}) and a line of labels",
+                            first_row.no
+                        ),
+                        format!("{r} rows and no labels"),
+                    ));
+                }
+            };
+            if lines.peek().is_none() && line.tokens().any(|t| parse_u64(t.text).is_none()) {
+                return Err(ParseError::expected(
+                    line.no,
+                    0,
+                    format!(
+                        "{n} rows of cage ids (the first row, line {}, has {n}) before the labels",
+                        first_row.no
+                    ),
+                    format!("{r} rows (this line looks like the labels)"),
+                ));
+            }
+        }
+        last_no = line.no;
+        let mut k = 0;
+        for tok in line.tokens() {
+            if k == n {
+                return Err(ParseError::expected(
+                    line.no,
+                    tok.col,
+                    format!(
+                        "{n} cage ids in this row (as in the first row, line {})",
+                        first_row.no
+                    ),
+                    format!("more, starting with {}", show(tok.text)),
+                ));
+            }
+            k += 1;
+            let id = parse_u64(tok.text).ok_or_else(|| {
+                ParseError::expected(line.no, tok.col, "a cage id (a whole number)", show(tok.text))
+            })?;
+            if id as usize == next_id && id < (MAX_SIZE * MAX_SIZE) as u64 {
+                next_id += 1;
+            } else if id >= next_id as u64 {
+                return Err(ParseError::new(
+                    line.no,
+                    tok.col,
+                    ParseErrorKind::CageOrder { expected: next_id, found: id },
+                ));
+            }
+            ids.push(id as usize);
+        }
+        if k < n {
+            return Err(ParseError::expected(
+                line.no,
+                line.end_col(),
+                format!("{n} cage ids in this row (as in the first row, line {})", first_row.no),
+                format!("{k}"),
+            ));
+        }
+    }
+
+    // The labels.
+    let m = next_id;
+    let Some(label_line) = lines.next() else {
+        return Err(ParseError::expected(
+            last_no + 1,
+            0,
+            format!("a line of {m} labels after the grid"),
+            "the end of the input",
+        ));
+    };
+    let mut labels: Vec<(u64, Option<Operator>)> = Vec::new();
+    for tok in label_line.tokens() {
+        if labels.len() == m {
+            return Err(ParseError::expected(
+                label_line.no,
+                tok.col,
+                format!("{m} labels (one per cage)"),
+                format!("more, starting with {}", show(tok.text)),
+            ));
+        }
+        labels.push(parse_label(label_line.no, tok)?);
+    }
+    if labels.len() < m {
+        return Err(ParseError::expected(
+            label_line.no,
+            0,
+            format!("{m} labels (one per cage)"),
+            labels.len().to_string(),
+        ));
+    }
+    if let Some(extra) = lines.next() {
+        let col = extra.tokens().next().map_or(1, |t| t.col);
+        return Err(ParseError::expected(
+            extra.no,
+            col,
+            "the end of the input after the labels",
+            show(extra.text.trim()),
+        ));
+    }
+
+    let mut cells: Vec<Vec<Cell>> = vec![Vec::new(); m];
+    for (i, &id) in ids.iter().enumerate() {
+        cells[id].push(Cell(i as u16));
+    }
+    let cages = cells
+        .into_iter()
+        .zip(labels)
+        .map(|(cells, (target, op))| Cage::new(target, op, cells))
+        .collect();
+    Puzzle::new(n, boxes, Grid::empty(n), cages, boxes.is_some()).map_err(|e| {
+        let line =
+            if matches!(e, crate::error::ModelError::BoxShape { .. }) { boxes_line } else { 0 };
+        ParseError::new(line, 0, ParseErrorKind::Invalid(e))
+    })
+}
+
+/// `boxes HxW`.
+fn parse_boxes(line: Line<'_>) -> Result<BoxShape, ParseError> {
+    let mut toks = line.tokens();
+    toks.next();
+    let Some(t) = toks.next() else {
+        return Err(ParseError::expected(
+            line.no,
+            line.end_col(),
+            "a box shape such as 3x3 after 'boxes'",
+            "the end of the line",
+        ));
+    };
+    let bad = || {
+        ParseError::expected(
+            line.no,
+            t.col,
+            "a box shape such as 3x3 (rows x columns)",
+            show(t.text),
+        )
+    };
+    let (h, w) = t.text.split_once(['x', 'X', '×']).ok_or_else(bad)?;
+    let (h, w) = (parse_u64(h).ok_or_else(bad)?, parse_u64(w).ok_or_else(bad)?);
+    if h == 0 || w == 0 || h > MAX_SIZE as u64 || w > MAX_SIZE as u64 {
+        return Err(bad());
+    }
+    if let Some(extra) = toks.next() {
+        return Err(ParseError::expected(
+            line.no,
+            extra.col,
+            "the end of the boxes line",
+            show(extra.text),
+        ));
+    }
+    Ok(BoxShape { height: h as u8, width: w as u8 })
+}
+
+/// A label: a positive target, then nothing, one operator, or `?`.
+pub(crate) fn parse_label(
+    line: usize,
+    tok: Token<'_>,
+) -> Result<(u64, Option<Operator>), ParseError> {
+    let digits = tok.text.bytes().take_while(u8::is_ascii_digit).count();
+    if digits == 0 {
+        return Err(ParseError::expected(
+            line,
+            tok.col,
+            "a label (a target such as 12, then an operator + - * / or nothing)",
+            show(tok.text),
+        ));
+    }
+    let (num, rest) = tok.text.split_at(digits);
+    let target = text::parse_target(line, Token { col: tok.col, text: num })?;
+    let mut chars = rest.chars();
+    let op = match (chars.next(), chars.next()) {
+        (None, _) => None,
+        (Some('?'), None) => None,
+        (Some(c), None) => Some(Operator::from_char(c).ok_or_else(|| {
+            ParseError::expected(
+                line,
+                tok.col + digits,
+                "an operator (+ - * / or ?) after the target",
+                show(&c.to_string()),
+            )
+        })?),
+        (Some(_), Some(_)) => {
+            return Err(ParseError::expected(
+                line,
+                tok.col + digits,
+                "one operator (+ - * / or ?) after the target",
+                show(rest),
+            ));
+        }
+    };
+    Ok((target, op))
+}
+
+/// Writes a puzzle in the `ops` format: cage ids renumbered in order of first appearance, and a
+/// `boxes HxW` line for a Killer Sudoku.
+pub fn write(puzzle: &Puzzle) -> Result<String, WriteError> {
+    let n = puzzle.size();
+    let mut out = String::new();
+    match (puzzle.boxes(), puzzle.distinct_cages()) {
+        (Some(b), true) => out.push_str(&format!("boxes {b}\n")),
+        (None, false) => {}
+        (Some(_), false) => {
+            return Err(WriteError::unsupported("ops", "boxes without distinct-valued cages"));
+        }
+        (None, true) => {
+            return Err(WriteError::unsupported("ops", "distinct-valued cages without boxes"));
+        }
+    }
+    super::check_givens_in_cages(puzzle, "ops")?;
+    let owner = puzzle.cage_of_cells();
+    let mut new_id: Vec<Option<usize>> = vec![None; puzzle.cages().len()];
+    let mut order = Vec::new();
+    for r in 0..n {
+        for c in 0..n {
+            let cell = r * n + c;
+            let Some(k) = owner[cell] else {
+                return Err(WriteError::unsupported(
+                    "ops",
+                    format!("a cell in no cage (row {}, column {})", r + 1, c + 1),
+                ));
+            };
+            let id = *new_id[k].get_or_insert_with(|| {
+                order.push(k);
+                order.len() - 1
+            });
+            if c > 0 {
+                out.push(' ');
+            }
+            out.push_str(&id.to_string());
+        }
+        out.push('\n');
+    }
+    let labels: Vec<String> = order.iter().map(|&k| puzzle.cages()[k].label()).collect();
+    out.push_str(&labels.join(" "));
+    out.push('\n');
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SEED: &str = "0 0 1 2 2 3\n0 4 4 5 5 3\n6 7 8 8 9 9\n6 6 10 10 11 11\n12 13 13 14 14 15\n16 16 13 14 17 15\n80* 3 5- 2/ 11+ 1- 9* 2 3- 30* 11+ 2/ 6 8* 13+ 8+ 10* 1\n";
+
+    #[test]
+    fn reads_the_seed() {
+        let p = parse(SEED).unwrap();
+        assert_eq!(p.size(), 6);
+        assert_eq!(p.cages().len(), 18);
+        assert_eq!(
+            p.cages()[0],
+            Cage::new(80, Some(Operator::Mul), vec![Cell(0), Cell(1), Cell(6)])
+        );
+        assert_eq!(p.cages()[1], Cage::new(3, None, vec![Cell(2)]));
+        assert!(p.cages_cover_grid());
+        assert_eq!(parse(&write(&p).unwrap()).unwrap(), p);
+    }
+
+    #[test]
+    fn spellings_hidden_and_boxes() {
+        let p = parse("0 0\n1 2\n1× 2? 1\n").unwrap();
+        assert_eq!(p.cages()[0].op, Some(Operator::Mul));
+        assert_eq!(p.cages()[1].op, None);
+        let e = parse("boxes 1x3\n0 0\n1 1\n3+ 3÷\n").unwrap_err();
+        assert!(matches!(e.kind, ParseErrorKind::Invalid(_)) && e.line == 1, "{e}");
+        let e = parse("boxes 3\n0 0\n1 1\n3+ 3÷\n").unwrap_err();
+        assert_eq!((e.line, e.column), (1, 7));
+        let k = parse("Boxes 2x2\n0 0 1 1\n0 2 1 3\n4 2 5 3\n4 4 5 5\n4+ 6 3 4 1 2\n").unwrap();
+        assert_eq!(k.boxes(), Some(BoxShape { height: 2, width: 2 }));
+        assert!(k.distinct_cages());
+        assert_eq!(parse(&write(&k).unwrap()).unwrap(), k);
+    }
+
+    #[test]
+    fn errors() {
+        let e = parse("0 1\n2 7\n1 2 3 4\n").unwrap_err();
+        assert_eq!((e.line, e.column), (2, 3));
+        assert_eq!(
+            e.to_string(),
+            "line 2, column 3: cage ids must be numbered in order of first appearance: expected 3, found 7"
+        );
+
+        let e = parse("0 0\n1 1\n3+ 5%\n").unwrap_err();
+        assert_eq!((e.line, e.column), (3, 5));
+        assert!(e.to_string().contains("found '%'"), "{e}");
+
+        let e = parse("0 0\n1 1\n3+\n").unwrap_err();
+        assert_eq!((e.line, e.column), (3, 0));
+        assert_eq!(e.to_string(), "line 3: expected 2 labels (one per cage), found 1");
+
+        let e = parse("0 0\n1 1\n3+ 3 4\n").unwrap_err();
+        assert_eq!((e.line, e.column), (3, 6));
+
+        let e = parse("0 0\n1 1\n").unwrap_err();
+        assert_eq!(e.line, 3);
+        assert!(e.to_string().contains("labels"), "{e}");
+
+        let e = parse("0 0 1\n1 1 2\n3+ 4 5\n").unwrap_err();
+        assert_eq!(e.line, 3);
+        assert!(e.to_string().contains("looks like the labels"), "{e}");
+
+        let e = parse("0 0\n1 1 1\n3+ 3+\n").unwrap_err();
+        assert_eq!((e.line, e.column), (2, 5));
+
+        let e = parse("0 0\n1 a\n3+ 3+\n").unwrap_err();
+        assert_eq!((e.line, e.column), (2, 3));
+
+        let e = parse("0 0\n1 1\n0+ 3+\n").unwrap_err();
+        assert_eq!(e.to_string(), "line 3, column 1: expected a positive target, found '0'");
+
+        let e = parse(&"0 ".repeat(65)).unwrap_err();
+        assert_eq!((e.line, e.column), (1, 129));
+
+        let e = parse("0 0\n1 1\n3+ 3+\n9\n").unwrap_err();
+        assert_eq!((e.line, e.column), (4, 1));
+    }
+
+    #[test]
+    fn writer_refuses_what_it_cannot_express() {
+        let p = Puzzle::sudoku(4, BoxShape::standard(4), Grid::empty(4)).unwrap();
+        assert!(write(&p).is_err());
+        let mut g = Grid::empty(2);
+        g.set(Cell(0), 1);
+        let cages = vec![
+            Cage::new(3, Some(Operator::Add), vec![Cell(0), Cell(1)]),
+            Cage::new(3, None, vec![Cell(2), Cell(3)]),
+        ];
+        let p = Puzzle::new(2, None, g, cages, false).unwrap();
+        assert!(write(&p).is_err());
+    }
+}

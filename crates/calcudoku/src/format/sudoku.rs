@@ -1,0 +1,452 @@
+//! The `sudoku` format, in three forms:
+//!
+//! - **line**: one puzzle per line, N² characters for N in 4, 6, 8, 9, 12, 16, 25 (16, 36, 64,
+//!   81, 144, 256 or 625 characters); `1`–`9`, then letters `A`=10, `B`=11, … (either case);
+//!   `.`, `0`, `-`, `_` or `*` for an empty cell. A file of such lines is a batch: each line is
+//!   one entry, and a bad line is an error in its entry only. Layout [`Layout::Line`].
+//! - **rows**: N rows of N whitespace-separated numbers (`0` or `.` empty), N with usual boxes
+//!   ([`BoxShape::standard`]: 4, 6, 8, 9, 10, 12, 16, 25, …). Layout [`Layout::Rows`].
+//! - **compact rows**: N rows of N characters without spaces (as in the line form), e.g. nine
+//!   lines of nine digits. Exactly 16 lines of 16 characters are read as one 16×16 grid, not as
+//!   sixteen 4×4 lines. Layout [`Layout::Rows`].
+//!
+//! Boxes are always the standard ones for the size. Givens that already clash in a row, column
+//! or box are an error naming both positions ([`ParseErrorKind::ConflictingGivens`]), so that a
+//! mistyped puzzle is caught at reading time rather than reported as unsolvable.
+
+use crate::error::{ParseError, ParseErrorKind, WriteError};
+use crate::puzzle::{BoxShape, Grid, MAX_SIZE, Puzzle};
+
+use super::text::{self, Line, show};
+use super::{Document, Entry, Format, Layout, value_char};
+
+/// Lengths of a one-line puzzle: N² for N = 4, 6, 8, 9, 12, 16, 25.
+pub const LINE_LENGTHS: [usize; 7] = [16, 36, 64, 81, 144, 256, 625];
+
+/// Largest value a character can spell (`Z` = 35).
+const MAX_CHAR_VALUE: usize = 35;
+
+/// Reads a `sudoku` text in any of its forms.
+pub fn read(text: &str) -> Result<Document, ParseError> {
+    let mut lines = text::lines(text);
+    let first = lines.next().ok_or_else(text::empty)?;
+    let mut toks = first.tokens();
+    let tok = toks.next().ok_or_else(text::empty)?;
+    if toks.next().is_some() {
+        let puzzle = parse_rows(text)?;
+        return Ok(single(first.no, puzzle));
+    }
+    let len = tok.text.chars().take(MAX_SIZE + 1).count();
+    let compact = is_side(len)
+        && (!LINE_LENGTHS.contains(&len) || text::lines(text).take(len + 1).count() == len);
+    if compact {
+        let puzzle = parse_compact(text, len)?;
+        return Ok(single(first.no, puzzle));
+    }
+    let entries = text::lines(text).map(|l| Entry { line: l.no, puzzle: parse_line(l) }).collect();
+    Ok(Document { format: Format::Sudoku, layout: Layout::Line, entries })
+}
+
+fn single(line: usize, puzzle: Puzzle) -> Document {
+    Document {
+        format: Format::Sudoku,
+        layout: Layout::Rows,
+        entries: vec![Entry { line, puzzle: Ok(puzzle) }],
+    }
+}
+
+/// Reads a text that must hold exactly one Sudoku, in any form.
+pub fn parse(text: &str) -> Result<Puzzle, ParseError> {
+    let doc = read(text)?;
+    let mut entries = doc.entries.into_iter();
+    match (entries.next(), entries.next()) {
+        (Some(e), None) => e.puzzle,
+        (None, _) => Err(text::empty()),
+        (Some(_), Some(e)) => Err(ParseError::new(
+            e.line,
+            0,
+            ParseErrorKind::Other("expected one puzzle, found several".into()),
+        )),
+    }
+}
+
+/// A side length that has usual boxes and whose values can be spelled with one character.
+pub(crate) fn is_side(n: usize) -> bool {
+    (4..=MAX_SIZE).contains(&n) && BoxShape::standard(n).is_some()
+}
+
+/// The value of a character of the line form: 0 empty, 1–9, letters 10….
+fn char_value(c: char) -> Option<u8> {
+    match c {
+        '.' | '0' | '-' | '_' | '*' => Some(0),
+        '1'..='9' => Some(c as u8 - b'0'),
+        'a'..='z' => Some(c as u8 - b'a' + 10),
+        'A'..='Z' => Some(c as u8 - b'A' + 10),
+        _ => None,
+    }
+}
+
+/// One character of a line or compact row, checked against the size.
+fn cell_char(line: usize, col: usize, c: char, n: usize) -> Result<u8, ParseError> {
+    match char_value(c) {
+        Some(v) if v as usize <= n => Ok(v),
+        Some(v) => Err(ParseError::expected(
+            line,
+            col,
+            format!("a value from 1 to {n} or '.' for an empty cell"),
+            format!("'{c}' ({v})"),
+        )),
+        None => Err(ParseError::expected(
+            line,
+            col,
+            if n > 9 {
+                "a digit, a letter (A=10, B=11, …) or '.' for an empty cell"
+            } else {
+                "a digit or '.' for an empty cell"
+            },
+            show(&c.to_string()),
+        )),
+    }
+}
+
+/// One puzzle of the line form.
+fn parse_line(line: Line<'_>) -> Result<Puzzle, ParseError> {
+    let mut toks = line.tokens();
+    let tok = toks.next().expect("a non-blank line has a token");
+    if let Some(extra) = toks.next() {
+        return Err(ParseError::expected(
+            line.no,
+            extra.col,
+            "one puzzle per line (its cells without spaces)",
+            format!("more text, starting with {}", show(extra.text)),
+        ));
+    }
+    let len = tok.text.chars().take(LINE_LENGTHS[6] + 1).count();
+    if !LINE_LENGTHS.contains(&len) {
+        let found = if len > LINE_LENGTHS[6] {
+            format!("more than {}", LINE_LENGTHS[6])
+        } else {
+            len.to_string()
+        };
+        return Err(ParseError::expected(
+            line.no,
+            0,
+            "a line of 81 characters (or 16, 36, 64, 144, 256 or 625 for other sizes)",
+            format!("{found} characters"),
+        ));
+    }
+    let n = text::ceil_sqrt(len);
+    let mut values = Vec::with_capacity(len);
+    let mut places = Vec::with_capacity(len);
+    for (i, c) in tok.text.chars().enumerate() {
+        values.push(cell_char(line.no, tok.col + i, c, n)?);
+        places.push((line.no, tok.col + i));
+    }
+    build(n, values, &places)
+}
+
+/// N rows of N characters.
+fn parse_compact(text: &str, n: usize) -> Result<Puzzle, ParseError> {
+    let mut values = Vec::with_capacity(n * n);
+    let mut places = Vec::with_capacity(n * n);
+    let mut rows = 0;
+    let mut last_no = 0;
+    for line in text::lines(text) {
+        if rows == n {
+            return Err(ParseError::expected(
+                line.no,
+                line.tokens().next().map_or(1, |t| t.col),
+                format!("{n} rows (the first row has {n} characters)"),
+                "more",
+            ));
+        }
+        let mut toks = line.tokens();
+        let tok = toks.next().expect("non-blank");
+        if let Some(extra) = toks.next() {
+            return Err(ParseError::expected(
+                line.no,
+                extra.col,
+                format!("a row of {n} characters without spaces"),
+                "a space",
+            ));
+        }
+        let mut k = 0;
+        for (i, c) in tok.text.chars().enumerate() {
+            if k == n {
+                return Err(ParseError::expected(
+                    line.no,
+                    tok.col + i,
+                    format!("{n} characters in this row (as in the first row)"),
+                    "more",
+                ));
+            }
+            values.push(cell_char(line.no, tok.col + i, c, n)?);
+            places.push((line.no, tok.col + i));
+            k += 1;
+        }
+        if k < n {
+            return Err(ParseError::expected(
+                line.no,
+                line.end_col(),
+                format!("{n} characters in this row (as in the first row)"),
+                k.to_string(),
+            ));
+        }
+        rows += 1;
+        last_no = line.no;
+    }
+    if rows < n {
+        return Err(ParseError::expected(
+            last_no,
+            0,
+            format!("{n} rows (the first row has {n} characters)"),
+            rows.to_string(),
+        ));
+    }
+    build(n, values, &places)
+}
+
+/// N rows of N whitespace-separated numbers.
+fn parse_rows(text: &str) -> Result<Puzzle, ParseError> {
+    let mut lines = text::lines(text);
+    let first = lines.next().ok_or_else(text::empty)?;
+    // N is the most common row length among the first rows (so one bad row is reported as
+    // itself, not as a wrong size), the first row's on a tie.
+    let counts: Vec<usize> = text::lines(text)
+        .take(MAX_SIZE + 1)
+        .map(|l| l.tokens().take(MAX_SIZE + 1).count())
+        .collect();
+    let freq = |k: usize| counts.iter().filter(|&&c| c == k).count();
+    let mut n = counts[0];
+    for &k in &counts {
+        if freq(k) > freq(n) {
+            n = k;
+        }
+    }
+    if !is_side(n) {
+        let found = if n > MAX_SIZE { format!("more than {MAX_SIZE}") } else { n.to_string() };
+        return Err(ParseError::expected(
+            first.no,
+            0,
+            "a row of 4, 6, 8, 9, 12, 16 or 25 values (a size with boxes)",
+            format!("{found} values"),
+        ));
+    }
+    let mut values = Vec::with_capacity(n * n);
+    let mut places = Vec::with_capacity(n * n);
+    let mut rows = 0;
+    let mut last_no = first.no;
+    for line in std::iter::once(first).chain(lines) {
+        if rows == n {
+            return Err(ParseError::expected(
+                line.no,
+                line.tokens().next().map_or(1, |t| t.col),
+                format!("{n} rows (the first row has {n} values)"),
+                format!("more, starting with {}", show(line.text.trim())),
+            ));
+        }
+        let mut k = 0;
+        for tok in line.tokens() {
+            if k == n {
+                return Err(ParseError::expected(
+                    line.no,
+                    tok.col,
+                    format!("{n} values in this row (as in the first row)"),
+                    format!("more, starting with {}", show(tok.text)),
+                ));
+            }
+            let v = match tok.text {
+                "." | "-" | "_" | "*" => 0,
+                t => match text::parse_u64(t) {
+                    Some(v) if v <= n as u64 => v as u8,
+                    _ => {
+                        return Err(ParseError::expected(
+                            line.no,
+                            tok.col,
+                            format!("a value from 1 to {n}, or 0 or '.' for an empty cell"),
+                            show(t),
+                        ));
+                    }
+                },
+            };
+            values.push(v);
+            places.push((line.no, tok.col));
+            k += 1;
+        }
+        if k < n {
+            return Err(ParseError::expected(
+                line.no,
+                line.end_col(),
+                format!("{n} values in this row (as in the first row)"),
+                k.to_string(),
+            ));
+        }
+        rows += 1;
+        last_no = line.no;
+    }
+    if rows < n {
+        return Err(ParseError::expected(
+            last_no,
+            0,
+            format!("{n} rows (the first row has {n} values)"),
+            rows.to_string(),
+        ));
+    }
+    build(n, values, &places)
+}
+
+/// The puzzle of checked values; clashing givens are an error at the second of the two.
+fn build(n: usize, values: Vec<u8>, places: &[(usize, usize)]) -> Result<Puzzle, ParseError> {
+    let boxes = BoxShape::standard(n).expect("sizes are checked to have boxes");
+    // first[unit][group * (n + 1) + value] = first cell holding value in that group.
+    let mut first = vec![vec![usize::MAX; n * (n + 1)]; 3];
+    for (i, &v) in values.iter().enumerate() {
+        if v == 0 {
+            continue;
+        }
+        let (r, c) = (i / n, i % n);
+        let groups = [r, c, boxes.box_of(r, c, n)];
+        for (u, &g) in groups.iter().enumerate() {
+            let slot = &mut first[u][g * (n + 1) + v as usize];
+            if *slot != usize::MAX {
+                let j = *slot;
+                let (line, col) = places[i];
+                return Err(ParseError::new(
+                    line,
+                    col,
+                    ParseErrorKind::ConflictingGivens {
+                        value: v,
+                        unit: ["row", "column", "box"][u],
+                        first_row: j / n + 1,
+                        first_col: j % n + 1,
+                        row: r + 1,
+                        col: c + 1,
+                    },
+                ));
+            }
+            *slot = i;
+        }
+    }
+    Puzzle::sudoku(n, Some(boxes), Grid::from_cells(n, values))
+        .map_err(|e| ParseError::whole(ParseErrorKind::Invalid(e)))
+}
+
+/// Whether the puzzle is a plain Sudoku with the usual boxes.
+fn check_sudoku(puzzle: &Puzzle) -> Result<(), WriteError> {
+    let n = puzzle.size();
+    if !puzzle.cages().is_empty() || puzzle.distinct_cages() {
+        return Err(WriteError::unsupported("sudoku", "cages"));
+    }
+    if puzzle.boxes().is_none() || puzzle.boxes() != BoxShape::standard(n) || n < 4 {
+        return Err(WriteError::unsupported(
+            "sudoku",
+            format!("a {n}x{n} grid without the usual boxes"),
+        ));
+    }
+    Ok(())
+}
+
+/// Writes a Sudoku as one line of N² characters (`.` empty, `A`=10 …), ending in a newline.
+pub fn write_line(puzzle: &Puzzle) -> Result<String, WriteError> {
+    check_sudoku(puzzle)?;
+    let n = puzzle.size();
+    if !LINE_LENGTHS.contains(&(n * n)) || n > MAX_CHAR_VALUE {
+        return Err(WriteError::unsupported("sudoku", format!("a {n}x{n} grid on one line")));
+    }
+    let mut s: String = puzzle.givens().cells().iter().map(|&v| value_char(v)).collect();
+    s.push('\n');
+    Ok(s)
+}
+
+/// Writes a Sudoku as N rows of N space-separated numbers (`0` empty).
+pub fn write_rows(puzzle: &Puzzle) -> Result<String, WriteError> {
+    check_sudoku(puzzle)?;
+    Ok(puzzle.givens().to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const LINE: &str =
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+    const ROWS: &str = "5 3 0 0 7 0 0 0 0\n6 0 0 1 9 5 0 0 0\n0 9 8 0 0 0 0 6 0\n8 0 0 0 6 0 0 0 3\n4 0 0 8 0 3 0 0 1\n7 0 0 0 2 0 0 0 6\n0 6 0 0 0 0 2 8 0\n0 0 0 4 1 9 0 0 5\n0 0 0 0 8 0 0 7 9\n";
+
+    #[test]
+    fn line_form() {
+        let doc = read(&format!("{LINE}\n\n{LINE}\r\n")).unwrap();
+        assert_eq!(doc.layout, Layout::Line);
+        assert_eq!(doc.entries.len(), 2);
+        assert_eq!(doc.entries[1].line, 3);
+        let p = doc.entries[0].puzzle.clone().unwrap();
+        assert_eq!(p.size(), 9);
+        assert_eq!(p.givens().at(0, 0), 4);
+        assert_eq!(write_line(&p).unwrap().trim_end(), LINE);
+        assert_eq!(parse(&write_rows(&p).unwrap()).unwrap(), p);
+    }
+
+    #[test]
+    fn rows_and_compact() {
+        let p = parse(ROWS).unwrap();
+        assert_eq!(p.size(), 9);
+        assert_eq!(p.boxes(), BoxShape::standard(9));
+        assert_eq!(parse(&write_rows(&p).unwrap()).unwrap(), p);
+        assert_eq!(parse(&write_line(&p).unwrap()).unwrap(), p);
+        let compact: String = ROWS.replace(' ', "");
+        assert_eq!(parse(&compact).unwrap(), p);
+    }
+
+    #[test]
+    fn other_sizes() {
+        let p = parse("1.3.\n..4.\n....\n....\n").unwrap();
+        assert_eq!(p.size(), 4);
+        let mut g16 = String::new();
+        for r in 0..16 {
+            for c in 0..16 {
+                g16.push(value_char(if r == c { (c + 1) as u8 } else { 0 }));
+            }
+        }
+        let p = parse(&g16).unwrap();
+        assert_eq!(p.size(), 16);
+        assert_eq!(p.givens().at(15, 15), 16);
+        assert_eq!(parse(&write_line(&p).unwrap()).unwrap(), p);
+        let six = "1 . . . . .\n. . . . . .\n. . . . . .\n. . . . . .\n. . . . . .\n. . . . . 6\n";
+        let p = parse(six).unwrap();
+        assert_eq!(p.boxes(), Some(BoxShape { height: 2, width: 3 }));
+        assert_eq!(parse(&write_line(&p).unwrap()).unwrap(), p);
+    }
+
+    #[test]
+    fn errors() {
+        let doc = read(&format!("{LINE}\n{}\n{LINE}x\n", &LINE[1..])).unwrap();
+        assert!(doc.entries[0].puzzle.is_ok());
+        let e = doc.entries[1].puzzle.clone().unwrap_err();
+        assert_eq!((e.line, e.column), (2, 0));
+        assert!(e.to_string().contains("found 80 characters"), "{e}");
+        assert_eq!(doc.entries[2].puzzle.clone().unwrap_err().line, 3);
+
+        let bad = format!("{}%{}", &LINE[..5], &LINE[6..]);
+        let e = parse(&bad).unwrap_err();
+        assert_eq!((e.line, e.column), (1, 6));
+        assert!(e.to_string().contains("found '%'"), "{e}");
+
+        let e = parse(&format!("A{}", &LINE[1..])).unwrap_err();
+        assert_eq!((e.line, e.column), (1, 1));
+        assert!(e.to_string().contains("'A' (10)"), "{e}");
+
+        let e = parse(&format!("44{}", &LINE[2..])).unwrap_err();
+        assert_eq!((e.line, e.column), (1, 2));
+        assert!(matches!(e.kind, ParseErrorKind::ConflictingGivens { value: 4, unit: "row", .. }));
+        assert!(e.to_string().contains("row 1, column 1"), "{e}");
+
+        let e = parse(&ROWS.replacen("5 3", "5 10", 1)).unwrap_err();
+        assert_eq!((e.line, e.column), (1, 3));
+        let e = parse(&ROWS.replacen("5 3 0 0 7 0 0 0 0\n", "", 1)).unwrap_err();
+        assert!(e.to_string().contains("expected 9 rows"), "{e}");
+        let e = parse(&ROWS.replacen("5 3", "5 3 3", 1)).unwrap_err();
+        assert_eq!((e.line, e.column), (1, 19));
+        assert!(e.to_string().contains("expected 9 values in this row"), "{e}");
+        let e = parse("1 2 3\n").unwrap_err();
+        assert!(e.to_string().contains("found 3 values"), "{e}");
+    }
+}

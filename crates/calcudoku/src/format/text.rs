@@ -1,0 +1,170 @@
+//! Shared reading helpers: lines and whitespace-separated tokens with their 1-based line and
+//! column numbers in the original text (columns count characters; a tab is one column).
+//!
+//! Everything streams: nothing here allocates in proportion to the input, so a huge line or a
+//! huge count is rejected by the parsers' own limits before it can cost memory.
+
+use crate::error::{ParseError, ParseErrorKind};
+use crate::puzzle::MAX_SIZE;
+
+/// Most cells a grid can have (64 × 64).
+pub(crate) const MAX_CELLS: usize = MAX_SIZE * MAX_SIZE;
+
+/// The text without a leading UTF-8 byte-order mark.
+pub(crate) fn strip_bom(text: &str) -> &str {
+    text.strip_prefix('\u{feff}').unwrap_or(text)
+}
+
+/// Whether the text holds nothing but whitespace (and perhaps a byte-order mark).
+pub(crate) fn is_blank(text: &str) -> bool {
+    strip_bom(text).trim().is_empty()
+}
+
+/// A non-blank line: its 1-based number and its text (line end removed).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Line<'a> {
+    pub no: usize,
+    pub text: &'a str,
+}
+
+impl<'a> Line<'a> {
+    pub fn tokens(self) -> Tokens<'a> {
+        Tokens { rest: self.text, col: 1 }
+    }
+    /// The column just past the last non-blank character (where a missing token would go).
+    pub fn end_col(self) -> usize {
+        self.text.trim_end().chars().count() + 1
+    }
+}
+
+/// The non-blank lines of a text (`\n` or `\r\n` ends; a BOM is skipped).
+pub(crate) fn lines(text: &str) -> impl Iterator<Item = Line<'_>> {
+    strip_bom(text)
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty())
+        .map(|(i, l)| Line { no: i + 1, text: l })
+}
+
+/// A whitespace-separated token and its 1-based column.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Token<'a> {
+    pub col: usize,
+    pub text: &'a str,
+}
+
+pub(crate) struct Tokens<'a> {
+    rest: &'a str,
+    col: usize,
+}
+
+impl<'a> Iterator for Tokens<'a> {
+    type Item = Token<'a>;
+    fn next(&mut self) -> Option<Token<'a>> {
+        let mut start = None;
+        for (i, c) in self.rest.char_indices() {
+            if !c.is_whitespace() {
+                start = Some(i);
+                break;
+            }
+            self.col += 1;
+        }
+        let start = start?;
+        let tail = &self.rest[start..];
+        let len = tail.find(char::is_whitespace).unwrap_or(tail.len());
+        let token = Token { col: self.col, text: &tail[..len] };
+        self.col += token.text.chars().count();
+        self.rest = &tail[len..];
+        Some(token)
+    }
+}
+
+/// A token as an error message shows it: quoted, cut short when long.
+pub(crate) fn show(token: &str) -> String {
+    const MAX: usize = 24;
+    let mut chars = token.chars();
+    let head: String = chars.by_ref().take(MAX).collect();
+    if chars.next().is_some() { format!("'{head}…'") } else { format!("'{head}'") }
+}
+
+/// A whole number of ASCII digits (a leading `+` is accepted); None when not a number or when
+/// it does not fit in a u64.
+pub(crate) fn parse_u64(token: &str) -> Option<u64> {
+    let digits = token.strip_prefix('+').unwrap_or(token);
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    digits.parse().ok()
+}
+
+/// Whether the token is made of ASCII digits only (possibly too large for a u64).
+pub(crate) fn is_digits(token: &str) -> bool {
+    !token.is_empty() && token.bytes().all(|b| b.is_ascii_digit())
+}
+
+/// A positive target that fits in a u64.
+pub(crate) fn parse_target(line: usize, tok: Token<'_>) -> Result<u64, ParseError> {
+    match parse_u64(tok.text) {
+        Some(t) if t > 0 => Ok(t),
+        Some(_) => Err(ParseError::expected(line, tok.col, "a positive target", show(tok.text))),
+        None if is_digits(tok.text.strip_prefix('+').unwrap_or(tok.text)) => {
+            Err(ParseError::expected(
+                line,
+                tok.col,
+                "a positive target (at most 18446744073709551615)",
+                show(tok.text),
+            ))
+        }
+        None => Err(ParseError::expected(
+            line,
+            tok.col,
+            "a positive target (a whole number)",
+            show(tok.text),
+        )),
+    }
+}
+
+/// The smallest n with n² ≥ cells.
+pub(crate) fn ceil_sqrt(cells: usize) -> usize {
+    let mut n = 0;
+    while n * n < cells {
+        n += 1;
+    }
+    n
+}
+
+pub(crate) fn empty() -> ParseError {
+    ParseError::whole(ParseErrorKind::Empty)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tokens_and_columns() {
+        let line = Line { no: 1, text: "\t ab  ×c d" };
+        let toks: Vec<_> = line.tokens().map(|t| (t.col, t.text)).collect();
+        assert_eq!(toks, vec![(3, "ab"), (7, "×c"), (10, "d")]);
+        assert_eq!(line.end_col(), 11);
+    }
+
+    #[test]
+    fn lines_skip_blank_and_bom() {
+        let text = "\u{feff}\r\n 1 2\r\n\r\n3\t\r\n";
+        let ls: Vec<_> = lines(text).map(|l| (l.no, l.text)).collect();
+        assert_eq!(ls, vec![(2, " 1 2"), (4, "3\t")]);
+    }
+
+    #[test]
+    fn numbers() {
+        assert_eq!(parse_u64("12"), Some(12));
+        assert_eq!(parse_u64("+3"), Some(3));
+        assert_eq!(parse_u64("99999999999999999999999"), None);
+        assert_eq!(parse_u64("-3"), None);
+        assert_eq!(parse_u64("١"), None);
+        assert_eq!(ceil_sqrt(24), 5);
+        assert_eq!(ceil_sqrt(25), 5);
+        assert_eq!(show(&"x".repeat(30)), format!("'{}…'", "x".repeat(24)));
+    }
+}
