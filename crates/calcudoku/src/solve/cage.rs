@@ -9,6 +9,119 @@
 use super::model::CageModel;
 use crate::puzzle::{Operator, rule_holds};
 
+/// A cage's valid assignments as a compact table: tuple `t` is bit `t % 64` of word `t / 64`;
+/// `mask(i, v)` holds the tuples that put value `v` at position `i`. The search keeps, per
+/// cage, the set of tuples still possible and narrows it as candidates go.
+#[derive(Clone, Debug)]
+pub(crate) struct Table {
+    /// Words per tuple set.
+    pub words: usize,
+    /// Values per position (the puzzle's size).
+    n: usize,
+    /// `masks[((i * n) + v - 1) * words + w]`.
+    masks: Vec<u64>,
+    /// The set of all tuples.
+    pub all: Vec<u64>,
+}
+
+impl Table {
+    pub fn new(tuples: &[u8], k: usize, n: usize) -> Table {
+        let count = tuples.len() / k;
+        let words = count.div_ceil(64).max(1);
+        let mut masks = vec![0u64; k * n * words];
+        for (t, tuple) in tuples.chunks_exact(k).enumerate() {
+            for (i, &v) in tuple.iter().enumerate() {
+                masks[(i * n + v as usize - 1) * words + t / 64] |= 1u64 << (t % 64);
+            }
+        }
+        let mut all = vec![u64::MAX; words];
+        if count % 64 != 0 {
+            all[words - 1] = (1u64 << (count % 64)) - 1;
+        }
+        if count == 0 {
+            all[0] = 0;
+        }
+        Table { words, n, masks, all }
+    }
+
+    /// The tuples that put value `v` at position `i`.
+    fn mask(&self, i: usize, v: usize) -> &[u64] {
+        let at = (i * self.n + v - 1) * self.words;
+        &self.masks[at..at + self.words]
+    }
+
+    /// Drops from `live` the tuples that use a value no longer a candidate of its cell, then
+    /// writes into `out`, per position, the candidates some live tuple uses.
+    pub fn filter(
+        &self,
+        cells: &[u16],
+        dom: &[u64],
+        live: &mut [u64],
+        out: &mut Vec<u64>,
+    ) -> Filtered {
+        out.clear();
+        if let [live] = live {
+            // One word of tuples: the common case, kept branch-light.
+            for (i, &c) in cells.iter().enumerate() {
+                let mut allowed = 0;
+                let mut d = dom[c as usize];
+                while d != 0 {
+                    allowed |= self.mask(i, d.trailing_zeros() as usize + 1)[0];
+                    d &= d - 1;
+                }
+                *live &= allowed;
+            }
+            if *live == 0 {
+                return Filtered::Impossible;
+            }
+            for (i, &c) in cells.iter().enumerate() {
+                let mut keep = 0;
+                let mut d = dom[c as usize];
+                while d != 0 {
+                    let v = d.trailing_zeros() as usize + 1;
+                    if *live & self.mask(i, v)[0] != 0 {
+                        keep |= 1u64 << (v - 1);
+                    }
+                    d &= d - 1;
+                }
+                out.push(keep);
+            }
+            return Filtered::Narrowed;
+        }
+        let mut allowed = vec![0u64; self.words];
+        for (i, &c) in cells.iter().enumerate() {
+            allowed.fill(0);
+            let mut d = dom[c as usize];
+            while d != 0 {
+                for (a, &x) in allowed.iter_mut().zip(self.mask(i, d.trailing_zeros() as usize + 1))
+                {
+                    *a |= x;
+                }
+                d &= d - 1;
+            }
+            for (l, &a) in live.iter_mut().zip(&allowed) {
+                *l &= a;
+            }
+        }
+        if live.iter().all(|&w| w == 0) {
+            return Filtered::Impossible;
+        }
+        for (i, &c) in cells.iter().enumerate() {
+            let mut keep = 0;
+            let mut d = dom[c as usize];
+            while d != 0 {
+                let v = d.trailing_zeros() as usize + 1;
+                if live.iter().zip(self.mask(i, v)).any(|(&l, &x)| l & x != 0) {
+                    keep |= 1u64 << (v - 1);
+                }
+                d &= d - 1;
+            }
+            out.push(keep);
+        }
+        Filtered::Narrowed
+    }
+}
+
 /// Nodes one filtering may visit before it falls back to bounds reasoning.
 const NODE_BUDGET: u32 = 1 << 16;
 
@@ -40,9 +153,6 @@ impl CageFilter {
         let k = cage.cells.len();
         out.clear();
         out.resize(k, 0);
-        if let Some(tuples) = &cage.tuples {
-            return scan(tuples, &cage.cells, dom, out);
-        }
         self.dom.clear();
         self.dom.extend(cage.cells.iter().map(|&c| dom[c as usize]));
         if self.dom.contains(&0) {
@@ -245,45 +355,6 @@ fn pairs(cage: &CageModel, n: usize) -> Vec<u8> {
     tuples
 }
 
-/// Filters by scanning the cage's table of valid assignments: a tuple whose every value is
-/// still a candidate supports its values.
-fn scan(tuples: &[u8], cells: &[u16], dom: &[u64], out: &mut [u64]) -> Filtered {
-    let k = cells.len();
-    match k {
-        1 => {
-            let d = dom[cells[0] as usize];
-            for &v in tuples {
-                out[0] |= d & (1u64 << (v - 1));
-            }
-        }
-        2 => {
-            let (d0, d1) = (dom[cells[0] as usize], dom[cells[1] as usize]);
-            for t in tuples.chunks_exact(2) {
-                let (b0, b1) = (1u64 << (t[0] - 1), 1u64 << (t[1] - 1));
-                if d0 & b0 != 0 && d1 & b1 != 0 {
-                    out[0] |= b0;
-                    out[1] |= b1;
-                }
-            }
-        }
-        _ => {
-            let mut d = [0u64; 64];
-            for (x, &c) in d.iter_mut().zip(cells) {
-                *x = dom[c as usize];
-            }
-            let d = &d[..k];
-            for t in tuples.chunks_exact(k) {
-                if t.iter().zip(d).all(|(&v, &x)| x & (1u64 << (v - 1)) != 0) {
-                    for (o, &v) in out.iter_mut().zip(t) {
-                        *o |= 1u64 << (v - 1);
-                    }
-                }
-            }
-        }
-    }
-    if out.contains(&0) { Filtered::Impossible } else { Filtered::Narrowed }
-}
-
 /// Bits of the values lo..=hi (lo ≥ 1), clipped to 1..=64.
 fn range_mask(lo: u64, hi: u64) -> u64 {
     let hi = hi.min(64);
@@ -301,15 +372,17 @@ mod tests {
     fn cage(op: Option<Operator>, target: u64, k: usize, all_differ: bool) -> CageModel {
         let conflicts =
             (0..k).map(|i| if all_differ { (1u64 << i) - 1 } else { 0 }).collect::<Vec<_>>();
-        CageModel { cells: (0..k as u16).collect(), target, op, conflicts, tuples: None }
+        CageModel { cells: (0..k as u16).collect(), target, op, conflicts, table: None }
     }
 
-    /// The same cage filtered through its table of assignments (values 1..=9).
-    fn tabled(c: &CageModel) -> CageModel {
-        let mut t = c.clone();
-        t.tuples = CageFilter::default().enumerate(c, 9, 1 << 20);
-        assert!(t.tuples.is_some());
-        t
+    /// Filters through the cage's table of assignments (values 1..=9).
+    fn run_table(c: &CageModel, dom: &[u64]) -> (Filtered, Vec<u64>) {
+        let tuples = CageFilter::default().enumerate(c, 9, 1 << 20).expect("small cage");
+        let table = Table::new(&tuples, c.cells.len(), 9);
+        let mut live = table.all.clone();
+        let mut out = Vec::new();
+        let r = table.filter(&c.cells, dom, &mut live, &mut out);
+        (r, out)
     }
 
     fn run(c: &CageModel, dom: &[u64]) -> (Filtered, Vec<u64>) {
@@ -399,8 +472,7 @@ mod tests {
             let differ = next() % 2 == 0;
             let c = cage(op, target, k, differ);
             let expect = reference(&c, &dom);
-            for c in [c.clone(), tabled(&c)] {
-                let (r, out) = run(&c, &dom);
+            for (r, out) in [run(&c, &dom), run_table(&c, &dom)] {
                 if expect.contains(&0) {
                     assert_eq!(r, Filtered::Impossible, "{op:?} {target} {dom:?}");
                 } else {

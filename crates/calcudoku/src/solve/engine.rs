@@ -4,8 +4,9 @@
 
 use std::time::Instant;
 
+use super::cage::Table;
 use super::cage::{CageFilter, Filtered};
-use super::model::{Model, NO_CAGE};
+use super::model::{CageModel, Model, NO_CAGE};
 use crate::puzzle::Grid;
 
 /// Which cell the search branches on.
@@ -52,6 +53,13 @@ pub(crate) enum Stop {
 /// The contradiction that ends a branch.
 struct Conflict;
 
+/// A point of the trails to come back to.
+#[derive(Clone, Copy)]
+struct Mark {
+    cells: usize,
+    tuples: usize,
+}
+
 /// Receives solutions; says when to stop.
 pub(crate) struct Sink {
     pub limit: u64,
@@ -64,6 +72,10 @@ pub(crate) struct Engine<'m> {
     m: &'m Model,
     dom: Vec<u64>,
     trail: Vec<(u16, u64)>,
+    /// Live tuples of the table cages (see [`super::cage::Table`]), and their undo trail.
+    tuples: Vec<u64>,
+    tuple_trail: Vec<(u32, u64)>,
+    scratch: Vec<u64>,
     singles: Vec<u16>,
     cage_queue: Vec<u32>,
     cage_queued: Vec<bool>,
@@ -81,6 +93,9 @@ impl<'m> Engine<'m> {
             m,
             dom: m.initial.clone(),
             trail: Vec::with_capacity(m.initial.len() * 4),
+            tuples: m.initial_tuples.clone(),
+            tuple_trail: Vec::new(),
+            scratch: Vec::new(),
             singles: Vec::new(),
             cage_queue: Vec::new(),
             cage_queued: vec![false; m.cages.len()],
@@ -154,9 +169,16 @@ impl<'m> Engine<'m> {
         Ok(())
     }
 
-    fn undo(&mut self, mark: usize) {
-        for (c, old) in self.trail.drain(mark..).rev() {
+    fn mark(&self) -> Mark {
+        Mark { cells: self.trail.len(), tuples: self.tuple_trail.len() }
+    }
+
+    fn undo(&mut self, mark: Mark) {
+        for (c, old) in self.trail.drain(mark.cells..).rev() {
             self.dom[c as usize] = old;
+        }
+        for (w, old) in self.tuple_trail.drain(mark.tuples..).rev() {
+            self.tuples[w as usize] = old;
         }
     }
 
@@ -212,21 +234,51 @@ impl<'m> Engine<'m> {
         let m = self.m;
         let cage = &m.cages[k];
         let mut supports = std::mem::take(&mut self.supports);
-        let r = match self.filter.filter(cage, &self.dom, &mut supports) {
-            Filtered::Impossible => Err(Conflict),
-            Filtered::Narrowed => {
-                let mut r = Ok(());
-                for (i, &c) in cage.cells.iter().enumerate() {
-                    r = self.narrow(c as usize, supports[i]);
-                    if r.is_err() {
-                        break;
-                    }
-                }
-                r
-            }
+        let found = match &cage.table {
+            Some((table, at)) => self.filter_table(cage, table, *at, &mut supports),
+            None => self.filter.filter(cage, &self.dom, &mut supports),
         };
+        // The cage's own narrowings need not queue it again: filtering is idempotent.
+        self.cage_queued[k] = true;
+        let mut r = match found {
+            Filtered::Impossible => Err(Conflict),
+            Filtered::Narrowed => Ok(()),
+        };
+        if r.is_ok() {
+            for (i, &c) in cage.cells.iter().enumerate() {
+                r = self.narrow(c as usize, supports[i]);
+                if r.is_err() {
+                    break;
+                }
+            }
+        }
+        self.cage_queued[k] = false;
         self.supports = supports;
         r
+    }
+
+    /// Table filtering on the cage's live tuples, whose changed words go on the trail.
+    fn filter_table(
+        &mut self,
+        cage: &CageModel,
+        table: &Table,
+        at: usize,
+        out: &mut Vec<u64>,
+    ) -> Filtered {
+        let mut live = std::mem::take(&mut self.scratch);
+        live.clear();
+        live.extend_from_slice(&self.tuples[at..at + table.words]);
+        let found = table.filter(&cage.cells, &self.dom, &mut live, out);
+        if found == Filtered::Narrowed {
+            for (w, &l) in live.iter().enumerate() {
+                if l != self.tuples[at + w] {
+                    self.tuple_trail.push(((at + w) as u32, self.tuples[at + w]));
+                    self.tuples[at + w] = l;
+                }
+            }
+        }
+        self.scratch = live;
+        found
     }
 
     /// In a row, column or box every value must appear: a value that fits only one cell goes
@@ -308,7 +360,7 @@ impl<'m> Engine<'m> {
                 return self.search(branching, sink);
             }
             let v = d & d.wrapping_neg();
-            let mark = self.trail.len();
+            let mark = self.mark();
             if self.narrow(cell, v).and_then(|()| self.propagate()).is_ok() {
                 if let Some(stop) = self.search(branching, sink) {
                     return Some(stop);

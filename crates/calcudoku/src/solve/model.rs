@@ -1,10 +1,10 @@
 //! The puzzle compiled for search: units (rows, columns, boxes), peers, cages with their
 //! in-cage conflicts, and the starting candidates.
 
-use super::cage::CageFilter;
+use super::cage::{CageFilter, Table};
 use crate::puzzle::{Operator, Puzzle, ValueSet};
 
-/// Cages with at most this many valid assignments are filtered by scanning a table of them.
+/// Cages with at most this many valid assignments are filtered through a table of them.
 const MAX_TUPLES: usize = 2048;
 
 /// A cage as the propagator sees it.
@@ -17,9 +17,10 @@ pub(crate) struct CageModel {
     /// For position `i` of the cage, the earlier positions `j < i` (below 64) whose cell must
     /// hold a different value (same row, column or box, or any cage mate in Killer Sudoku).
     pub conflicts: Vec<u64>,
-    /// Every assignment of the cage that meets its rule and its conflicts, flattened (`k`
-    /// values per tuple), when there are few enough to scan; None for large cages.
-    pub tuples: Option<Vec<u8>>,
+    /// Every assignment of the cage that meets its rule and its conflicts, as a table, when
+    /// there are few enough (None for large cages), and where the cage's live-tuple words start
+    /// in the search state.
+    pub table: Option<(Table, usize)>,
 }
 
 /// An immutable, search-ready form of a [`Puzzle`]. Per-cell lists are kept flat.
@@ -41,6 +42,8 @@ pub(crate) struct Model {
     pub cell_cage: Vec<u32>,
     /// Starting candidates: givens fixed, everything else 1..=N.
     pub initial: Vec<u64>,
+    /// Starting live-tuple sets of the table cages, one after another.
+    pub initial_tuples: Vec<u64>,
 }
 
 pub(crate) const NO_CAGE: u32 = u32::MAX;
@@ -121,7 +124,8 @@ impl Model {
             }
         }
         peer_start.push(peer_cells.len() as u32);
-        let cages = p
+        let mut table_words = 0;
+        let cages: Vec<CageModel> = p
             .cages()
             .iter()
             .map(|cage| {
@@ -134,11 +138,22 @@ impl Model {
                     })
                     .collect();
                 let mut model =
-                    CageModel { cells, target: cage.target, op: cage.op, conflicts, tuples: None };
-                model.tuples = CageFilter::default().enumerate(&model, n, MAX_TUPLES);
+                    CageModel { cells, target: cage.target, op: cage.op, conflicts, table: None };
+                if let Some(tuples) = CageFilter::default().enumerate(&model, n, MAX_TUPLES) {
+                    let table = Table::new(&tuples, model.cells.len(), n);
+                    let words = table.words;
+                    model.table = Some((table, table_words));
+                    table_words += words;
+                }
                 model
             })
             .collect();
+        let mut initial_tuples = Vec::with_capacity(table_words);
+        for cage in &cages {
+            if let Some((table, _)) = &cage.table {
+                initial_tuples.extend_from_slice(&table.all);
+            }
+        }
         let initial = p
             .givens()
             .cells()
@@ -157,6 +172,7 @@ impl Model {
             cages,
             cell_cage,
             initial,
+            initial_tuples,
         }
     }
 }
