@@ -102,6 +102,10 @@ pub struct SolveArgs {
     /// Print the solver's counters after each answer.
     #[arg(long)]
     pub stats: bool,
+
+    /// Threads for files of one-line puzzles (0: all cores).
+    #[arg(short = 'j', long, default_value_t = 0, value_name = "N")]
+    pub threads: usize,
 }
 
 #[derive(Debug, Args, Clone)]

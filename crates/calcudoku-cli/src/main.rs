@@ -1,20 +1,21 @@
 //! `calcudoku`: the command line. Arguments in, library calls, text out.
 
+mod answer;
+mod batch;
 mod bench;
 mod cli;
 
-use std::io::{self, Read, Write};
+use std::io::{self, BufRead, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use anyhow::Result;
-use calcudoku::format::{self, Document, Format, Layout};
+use calcudoku::format::{self, Document, Format, Layout, sudoku};
 use calcudoku::solve::Solver;
-use calcudoku::solve::brute::{BruteOutcome, brute_force_with};
 use clap::Parser;
 
-use cli::{Cli, Command, CountArgs, InputArgs, Method, SolveArgs};
+use cli::{Cli, Command, CountArgs, InputArgs, SolveArgs};
 
 /// How a run ended; the exit status is the most serious outcome of any puzzle.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -90,16 +91,11 @@ fn sources(input: &InputArgs) -> Vec<Source> {
         .collect()
 }
 
-/// Reads a source as text; a message naming the place of the first byte that is not UTF-8.
-fn read_text(src: &Source) -> Result<String, String> {
-    let mut bytes = Vec::new();
-    let read = match &src.path {
-        Some(p) => std::fs::File::open(p).and_then(|mut f| f.read_to_end(&mut bytes)),
-        None => io::stdin().lock().read_to_end(&mut bytes),
-    };
-    if let Err(e) = read {
-        return Err(format!("cannot read: {e}"));
-    }
+/// The most a non-streamed input may hold: puzzles are small, and this keeps memory bounded.
+const MAX_INPUT: u64 = 64 << 20;
+
+/// Turns bytes into text, or a message naming the place of the first byte that is not UTF-8.
+fn decode(bytes: Vec<u8>) -> Result<String, String> {
     String::from_utf8(bytes).map_err(|e| {
         let at = e.utf8_error().valid_up_to();
         let bytes = e.as_bytes();
@@ -112,17 +108,35 @@ fn read_text(src: &Source) -> Result<String, String> {
     })
 }
 
-/// Reads and parses every source, calling `each` for every puzzle read, and reports bad input
-/// on standard error without stopping: one bad puzzle or file does not stop the others.
+fn open(src: &Source) -> io::Result<(Box<dyn BufRead>, Option<u64>)> {
+    Ok(match &src.path {
+        Some(p) => {
+            let f = std::fs::File::open(p)?;
+            let len = f.metadata().ok().map(|m| m.len());
+            (Box::new(io::BufReader::with_capacity(1 << 16, f)), len)
+        }
+        None => (Box::new(io::BufReader::new(io::stdin())), None),
+    })
+}
+
+/// Reads every source and hands each puzzle to `each`; a file of one-line 9×9 (or larger)
+/// Sudokus is streamed through [`batch::run`] when `stream` allows it. Bad input is reported on
+/// standard error without stopping: one bad puzzle or file does not stop the others.
 fn for_each_puzzle(
     input: &InputArgs,
     out: &mut dyn Write,
-    mut each: impl FnMut(&calcudoku::Puzzle, Layout, &mut dyn Write) -> Result<Status>,
+    stream: Option<(&answer::Settings, usize)>,
+    mut each: impl FnMut(&calcudoku::Puzzle, Layout, &mut dyn Write) -> Result<Option<answer::Outcome>>,
 ) -> Result<Status> {
     let forced =
         input.format.as_deref().map(|n| Format::from_name(n).expect("clap checked the name"));
     let srcs = sources(input);
+    let mut summary = batch::Summary::default();
     let mut status = Status::Solved;
+    let bad = |name: &str, msg: &dyn std::fmt::Display, status: &mut Status| {
+        eprintln!("calcudoku: {name}: {msg}");
+        *status = (*status).max(Status::BadInput);
+    };
     for (i, src) in srcs.iter().enumerate() {
         if srcs.len() > 1 {
             if i > 0 {
@@ -130,29 +144,113 @@ fn for_each_puzzle(
             }
             writeln!(out, "==> {} <==", src.name)?;
         }
-        let doc: Document = match read_text(src)
-            .and_then(|t| format::read(&t, forced).map_err(|e| e.to_string()))
-        {
-            Ok(doc) => doc,
-            Err(msg) => {
-                eprintln!("calcudoku: {}: {msg}", src.name);
-                status = status.max(Status::BadInput);
+        let (mut reader, size) = match open(src) {
+            Ok(r) => r,
+            Err(e) => {
+                bad(&src.name, &format!("cannot read: {e}"), &mut status);
                 continue;
             }
         };
-        let batch = doc.entries.len() > 1;
-        for entry in &doc.entries {
-            match &entry.puzzle {
-                Ok(p) => status = status.max(each(p, doc.layout, out)?),
+        // Read up to the first line with something on it, to tell a streamable batch.
+        let mut head = Vec::new();
+        loop {
+            match batch::read_line(&mut *reader, head.len() + 1) {
                 Err(e) => {
-                    eprintln!("calcudoku: {}: {e}", src.name);
-                    if batch {
-                        writeln!(out, "Invalid puzzle.")?;
+                    bad(&src.name, &format!("cannot read: {e}"), &mut status);
+                    break;
+                }
+                Ok(None) => break,
+                Ok(Some(line)) => {
+                    let blank =
+                        line.bytes.as_ref().is_ok_and(|b| b.iter().all(u8::is_ascii_whitespace));
+                    head.push(line);
+                    if !blank {
+                        break;
                     }
-                    status = status.max(Status::BadInput);
                 }
             }
         }
+        let first = head
+            .last()
+            .and_then(|l| l.bytes.as_ref().ok())
+            .and_then(|b| std::str::from_utf8(b).ok());
+        if let (Some((settings, threads)), Some(first)) = (stream, first) {
+            if matches!(forced, None | Some(Format::Sudoku)) && sudoku::is_long_line_puzzle(first) {
+                let input = batch::Input {
+                    name: &src.name,
+                    first: head,
+                    reader: &mut *reader,
+                    size_hint: size,
+                };
+                batch::run(input, out, settings, threads, &mut summary)?;
+                continue;
+            }
+        }
+        if let Some(Err(msg)) = head.last().map(|l| &l.bytes) {
+            bad(&src.name, msg, &mut status);
+            continue;
+        }
+        let mut bytes = Vec::new();
+        for line in &head {
+            bytes.extend_from_slice(line.bytes.as_ref().expect("checked above"));
+            bytes.push(b'\n');
+        }
+        if let Err(e) = reader.take(MAX_INPUT + 1).read_to_end(&mut bytes) {
+            bad(&src.name, &format!("cannot read: {e}"), &mut status);
+            continue;
+        }
+        if bytes.len() as u64 > MAX_INPUT {
+            bad(
+                &src.name,
+                &format!("expected a puzzle file, found more than {} MiB", MAX_INPUT >> 20),
+                &mut status,
+            );
+            continue;
+        }
+        let doc: Document =
+            match decode(bytes).and_then(|t| format::read(&t, forced).map_err(|e| e.to_string())) {
+                Ok(doc) => doc,
+                Err(msg) => {
+                    bad(&src.name, &msg, &mut status);
+                    continue;
+                }
+            };
+        let batch = doc.entries.len() > 1;
+        let started = Instant::now();
+        for entry in &doc.entries {
+            match &entry.puzzle {
+                Ok(p) => {
+                    let outcome = each(p, doc.layout, out)?;
+                    if batch {
+                        summary.add(outcome);
+                    }
+                }
+                Err(e) => {
+                    bad(&src.name, e, &mut status);
+                    if batch {
+                        writeln!(out, "Invalid puzzle.")?;
+                        summary.add(None);
+                    }
+                }
+            }
+        }
+        if batch {
+            summary.elapsed += started.elapsed();
+        }
+    }
+    if summary.puzzles > 1 {
+        out.flush()?;
+        let name = if srcs.len() == 1 { srcs[0].name.as_str() } else { "all inputs" };
+        eprintln!("calcudoku: {}", summary.line(name));
+    }
+    if summary.errors > 0 {
+        status = status.max(Status::BadInput);
+    }
+    if summary.timed_out > 0 {
+        status = status.max(Status::TimedOut);
+    }
+    if summary.no_solution > 0 {
+        status = status.max(Status::NoSolution);
     }
     Ok(status)
 }
@@ -166,91 +264,60 @@ fn deadline(input: &InputArgs) -> Result<Option<Duration>> {
 }
 
 fn solve(args: &SolveArgs, out: &mut dyn Write) -> Result<Status> {
-    let timeout = deadline(&args.input)?;
-    for_each_puzzle(&args.input, out, |puzzle, layout, out| match args.method {
-        Method::Fast => {
-            let started = Instant::now();
-            let solver = Solver::new(puzzle).with_deadline(timeout.map(|t| started + t));
-            let report = match solver.solve() {
-                Ok(r) => r,
-                Err(t) => return timed_out(out, layout, t.0),
-            };
-            let elapsed = started.elapsed();
-            let status = match &report.grid {
-                Some(grid) => {
-                    out.write_all(format::write_solution(grid, layout).as_bytes())?;
-                    Status::Solved
-                }
-                None => {
-                    writeln!(out, "No solution.")?;
-                    Status::NoSolution
-                }
-            };
-            if args.stats {
-                let s = report.stats;
-                let solutions = match (report.count.solutions, report.count.complete) {
-                    (0, _) => "none",
-                    (1, true) => "unique",
-                    _ => "several",
-                };
-                writeln!(
-                    out,
-                    "solver: fast  solutions: {solutions}  nodes: {}  backtracks: {}  narrowings: {}  cage-filterings: {}  time: {:.3} ms",
-                    s.nodes,
-                    s.backtracks,
-                    s.narrowings,
-                    s.cage_filterings,
-                    elapsed.as_secs_f64() * 1e3
-                )?;
-            }
-            Ok(status)
+    let settings = answer::Settings {
+        method: args.method,
+        stats: args.stats,
+        timeout: deadline(&args.input)?,
+    };
+    let threads = match args.threads {
+        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        n => n,
+    };
+    let mut status = Status::Solved;
+    let mut each = |puzzle: &calcudoku::Puzzle, layout: Layout, out: &mut dyn Write| {
+        let a = answer::solve(puzzle, layout, &settings);
+        if let Some(note) = &a.note {
+            eprintln!("calcudoku: {note}");
         }
-        Method::BruteForce => {
-            let started = Instant::now();
-            let limit = timeout.map(|t| started + t);
-            let result =
-                brute_force_with(puzzle, None, &mut |_| limit.is_some_and(|l| Instant::now() >= l));
-            let status = match &result.outcome {
-                BruteOutcome::Solved(grid) => {
-                    out.write_all(format::write_solution(grid, layout).as_bytes())?;
-                    Status::Solved
-                }
-                BruteOutcome::NoSolution => {
-                    writeln!(out, "No solution.")?;
-                    Status::NoSolution
-                }
-                BruteOutcome::Stopped => return timed_out(out, layout, started.elapsed()),
-            };
-            if args.stats {
-                writeln!(out, "{}", result.stats)?;
-            }
-            Ok(status)
-        }
-    })
-}
-
-fn timed_out(out: &mut dyn Write, layout: Layout, after: Duration) -> Result<Status> {
-    eprintln!("calcudoku: gave up after {:.3} s (--timeout)", after.as_secs_f64());
-    if layout == Layout::Line {
-        writeln!(out, "Timed out.")?;
-    }
-    Ok(Status::TimedOut)
+        out.write_all(a.text.as_bytes())?;
+        status = status.max(match a.outcome {
+            answer::Outcome::NoSolution => Status::NoSolution,
+            answer::Outcome::TimedOut => Status::TimedOut,
+            _ => Status::Solved,
+        });
+        Ok(Some(a.outcome))
+    };
+    let read = for_each_puzzle(&args.input, out, Some((&settings, threads)), &mut each)?;
+    Ok(read.max(status))
 }
 
 fn count(args: &CountArgs, out: &mut dyn Write) -> Result<Status> {
     let timeout = deadline(&args.input)?;
-    for_each_puzzle(&args.input, out, |puzzle, layout, out| {
+    let mut status = Status::Solved;
+    let read = for_each_puzzle(&args.input, out, None, |puzzle, layout, out| {
         let started = Instant::now();
         let solver = Solver::new(puzzle).with_deadline(timeout.map(|t| started + t));
         let count = match solver.count(args.limit) {
             Ok(c) => c,
-            Err(t) => return timed_out(out, layout, t.0),
+            Err(t) => {
+                eprintln!("calcudoku: gave up after {:.3} s (--timeout)", t.0.as_secs_f64());
+                if layout == Layout::Line {
+                    writeln!(out, "Timed out.")?;
+                }
+                status = status.max(Status::TimedOut);
+                return Ok(Some(answer::Outcome::TimedOut));
+            }
         };
         if count.complete {
             writeln!(out, "{}", count.solutions)?;
         } else {
             writeln!(out, "{}+ (stopped at --limit {})", count.solutions, args.limit)?;
         }
-        Ok(if count.solutions == 0 { Status::NoSolution } else { Status::Solved })
-    })
+        Ok(Some(match count.solutions {
+            0 => answer::Outcome::NoSolution,
+            1 if count.complete => answer::Outcome::Unique,
+            _ => answer::Outcome::Several,
+        }))
+    })?;
+    Ok(read.max(status))
 }

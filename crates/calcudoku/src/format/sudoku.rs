@@ -55,6 +55,23 @@ fn single(line: usize, puzzle: Puzzle) -> Document {
     }
 }
 
+/// Reads one line of a file of one-line puzzles, `no` being its 1-based line number (errors
+/// name it). Lets a caller stream a file of millions of lines without holding it.
+pub fn parse_line_at(line: &str, no: usize) -> Result<Puzzle, ParseError> {
+    let line = text::strip_bom(line);
+    if line.trim().is_empty() {
+        return Err(ParseError::new(no, 0, ParseErrorKind::Empty));
+    }
+    parse_line(Line { no, text: line })
+}
+
+/// Whether a line looks like the first of a file of one-line puzzles of 9×9 or larger (a
+/// single token of 81, 144, 256 or 625 characters): such files can be streamed.
+pub fn is_long_line_puzzle(line: &str) -> bool {
+    let mut toks = text::strip_bom(line).split_whitespace();
+    matches!((toks.next(), toks.next()), (Some(t), None) if LINE_LENGTHS[3..].contains(&t.chars().count()))
+}
+
 /// Reads a text that must hold exactly one Sudoku, in any form.
 pub fn parse(text: &str) -> Result<Puzzle, ParseError> {
     let doc = read(text)?;

@@ -125,6 +125,7 @@ impl Model {
         }
         peer_start.push(peer_cells.len() as u32);
         let mut table_words = 0;
+        let mut enumerator = CageFilter::default();
         let cages: Vec<CageModel> = p
             .cages()
             .iter()
@@ -139,7 +140,7 @@ impl Model {
                     .collect();
                 let mut model =
                     CageModel { cells, target: cage.target, op: cage.op, conflicts, table: None };
-                if let Some(tuples) = CageFilter::default().enumerate(&model, n, MAX_TUPLES) {
+                if let Some(tuples) = enumerator.enumerate(&model, n, MAX_TUPLES) {
                     let table = Table::new(&tuples, model.cells.len(), n);
                     let words = table.words;
                     model.table = Some((table, table_words));

@@ -1,0 +1,97 @@
+//! One puzzle's answer, as text: what `solve` prints for it and how it ended.
+
+use std::time::{Duration, Instant};
+
+use calcudoku::Puzzle;
+use calcudoku::format::{self, Layout};
+use calcudoku::solve::Solver;
+use calcudoku::solve::brute::{BruteOutcome, brute_force_with};
+
+use crate::cli::Method;
+
+/// How solving one puzzle ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    Unique,
+    /// Several solutions: the first in row-major order was printed.
+    Several,
+    /// Solved by a method that does not tell uniqueness.
+    Solved,
+    NoSolution,
+    TimedOut,
+}
+
+/// What to print for a puzzle, and how it ended.
+pub struct Answer {
+    pub text: String,
+    pub outcome: Outcome,
+    /// A message for standard error (a timeout).
+    pub note: Option<String>,
+}
+
+pub struct Settings {
+    pub method: Method,
+    pub stats: bool,
+    pub timeout: Option<Duration>,
+}
+
+/// Solves a puzzle and renders its answer in the layout it came in.
+pub fn solve(puzzle: &Puzzle, layout: Layout, s: &Settings) -> Answer {
+    let started = Instant::now();
+    let deadline = s.timeout.map(|t| started + t);
+    let (grid, outcome, stats_line) = match s.method {
+        Method::Fast => {
+            let report = match Solver::new(puzzle).with_deadline(deadline).solve() {
+                Ok(r) => r,
+                Err(t) => return timed_out(layout, t.0),
+            };
+            let outcome = match (report.count.solutions, report.count.complete) {
+                (0, _) => Outcome::NoSolution,
+                (1, true) => Outcome::Unique,
+                _ => Outcome::Several,
+            };
+            let st = report.stats;
+            let line = format!(
+                "solver: fast  solutions: {}  nodes: {}  backtracks: {}  narrowings: {}  cage-filterings: {}  time: {:.3} ms",
+                match outcome {
+                    Outcome::NoSolution => "none",
+                    Outcome::Unique => "unique",
+                    _ => "several",
+                },
+                st.nodes,
+                st.backtracks,
+                st.narrowings,
+                st.cage_filterings,
+                started.elapsed().as_secs_f64() * 1e3
+            );
+            (report.grid, outcome, line)
+        }
+        Method::BruteForce => {
+            let r = brute_force_with(puzzle, None, &mut |_| {
+                deadline.is_some_and(|d| Instant::now() >= d)
+            });
+            match r.outcome {
+                BruteOutcome::Solved(g) => (Some(g), Outcome::Solved, r.stats.to_string()),
+                BruteOutcome::NoSolution => (None, Outcome::NoSolution, r.stats.to_string()),
+                BruteOutcome::Stopped => return timed_out(layout, started.elapsed()),
+            }
+        }
+    };
+    let mut text = match &grid {
+        Some(g) => format::write_solution(g, layout),
+        None => "No solution.\n".to_string(),
+    };
+    if s.stats {
+        text.push_str(&stats_line);
+        text.push('\n');
+    }
+    Answer { text, outcome, note: None }
+}
+
+fn timed_out(layout: Layout, after: Duration) -> Answer {
+    Answer {
+        text: if layout == Layout::Line { "Timed out.\n".into() } else { String::new() },
+        outcome: Outcome::TimedOut,
+        note: Some(format!("gave up after {:.3} s (--timeout)", after.as_secs_f64())),
+    }
+}

@@ -1,0 +1,212 @@
+//! Files of one-line puzzles, streamed: read in chunks, solved in parallel (rayon), written in
+//! input order, one output line per puzzle line. Memory stays bounded by the chunk, whatever
+//! the file's length; a bad line gets its error (stderr, with its line number) and an
+//! `Invalid puzzle.` line, and the rest go on.
+
+use std::io::{self, BufRead, IsTerminal, Read, Write};
+use std::time::{Duration, Instant};
+
+use anyhow::Result;
+use calcudoku::format::{Layout, sudoku};
+use indicatif::{ProgressBar, ProgressStyle};
+use rayon::prelude::*;
+
+use crate::answer::{self, Answer, Outcome, Settings};
+
+/// Lines solved together (and held in memory at once).
+const CHUNK: usize = 4096;
+
+/// The longest line read whole; longer ones are skipped with an error.
+pub const MAX_LINE: u64 = 1 << 20;
+
+/// Counts of a run, for the summary line.
+#[derive(Default, Debug)]
+pub struct Summary {
+    pub puzzles: u64,
+    pub unique: u64,
+    pub several: u64,
+    pub solved_other: u64,
+    pub no_solution: u64,
+    pub errors: u64,
+    pub timed_out: u64,
+    pub elapsed: Duration,
+}
+
+impl Summary {
+    pub fn add(&mut self, outcome: Option<Outcome>) {
+        self.puzzles += 1;
+        match outcome {
+            None => self.errors += 1,
+            Some(Outcome::Unique) => self.unique += 1,
+            Some(Outcome::Several) => self.several += 1,
+            Some(Outcome::Solved) => self.solved_other += 1,
+            Some(Outcome::NoSolution) => self.no_solution += 1,
+            Some(Outcome::TimedOut) => self.timed_out += 1,
+        }
+    }
+
+    /// The one-line summary written to standard error after a batch.
+    pub fn line(&self, name: &str) -> String {
+        let rate = self.puzzles as f64 / self.elapsed.as_secs_f64().max(1e-9);
+        let solved = self.unique + self.several + self.solved_other;
+        format!(
+            "{name}: {} puzzles: {solved} solved ({} unique, {} several solutions), {} no solution, {} errors, {} timed out; {rate:.0} puzzles/s",
+            self.puzzles, self.unique, self.several, self.no_solution, self.errors, self.timed_out
+        )
+    }
+}
+
+/// One input line, read.
+pub struct RawLine {
+    pub no: usize,
+    pub bytes: Result<Vec<u8>, String>,
+}
+
+/// Reads the next line (without its line end), at most [`MAX_LINE`] bytes of it; None at the
+/// end of input.
+pub fn read_line(reader: &mut dyn BufRead, no: usize) -> io::Result<Option<RawLine>> {
+    let mut buf = Vec::new();
+    let n = Read::take(&mut *reader, MAX_LINE).read_until(b'\n', &mut buf)?;
+    if n == 0 {
+        return Ok(None);
+    }
+    if buf.last() != Some(&b'\n') && n as u64 == MAX_LINE {
+        // Too long: skip to the end of the line without holding it.
+        loop {
+            let chunk = reader.fill_buf()?;
+            if chunk.is_empty() {
+                break;
+            }
+            match chunk.iter().position(|&b| b == b'\n') {
+                Some(p) => {
+                    reader.consume(p + 1);
+                    break;
+                }
+                None => {
+                    let len = chunk.len();
+                    reader.consume(len);
+                }
+            }
+        }
+        let msg =
+            format!("line {no}: expected a puzzle line, found a line longer than {MAX_LINE} bytes");
+        return Ok(Some(RawLine { no, bytes: Err(msg) }));
+    }
+    while matches!(buf.last(), Some(b'\n' | b'\r')) {
+        buf.pop();
+    }
+    Ok(Some(RawLine { no, bytes: Ok(buf) }))
+}
+
+fn solve_line(line: &RawLine, settings: &Settings) -> Option<Result<Answer, String>> {
+    let bytes = match &line.bytes {
+        Ok(b) => b,
+        Err(msg) => return Some(Err(msg.clone())),
+    };
+    let text = match std::str::from_utf8(bytes) {
+        Ok(t) => t,
+        Err(e) => {
+            let at = e.valid_up_to();
+            return Some(Err(format!(
+                "line {}, column {}: expected text (UTF-8), found byte 0x{:02x}",
+                line.no,
+                at + 1,
+                bytes[at]
+            )));
+        }
+    };
+    if text.trim().is_empty() {
+        return None;
+    }
+    Some(match sudoku::parse_line_at(text, line.no) {
+        Ok(p) => Ok(answer::solve(&p, Layout::Line, settings)),
+        Err(e) => Err(e.to_string()),
+    })
+}
+
+/// An input to stream.
+pub struct Input<'a> {
+    pub name: &'a str,
+    /// Lines already read from the start of the input.
+    pub first: Vec<RawLine>,
+    pub reader: &'a mut dyn BufRead,
+    /// Its length in bytes, when known (for the progress bar).
+    pub size_hint: Option<u64>,
+}
+
+/// Streams the lines of a one-line-puzzle file.
+pub fn run(
+    input: Input<'_>,
+    out: &mut dyn Write,
+    settings: &Settings,
+    threads: usize,
+    summary: &mut Summary,
+) -> Result<()> {
+    let Input { name, first, reader, size_hint } = input;
+    let started = Instant::now();
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build()?;
+    let progress = match size_hint {
+        Some(total) if total > (1 << 20) && io::stderr().is_terminal() => {
+            let bar = ProgressBar::new(total);
+            bar.set_style(
+                ProgressStyle::with_template("{bar:40} {bytes}/{total_bytes} {per_sec} eta {eta}")
+                    .unwrap_or_else(|_| ProgressStyle::default_bar()),
+            );
+            bar
+        }
+        _ => ProgressBar::hidden(),
+    };
+    let mut pending = first.into_iter();
+    let mut next_no = 0;
+    let mut chunk: Vec<RawLine> = Vec::with_capacity(CHUNK);
+    loop {
+        chunk.clear();
+        let mut done = false;
+        while chunk.len() < CHUNK {
+            let line = match pending.next() {
+                Some(l) => Some(l),
+                None => read_line(reader, next_no + 1)?,
+            };
+            match line {
+                Some(l) => {
+                    next_no = l.no;
+                    progress.inc(l.bytes.as_ref().map_or(0, |b| b.len() as u64 + 1));
+                    chunk.push(l);
+                }
+                None => {
+                    done = true;
+                    break;
+                }
+            }
+        }
+        let answers: Vec<_> = if threads > 1 {
+            pool.install(|| chunk.par_iter().map(|l| solve_line(l, settings)).collect())
+        } else {
+            chunk.iter().map(|l| solve_line(l, settings)).collect()
+        };
+        for (line, answer) in chunk.iter().zip(answers) {
+            match answer {
+                None => {}
+                Some(Ok(a)) => {
+                    if let Some(note) = &a.note {
+                        progress
+                            .suspend(|| eprintln!("calcudoku: {name}: line {}: {note}", line.no));
+                    }
+                    out.write_all(a.text.as_bytes())?;
+                    summary.add(Some(a.outcome));
+                }
+                Some(Err(msg)) => {
+                    progress.suspend(|| eprintln!("calcudoku: {name}: {msg}"));
+                    writeln!(out, "Invalid puzzle.")?;
+                    summary.add(None);
+                }
+            }
+        }
+        if done {
+            break;
+        }
+    }
+    progress.finish_and_clear();
+    summary.elapsed += started.elapsed();
+    Ok(())
+}

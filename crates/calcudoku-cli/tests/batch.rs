@@ -1,0 +1,90 @@
+//! Files of one-line Sudokus: one output line per puzzle line, in input order, whatever the
+//! thread count; a bad line is reported with its line number and the rest go on; a summary on
+//! standard error.
+
+use assert_cmd::Command;
+
+const P1: &str =
+    "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+const S1: &str =
+    "417369825632158947958724316825437169791586432346912758289643571573291684164875293";
+const P2: &str =
+    "52...6.........7.13...........4..8..6......5...........418.........3..2...87.....";
+const S2: &str =
+    "527316489896542731314987562172453896689271354453698217941825673765134928238769145";
+/// Row 1 holds 1 to 8, and column 9 already has its 9 lower down: no solution, no conflict.
+const NONE: &str =
+    "12345678.........9...............................................................";
+
+fn temp_file(name: &str, text: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("calcudoku-batch-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+fn run(args: &[&str], path: &std::path::Path) -> (i32, String, String) {
+    let out = Command::cargo_bin("calcudoku").unwrap().args(args).arg(path).output().unwrap();
+    (
+        out.status.code().unwrap(),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+#[test]
+fn order_errors_and_summary() {
+    let empty = ".".repeat(81);
+    let text = format!("{P1}\n{P2}\r\n\nnot a sudoku\n{NONE}\n{empty}\n{P1}\n");
+    let path = temp_file("mixed.txt", &text);
+    let (code, stdout, stderr) = run(&["-j", "2"], &path);
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines.len(), 6, "one line per puzzle line: {stdout}");
+    assert_eq!(lines[0], S1);
+    assert_eq!(lines[1], S2);
+    assert_eq!(lines[2], "Invalid puzzle.");
+    assert_eq!(lines[3], "No solution.");
+    // The empty grid has many solutions: the first in row-major order.
+    assert!(lines[4].starts_with("123456789456789123789123456"), "{}", lines[4]);
+    assert_eq!(lines[5], S1);
+    assert!(stderr.contains("mixed.txt: line 4"), "{stderr}");
+    assert!(
+        stderr.contains(
+            "6 puzzles: 4 solved (3 unique, 1 several solutions), 1 no solution, 1 errors"
+        ),
+        "{stderr}"
+    );
+    assert_eq!(code, 2, "a bad line makes the run's status 2");
+}
+
+#[test]
+fn thread_count_does_not_change_the_output() {
+    let lines: Vec<String> = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../examples/sudoku-batch.lines.txt"
+    ))
+    .unwrap()
+    .lines()
+    .map(String::from)
+    .collect();
+    // Enough lines for several chunks of parallel work.
+    let mut text = String::new();
+    for i in 0..9000 {
+        text.push_str(&lines[i % lines.len()]);
+        text.push('\n');
+    }
+    let path = temp_file("many.txt", &text);
+    let (c1, one, _) = run(&["-j", "1"], &path);
+    let (c2, two, _) = run(&["-j", "2"], &path);
+    assert_eq!((c1, c2), (0, 0));
+    assert_eq!(one.lines().count(), 9000);
+    assert_eq!(one, two);
+}
+
+#[test]
+fn a_single_puzzle_line_prints_no_summary() {
+    let path = temp_file("one.txt", &format!("{P1}\n"));
+    let (code, stdout, stderr) = run(&[], &path);
+    assert_eq!((code, stdout.as_str(), stderr.as_str()), (0, &*format!("{S1}\n"), ""));
+}
