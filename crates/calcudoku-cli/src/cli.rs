@@ -54,9 +54,25 @@ pub enum Command {
     Solve(SolveArgs),
     /// Count solutions (exactly, up to --limit).
     Count(CountArgs),
+    /// Convert puzzles to another format (ops, keen, json, cells, counted, sudoku).
+    Convert(ConvertArgs),
     /// Time whole corpora: folders of NNN.in/NNN.out KenKen sets (a folder of sets stands for
     /// each of them) and files of one-line Sudokus. Checks every answer and its uniqueness.
     Bench(BenchArgs),
+}
+
+#[derive(Debug, Args, Clone)]
+pub struct ConvertArgs {
+    #[command(flatten)]
+    pub input: InputArgs,
+
+    /// The format to write.
+    #[arg(long, value_name = "NAME", value_parser = ["ops", "cells", "counted", "sudoku", "keen", "json"])]
+    pub to: String,
+
+    /// For --to sudoku: one line per puzzle instead of rows.
+    #[arg(long)]
+    pub line: bool,
 }
 
 #[derive(Debug, Args, Clone)]
@@ -82,7 +98,7 @@ pub struct InputArgs {
     pub files: Vec<PathBuf>,
 
     /// Input format, when detection should not decide.
-    #[arg(short, long, value_name = "NAME", value_parser = ["ops", "cells", "counted", "sudoku", "keen"])]
+    #[arg(short, long, value_name = "NAME", value_parser = ["ops", "cells", "counted", "sudoku", "keen", "json"])]
     pub format: Option<String>,
 
     /// Give up on a puzzle after this many seconds (exit status 3).

@@ -15,7 +15,7 @@ use calcudoku::format::{self, Document, Format, Layout, sudoku};
 use calcudoku::solve::Solver;
 use clap::Parser;
 
-use cli::{Cli, Command, CountArgs, InputArgs, SolveArgs};
+use cli::{Cli, Command, ConvertArgs, CountArgs, InputArgs, SolveArgs};
 
 /// How a run ended; the exit status is the most serious outcome of any puzzle.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -45,6 +45,7 @@ fn main() -> ExitCode {
         None => solve(&cli.solve, &mut out),
         Some(Command::Solve(args)) => solve(&args, &mut out),
         Some(Command::Count(args)) => count(&args, &mut out),
+        Some(Command::Convert(args)) => convert(&args, &mut out),
         Some(Command::Bench(args)) => {
             let opts = bench::Options { paths: args.paths, repeat: args.repeat, max: args.max };
             bench::run(&opts, &mut out)
@@ -318,6 +319,23 @@ fn count(args: &CountArgs, out: &mut dyn Write) -> Result<Status> {
             1 if count.complete => answer::Outcome::Unique,
             _ => answer::Outcome::Several,
         }))
+    })?;
+    Ok(read.max(status))
+}
+
+fn convert(args: &ConvertArgs, out: &mut dyn Write) -> Result<Status> {
+    let to = Format::from_name(&args.to).expect("clap checked the name");
+    let layout = if args.line { Layout::Line } else { Layout::Rows };
+    let mut status = Status::Solved;
+    let read = for_each_puzzle(&args.input, out, None, |puzzle, _, out| {
+        match format::write_puzzle(puzzle, to, layout) {
+            Ok(text) => out.write_all(text.as_bytes())?,
+            Err(e) => {
+                eprintln!("calcudoku: {e}");
+                status = Status::BadInput;
+            }
+        }
+        Ok(Some(answer::Outcome::Solved))
     })?;
     Ok(read.max(status))
 }

@@ -7,6 +7,7 @@
 //! | `ops`     | seeds 001/004: N rows of N cage ids, then one line of labels (`80*`, `3`) |
 //! | `sudoku`  | an 81-character line (or a file of them), or N rows of N values         |
 //! | `keen`    | a Keen game ID: `4:b_5a_abbaa__,m6s1m12a9m4a5`                          |
+//! | `json`    | any puzzle kind as one JSON object (size, boxes, givens, cages)         |
 
 //!
 //! ## Detection
@@ -31,6 +32,7 @@
 
 pub mod cells;
 pub mod counted;
+pub mod json;
 pub mod keen;
 pub mod ops;
 pub mod sudoku;
@@ -50,11 +52,13 @@ pub enum Format {
     Sudoku,
     /// Simon Tatham's Keen game ID: `4:b_5a_abbaa__,m6s1m12a9m4a5`.
     Keen,
+    /// Any puzzle kind as a JSON object (see [`json`]).
+    Json,
 }
 
 impl Format {
-    pub const ALL: [Format; 5] =
-        [Format::Cells, Format::Counted, Format::Ops, Format::Sudoku, Format::Keen];
+    pub const ALL: [Format; 6] =
+        [Format::Cells, Format::Counted, Format::Ops, Format::Sudoku, Format::Keen, Format::Json];
 
     pub const fn name(self) -> &'static str {
         match self {
@@ -63,6 +67,7 @@ impl Format {
             Format::Ops => "ops",
             Format::Sudoku => "sudoku",
             Format::Keen => "keen",
+            Format::Json => "json",
         }
     }
 
@@ -144,6 +149,7 @@ fn read_as(text: &str, format: Format) -> Result<Document, ParseError> {
         Format::Counted => counted::parse(text)?,
         Format::Ops => ops::parse(text)?,
         Format::Keen => keen::parse(text)?,
+        Format::Json => json::parse(text)?,
         Format::Sudoku => return sudoku::read(text),
     };
     let line = text::lines(text).next().map_or(1, |l| l.no);
@@ -176,8 +182,14 @@ fn detect(text: &str) -> Result<Document, ParseError> {
             |d: &Document| d.entries.iter().map(|e| e.puzzle.clone().ok()).collect::<Vec<_>>();
         let first = puzzles(fits[0].1.as_ref().expect("fits"));
         if fits.iter().all(|(_, r)| puzzles(r.as_ref().expect("fits")) == first) {
-            const PREFERENCE: [Format; 5] =
-                [Format::Keen, Format::Ops, Format::Sudoku, Format::Counted, Format::Cells];
+            const PREFERENCE: [Format; 6] = [
+                Format::Json,
+                Format::Keen,
+                Format::Ops,
+                Format::Sudoku,
+                Format::Counted,
+                Format::Cells,
+            ];
             let best = PREFERENCE
                 .iter()
                 .find_map(|p| fits.iter().find(|(f, _)| f == p))
@@ -221,6 +233,9 @@ fn guess(text: &str, results: &[(Format, Result<Document, ParseError>)]) -> Form
         return Format::Sudoku;
     };
     let toks: Vec<&str> = first.tokens().take(2).map(|t| t.text).collect();
+    if toks[0].starts_with('{') {
+        return Format::Json;
+    }
     if toks[0].eq_ignore_ascii_case("boxes") {
         return Format::Ops;
     }
@@ -270,6 +285,7 @@ pub fn write_puzzle(puzzle: &Puzzle, format: Format, layout: Layout) -> Result<S
         Format::Cells => cells::write(puzzle),
         Format::Counted => counted::write(puzzle),
         Format::Ops => ops::write(puzzle),
+        Format::Json => json::write(puzzle),
         Format::Keen => keen::write(puzzle)
             .map(|mut id| {
                 id.push('\n');
