@@ -201,3 +201,57 @@ mod tests {
         assert!(p.cages().iter().any(|c| c.op == Some(Operator::Add)));
     }
 }
+
+/// A random solved Sudoku of side `size` with its usual boxes (h×w): the pattern grid
+/// `(w·(r mod h) + r div h + c) mod N`, with bands, stacks, rows within bands, columns within
+/// stacks and symbols shuffled. None when `size` has no usual boxes.
+pub fn random_sudoku_grid(size: usize, rng: &mut SplitMix64) -> Option<Grid> {
+    let b = crate::puzzle::BoxShape::standard(size)?;
+    let (h, w) = (b.height as usize, b.width as usize);
+    // Rows: bands of h rows (there are w bands); columns: stacks of w columns (h stacks).
+    let shuffled = |groups: usize, per: usize, rng: &mut SplitMix64| -> Vec<usize> {
+        let order = permutation(groups, rng);
+        order
+            .iter()
+            .flat_map(|&g| permutation(per, rng).into_iter().map(move |i| g * per + i))
+            .collect()
+    };
+    let rows = shuffled(w, h, rng);
+    let cols = shuffled(h, w, rng);
+    let symbols = permutation(size, rng);
+    let mut cells = vec![0u8; size * size];
+    for r in 0..size {
+        for c in 0..size {
+            let (rr, cc) = (rows[r], cols[c]);
+            cells[r * size + c] = symbols[(w * (rr % h) + rr / h + cc) % size] as u8 + 1;
+        }
+    }
+    Some(Grid::from_cells(size, cells))
+}
+
+/// A random Sudoku of side `size` with a unique solution: a random solved grid from which
+/// givens are removed in random order as long as the solution stays unique, until at most
+/// `keep` givens remain or no more can go. Returns the puzzle and its solution.
+pub fn random_sudoku(size: usize, seed: u64, keep: usize) -> Option<(Puzzle, Grid)> {
+    let mut rng = SplitMix64::new(seed);
+    let solution = random_sudoku_grid(size, &mut rng)?;
+    let boxes = crate::puzzle::BoxShape::standard(size);
+    let mut givens = solution.clone();
+    let mut order: Vec<usize> = (0..size * size).collect();
+    rng.shuffle(&mut order);
+    let mut left = size * size;
+    for i in order {
+        if left <= keep {
+            break;
+        }
+        let v = givens.cells()[i];
+        givens.set(crate::puzzle::Cell(i as u16), 0);
+        let p = Puzzle::sudoku(size, boxes, givens.clone()).ok()?;
+        if crate::solve::count(&p, 2).solutions == 1 {
+            left -= 1;
+        } else {
+            givens.set(crate::puzzle::Cell(i as u16), v);
+        }
+    }
+    Some((Puzzle::sudoku(size, boxes, givens).ok()?, solution))
+}

@@ -223,6 +223,9 @@ impl<'m> Engine<'m> {
             if let Some(u) = self.unit_queue.pop() {
                 self.unit_queued[u as usize] = false;
                 self.hidden_singles(u as usize)?;
+                if !self.m.partitions.is_empty() {
+                    self.locked_candidates(u as usize)?;
+                }
                 continue;
             }
             return Ok(());
@@ -307,6 +310,41 @@ impl<'m> Engine<'m> {
                     return Err(Conflict); // one cell would need two values
                 }
                 self.narrow(c as usize, h)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Where a box meets a row or column: a value that, within one of them, can only go in
+    /// the cells they share cannot go anywhere else in the other.
+    fn locked_candidates(&mut self, u: usize) -> Result<(), Conflict> {
+        let m = self.m;
+        for part in &m.partitions[u] {
+            let mut masks = [0u64; 64];
+            for (i, &s) in part.iter().enumerate() {
+                masks[i] =
+                    m.segments[s as usize].cells.iter().fold(0, |a, &c| a | self.dom[c as usize]);
+            }
+            for (i, &s) in part.iter().enumerate() {
+                let others = masks[..part.len()]
+                    .iter()
+                    .enumerate()
+                    .filter(|&(j, _)| j != i)
+                    .fold(0, |a, (_, &x)| a | x);
+                let only = masks[i] & !others;
+                if only == 0 {
+                    continue;
+                }
+                let seg = &m.segments[s as usize];
+                let other = if u as u32 == seg.line { seg.boxu } else { seg.line };
+                for &c in m.unit(other as usize) {
+                    let units = m.units_of(c as usize);
+                    let inside = units.contains(&seg.line) && units.contains(&seg.boxu);
+                    let d = self.dom[c as usize];
+                    if !inside && d & only != 0 {
+                        self.narrow(c as usize, d & !only)?;
+                    }
+                }
             }
         }
         Ok(())

@@ -44,6 +44,19 @@ pub(crate) struct Model {
     pub initial: Vec<u64>,
     /// Starting live-tuple sets of the table cages, one after another.
     pub initial_tuples: Vec<u64>,
+    /// Where a box meets a row or column (only for puzzles with boxes).
+    pub segments: Vec<Segment>,
+    /// For each unit, its ways of cutting into segments: a line by the boxes it crosses; a
+    /// box by its rows, and by its columns.
+    pub partitions: Vec<Vec<Vec<u32>>>,
+}
+
+/// The cells shared by a box and a line (row or column).
+#[derive(Clone, Debug)]
+pub(crate) struct Segment {
+    pub line: u32,
+    pub boxu: u32,
+    pub cells: Vec<u16>,
 }
 
 pub(crate) const NO_CAGE: u32 = u32::MAX;
@@ -155,6 +168,10 @@ impl Model {
                 initial_tuples.extend_from_slice(&table.all);
             }
         }
+        let (segments, partitions) = match boxes {
+            Some(_) => segments(n, unit_count, &cell_units),
+            None => (Vec::new(), Vec::new()),
+        };
         let initial = p
             .givens()
             .cells()
@@ -174,6 +191,39 @@ impl Model {
             cell_cage,
             initial,
             initial_tuples,
+            segments,
+            partitions,
         }
     }
+}
+
+/// The box–line segments of a puzzle with boxes, and each unit's partitions into them.
+fn segments(n: usize, units: usize, cell_units: &[[u32; 3]]) -> (Vec<Segment>, Vec<Vec<Vec<u32>>>) {
+    let mut segments: Vec<Segment> = Vec::new();
+    let mut index = std::collections::HashMap::new();
+    for (c, u) in cell_units.iter().enumerate() {
+        for line in [u[0], u[1]] {
+            let s = *index.entry((line, u[2])).or_insert_with(|| {
+                segments.push(Segment { line, boxu: u[2], cells: Vec::new() });
+                segments.len() - 1
+            });
+            segments[s].cells.push(c as u16);
+        }
+    }
+    let mut partitions = vec![Vec::new(); units];
+    let mut lines: Vec<Vec<u32>> = vec![Vec::new(); 2 * n];
+    let mut box_rows: Vec<Vec<u32>> = vec![Vec::new(); n];
+    let mut box_cols: Vec<Vec<u32>> = vec![Vec::new(); n];
+    for (i, s) in segments.iter().enumerate() {
+        lines[s.line as usize].push(i as u32);
+        let b = s.boxu as usize - 2 * n;
+        if (s.line as usize) < n { box_rows[b].push(i as u32) } else { box_cols[b].push(i as u32) }
+    }
+    for (u, l) in lines.into_iter().enumerate() {
+        partitions[u].push(l);
+    }
+    for (b, (rows, cols)) in box_rows.into_iter().zip(box_cols).enumerate() {
+        partitions[2 * n + b] = vec![rows, cols];
+    }
+    (segments, partitions)
 }
