@@ -255,3 +255,117 @@ pub fn random_sudoku(size: usize, seed: u64, keep: usize) -> Option<(Puzzle, Gri
     }
     Some((Puzzle::sudoku(size, boxes, givens).ok()?, solution))
 }
+
+/// A KenKen shaped like Keen's: a random Latin square cut into connected cages of 2 to 4
+/// cells (a cell left alone joins a neighbouring cage); two-cell cages get `/` when the
+/// quotient is exact and a draw says so, else `-`, `+` or `*`; larger cages get `+` or `*`.
+/// Uniqueness is not checked here (see [`unique_keen_like`]).
+pub fn keen_like(size: usize, seed: u64) -> (Puzzle, Grid) {
+    let mut rng = SplitMix64::new(seed);
+    let square = random_latin_square(size, &mut rng);
+    let n = size;
+    let mut owner = vec![usize::MAX; n * n];
+    let mut cages: Vec<Vec<usize>> = Vec::new();
+    let neighbours = |c: usize| {
+        let (r, col) = (c / n, c % n);
+        let mut v = Vec::with_capacity(4);
+        if r > 0 {
+            v.push(c - n);
+        }
+        if r + 1 < n {
+            v.push(c + n);
+        }
+        if col > 0 {
+            v.push(c - 1);
+        }
+        if col + 1 < n {
+            v.push(c + 1);
+        }
+        v
+    };
+    for start in 0..n * n {
+        if owner[start] != usize::MAX {
+            continue;
+        }
+        let want = 2 + rng.below(3);
+        let k = cages.len();
+        owner[start] = k;
+        let mut cells = vec![start];
+        while cells.len() < want {
+            let free: Vec<usize> = cells
+                .iter()
+                .flat_map(|&c| neighbours(c))
+                .filter(|&x| owner[x] == usize::MAX)
+                .collect();
+            if free.is_empty() {
+                break;
+            }
+            let next = free[rng.below(free.len())];
+            owner[next] = k;
+            cells.push(next);
+        }
+        if cells.len() == 1 && n > 1 {
+            // Join the smallest neighbouring cage.
+            let target = neighbours(start)
+                .into_iter()
+                .map(|x| owner[x])
+                .filter(|&o| o != k && o != usize::MAX)
+                .min_by_key(|&o| cages[o].len());
+            if let Some(o) = target {
+                owner[start] = o;
+                cages[o].push(start);
+                continue;
+            }
+        }
+        cages.push(cells);
+    }
+    let cages = cages
+        .into_iter()
+        .map(|mut cells| {
+            cells.sort_unstable();
+            let values: Vec<u8> = cells.iter().map(|&c| square.cells()[c]).collect();
+            let op = if values.len() == 1 {
+                None
+            } else if values.len() == 2 {
+                let (a, b) = (values[0].max(values[1]), values[0].min(values[1]));
+                match rng.below(4) {
+                    0 if a % b == 0 => Some(Operator::Div),
+                    0 | 1 => Some(Operator::Sub),
+                    2 => Some(Operator::Add),
+                    _ => Some(Operator::Mul),
+                }
+            } else if rng.below(2) == 0 {
+                Some(Operator::Add)
+            } else {
+                Some(Operator::Mul)
+            };
+            let t = match op {
+                None => values[0] as u64,
+                Some(o) => target(o, &values).expect("the chosen operators fit"),
+            };
+            Cage::new(t, op, cells.iter().map(|&c| Cell(c as u16)).collect())
+        })
+        .collect();
+    let puzzle = Puzzle::kenken(n, cages).expect("the cages tile the grid");
+    debug_assert!(puzzle.is_solution(&square));
+    (puzzle, square)
+}
+
+/// The first Keen-like KenKen from `seed` on whose solution is unique (as proved by the
+/// solver within `budget` per attempt), with its seed; None after `attempts` tries.
+pub fn unique_keen_like(
+    size: usize,
+    seed: u64,
+    attempts: u64,
+    budget: std::time::Duration,
+) -> Option<(u64, Puzzle, Grid)> {
+    (seed..seed + attempts).find_map(|s| {
+        let (p, g) = keen_like(size, s);
+        let solver =
+            crate::solve::Solver::new(&p).with_deadline(Some(std::time::Instant::now() + budget));
+        match solver.count(2) {
+            Ok(c) if c.solutions == 1 && c.complete => Some((s, p, g)),
+            _ => None,
+        }
+    })
+}
