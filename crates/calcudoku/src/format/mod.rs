@@ -7,6 +7,8 @@
 //! | `ops`     | seeds 001/004: N rows of N cage ids, then one line of labels (`80*`, `3`) |
 //! | `sudoku`  | an 81-character line (or a file of them), or N rows of N values         |
 //! | `keen`    | a Keen game ID: `4:b_5a_abbaa__,m6s1m12a9m4a5`                          |
+//!
+//! Answers (filled or partly filled grids, to check against a puzzle) are read by [`grid`].
 
 //!
 //! ## Detection
@@ -31,6 +33,7 @@
 
 pub mod cells;
 pub mod counted;
+pub mod grid;
 pub mod keen;
 pub mod ops;
 pub mod sudoku;
