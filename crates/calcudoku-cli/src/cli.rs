@@ -32,6 +32,13 @@ Formats (detected automatically; force one with --format NAME):
            for N = 4, 6, 8, 9, 12, 16, 25.
              53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79
 
+Typed at a terminal: with no FILE (and no --format other than counted) and a terminal
+on standard input, `calcudoku` asks for the puzzle as seed 003 does — `Number of cages: `,
+then `Cage number K: ` for each `target count cell …` line (a mistyped line is asked
+again; Ctrl-D ends the input) — solves it by the prescribed brute force and prints
+`--Solution--`, the rows (or `No solution.`) and `checks: N backtracks: M`.
+Give `-` as FILE to read a whole text from the terminal instead.
+
 Output: the solution's rows, numbers separated by one space (a line in, a line out
 for one-line Sudokus), or `No solution.`
 

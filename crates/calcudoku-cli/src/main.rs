@@ -2,6 +2,7 @@
 
 mod bench;
 mod cli;
+mod interactive;
 
 use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
@@ -167,6 +168,9 @@ fn deadline(input: &InputArgs) -> Result<Option<Duration>> {
 
 fn solve(args: &SolveArgs, out: &mut dyn Write) -> Result<Status> {
     let timeout = deadline(&args.input)?;
+    if interactive::wanted(&args.input) {
+        return interactive::run(&mut io::stdin().lock(), out, &mut io::stderr(), timeout);
+    }
     for_each_puzzle(&args.input, out, |puzzle, layout, out| match args.method {
         Method::Fast => {
             let started = Instant::now();
