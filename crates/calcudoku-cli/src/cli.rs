@@ -61,9 +61,28 @@ pub enum Command {
     Solve(SolveArgs),
     /// Count solutions (exactly, up to --limit).
     Count(CountArgs),
+    /// Check your own answer: a filled or partly filled grid against a puzzle. Names the first
+    /// broken rule (exit status 1), or says the grid solves the puzzle or fits so far (0).
+    Check(CheckArgs),
     /// Time whole corpora: folders of NNN.in/NNN.out KenKen sets (a folder of sets stands for
     /// each of them) and files of one-line Sudokus. Checks every answer and its uniqueness.
     Bench(BenchArgs),
+}
+
+#[derive(Debug, Args, Clone)]
+pub struct CheckArgs {
+    /// The puzzle, in any format (`-`: standard input).
+    #[arg(value_name = "PUZZLE")]
+    pub puzzle: PathBuf,
+
+    /// The grid: N rows of N numbers (0 or . for an empty cell), N rows of N characters, or
+    /// one line of N² characters as a one-line Sudoku (`-`: standard input).
+    #[arg(value_name = "GRID")]
+    pub grid: PathBuf,
+
+    /// Format of the puzzle, when detection should not decide.
+    #[arg(short, long, value_name = "NAME", value_parser = ["ops", "cells", "counted", "sudoku", "keen"])]
+    pub format: Option<String>,
 }
 
 #[derive(Debug, Args, Clone)]

@@ -1,6 +1,7 @@
 //! `calcudoku`: the command line. Arguments in, library calls, text out.
 
 mod bench;
+mod check;
 mod cli;
 mod interactive;
 
@@ -45,6 +46,7 @@ fn main() -> ExitCode {
         None => solve(&cli.solve, &mut out),
         Some(Command::Solve(args)) => solve(&args, &mut out),
         Some(Command::Count(args)) => count(&args, &mut out),
+        Some(Command::Check(args)) => check::run(&args, &mut out),
         Some(Command::Bench(args)) => {
             let opts = bench::Options { paths: args.paths, repeat: args.repeat, max: args.max };
             bench::run(&opts, &mut out)
