@@ -210,7 +210,7 @@ mod tests {
         assert_eq!(out, format!("{prompts}{ANSWER}"));
         assert_eq!(
             err,
-            "calcudoku: column 1: expected the number of cages (a whole number) on the first line, found 'nine'; try again\n\
+            "calcudoku: column 1: expected the number of cages (a whole number), found 'nine'; try again\n\
              calcudoku: column 3: expected 3 cells (as the count says), found 2 cells; try again\n\
              calcudoku: column 1: expected a cage: its target, its number of cells, then its cells, found an empty line; try again\n\
              calcudoku: cell 1 is already in cage number 1; try again\n"

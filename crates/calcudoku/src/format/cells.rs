@@ -38,7 +38,7 @@ struct Place {
 pub(crate) fn parse_cage_list(text: &str, counted: bool) -> Result<Puzzle, ParseError> {
     let mut lines = text::lines(text);
     let first = lines.next().ok_or_else(text::empty)?;
-    let (t, count) = count_line(first)?;
+    let (t, count) = count_line(first, " on the first line")?;
 
     // Who holds each cell (cells above MAX_CELLS are rejected before they get here).
     let mut owner: Vec<Option<Place>> = vec![None; MAX_CELLS];
@@ -102,7 +102,7 @@ pub(crate) fn parse_cage_list(text: &str, counted: bool) -> Result<Puzzle, Parse
 }
 
 /// The first line of a cage list: the number of cages, and its token.
-fn count_line(first: Line<'_>) -> Result<(Token<'_>, usize), ParseError> {
+fn count_line<'a>(first: Line<'a>, place: &str) -> Result<(Token<'a>, usize), ParseError> {
     let mut toks = first.tokens();
     let Some(t) = toks.next() else {
         return Err(text::empty());
@@ -121,7 +121,7 @@ fn count_line(first: Line<'_>) -> Result<(Token<'_>, usize), ParseError> {
             return Err(ParseError::expected(
                 first.no,
                 t.col,
-                "the number of cages (a whole number) on the first line",
+                format!("the number of cages (a whole number){place}"),
                 show(t.text),
             ));
         }
@@ -130,7 +130,7 @@ fn count_line(first: Line<'_>) -> Result<(Token<'_>, usize), ParseError> {
         return Err(ParseError::expected(
             first.no,
             extra.col,
-            "only the number of cages on the first line",
+            format!("only the number of cages{place}"),
             show(extra.text),
         ));
     }
@@ -170,7 +170,7 @@ pub(crate) fn parse_cage_count(text: &str) -> Result<usize, ParseError> {
     let first = text::lines(text).next().ok_or_else(|| {
         ParseError::expected(1, 1, "the number of cages (a whole number)", "an empty line")
     })?;
-    count_line(first).map(|(_, count)| count)
+    count_line(first, "").map(|(_, count)| count)
 }
 
 fn parse_cage_line(
