@@ -32,6 +32,13 @@ Formats (detected automatically; force one with --format NAME):
            for N = 4, 6, 8, 9, 12, 16, 25.
              53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79
 
+Typed at a terminal: with no FILE (and no --format other than counted) and a terminal
+on standard input, `calcudoku` asks for the puzzle as seed 003 does — `Number of cages: `,
+then `Cage number K: ` for each `target count cell …` line (a mistyped line is asked
+again; Ctrl-D ends the input) — solves it by the prescribed brute force and prints
+`--Solution--`, the rows (or `No solution.`) and `checks: N backtracks: M`.
+Give `-` as FILE to read a whole text from the terminal instead.
+
 Output: the solution's rows, numbers separated by one space (a line in, a line out
 for one-line Sudokus), or `No solution.`
 
@@ -56,6 +63,9 @@ pub enum Command {
     Count(CountArgs),
     /// Convert puzzles to another format (ops, keen, json, cells, counted, sudoku).
     Convert(ConvertArgs),
+    /// Check your own answer: a filled or partly filled grid against a puzzle. Names the first
+    /// broken rule (exit status 1), or says the grid solves the puzzle or fits so far (0).
+    Check(CheckArgs),
     /// Time whole corpora: folders of NNN.in/NNN.out KenKen sets (a folder of sets stands for
     /// each of them) and files of one-line Sudokus. Checks every answer and its uniqueness.
     Bench(BenchArgs),
@@ -73,6 +83,22 @@ pub struct ConvertArgs {
     /// For --to sudoku: one line per puzzle instead of rows.
     #[arg(long)]
     pub line: bool,
+}
+
+#[derive(Debug, Args, Clone)]
+pub struct CheckArgs {
+    /// The puzzle, in any format (`-`: standard input).
+    #[arg(value_name = "PUZZLE")]
+    pub puzzle: PathBuf,
+
+    /// The grid: N rows of N numbers (0 or . for an empty cell), N rows of N characters, or
+    /// one line of N² characters as a one-line Sudoku (`-`: standard input).
+    #[arg(value_name = "GRID")]
+    pub grid: PathBuf,
+
+    /// Format of the puzzle, when detection should not decide.
+    #[arg(short, long, value_name = "NAME", value_parser = ["ops", "cells", "counted", "sudoku", "keen"])]
+    pub format: Option<String>,
 }
 
 #[derive(Debug, Args, Clone)]

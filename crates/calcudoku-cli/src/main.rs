@@ -3,7 +3,9 @@
 mod answer;
 mod batch;
 mod bench;
+mod check;
 mod cli;
+mod interactive;
 
 use std::io::{self, BufRead, Read, Write};
 use std::path::{Path, PathBuf};
@@ -46,6 +48,7 @@ fn main() -> ExitCode {
         Some(Command::Solve(args)) => solve(&args, &mut out),
         Some(Command::Count(args)) => count(&args, &mut out),
         Some(Command::Convert(args)) => convert(&args, &mut out),
+        Some(Command::Check(args)) => check::run(&args, &mut out),
         Some(Command::Bench(args)) => {
             let opts = bench::Options { paths: args.paths, repeat: args.repeat, max: args.max };
             bench::run(&opts, &mut out)
@@ -107,6 +110,17 @@ fn decode(bytes: Vec<u8>) -> Result<String, String> {
             bytes[at]
         )
     })
+}
+
+/// Reads a whole source as text (at most [`MAX_INPUT`] bytes).
+fn read_text(src: &Source) -> Result<String, String> {
+    let (reader, _) = open(src).map_err(|e| format!("cannot read: {e}"))?;
+    let mut bytes = Vec::new();
+    reader.take(MAX_INPUT + 1).read_to_end(&mut bytes).map_err(|e| format!("cannot read: {e}"))?;
+    if bytes.len() as u64 > MAX_INPUT {
+        return Err(format!("expected a puzzle file, found more than {} MiB", MAX_INPUT >> 20));
+    }
+    decode(bytes)
 }
 
 fn open(src: &Source) -> io::Result<(Box<dyn BufRead>, Option<u64>)> {
@@ -270,6 +284,9 @@ fn solve(args: &SolveArgs, out: &mut dyn Write) -> Result<Status> {
         stats: args.stats,
         timeout: deadline(&args.input)?,
     };
+    if interactive::wanted(&args.input) {
+        return interactive::run(&mut io::stdin().lock(), out, &mut io::stderr(), settings.timeout);
+    }
     let threads = match args.threads {
         0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
         n => n,

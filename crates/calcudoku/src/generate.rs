@@ -154,54 +154,6 @@ fn target(op: Operator, values: &[u8]) -> Option<u64> {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn latin_squares_are_latin() {
-        let mut rng = SplitMix64::new(7);
-        for n in 1..=9 {
-            let g = random_latin_square(n, &mut rng);
-            assert!(Puzzle::kenken(n, vec![]).unwrap().is_solution(&g), "{g}");
-        }
-    }
-
-    #[test]
-    fn puzzles_are_deterministic_and_planted() {
-        for n in 1..=7 {
-            for seed in 0..50 {
-                let (p, g) = random_kenken(n, seed, &[]);
-                assert_eq!((p.clone(), g.clone()), random_kenken(n, seed, &[]));
-                assert!(p.is_solution(&g));
-                assert!(p.cages_cover_grid());
-                for cage in p.cages() {
-                    assert!((1..=4).contains(&cage.cells.len()));
-                    match cage.op {
-                        Some(Operator::Sub | Operator::Div) => assert_eq!(cage.cells.len(), 2),
-                        None => assert_eq!(cage.cells.len(), 1),
-                        _ => assert!(cage.cells.len() >= 2),
-                    }
-                }
-            }
-        }
-        assert_ne!(random_kenken(5, 1, &[]).0, random_kenken(5, 2, &[]).0);
-    }
-
-    #[test]
-    fn only_the_allowed_operators() {
-        for ops in [&[Operator::Add][..], &[Operator::Div], &[Operator::Sub, Operator::Mul]] {
-            for seed in 0..30 {
-                let (p, g) = random_kenken(6, seed, ops);
-                assert!(p.is_solution(&g));
-                assert!(p.cages().iter().all(|c| c.op.is_none_or(|o| ops.contains(&o))));
-            }
-        }
-        let (p, _) = random_kenken(6, 3, &[Operator::Add]);
-        assert!(p.cages().iter().any(|c| c.op == Some(Operator::Add)));
-    }
-}
-
 /// A random solved Sudoku of side `size` with its usual boxes (h×w): the pattern grid
 /// `(w·(r mod h) + r div h + c) mod N`, with bands, stacks, rows within bands, columns within
 /// stacks and symbols shuffled. None when `size` has no usual boxes.
@@ -368,4 +320,52 @@ pub fn unique_keen_like(
             _ => None,
         }
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn latin_squares_are_latin() {
+        let mut rng = SplitMix64::new(7);
+        for n in 1..=9 {
+            let g = random_latin_square(n, &mut rng);
+            assert!(Puzzle::kenken(n, vec![]).unwrap().is_solution(&g), "{g}");
+        }
+    }
+
+    #[test]
+    fn puzzles_are_deterministic_and_planted() {
+        for n in 1..=7 {
+            for seed in 0..50 {
+                let (p, g) = random_kenken(n, seed, &[]);
+                assert_eq!((p.clone(), g.clone()), random_kenken(n, seed, &[]));
+                assert!(p.is_solution(&g));
+                assert!(p.cages_cover_grid());
+                for cage in p.cages() {
+                    assert!((1..=4).contains(&cage.cells.len()));
+                    match cage.op {
+                        Some(Operator::Sub | Operator::Div) => assert_eq!(cage.cells.len(), 2),
+                        None => assert_eq!(cage.cells.len(), 1),
+                        _ => assert!(cage.cells.len() >= 2),
+                    }
+                }
+            }
+        }
+        assert_ne!(random_kenken(5, 1, &[]).0, random_kenken(5, 2, &[]).0);
+    }
+
+    #[test]
+    fn only_the_allowed_operators() {
+        for ops in [&[Operator::Add][..], &[Operator::Div], &[Operator::Sub, Operator::Mul]] {
+            for seed in 0..30 {
+                let (p, g) = random_kenken(6, seed, ops);
+                assert!(p.is_solution(&g));
+                assert!(p.cages().iter().all(|c| c.op.is_none_or(|o| ops.contains(&o))));
+            }
+        }
+        let (p, _) = random_kenken(6, 3, &[Operator::Add]);
+        assert!(p.cages().iter().any(|c| c.op == Some(Operator::Add)));
+    }
 }

@@ -38,46 +38,7 @@ struct Place {
 pub(crate) fn parse_cage_list(text: &str, counted: bool) -> Result<Puzzle, ParseError> {
     let mut lines = text::lines(text);
     let first = lines.next().ok_or_else(text::empty)?;
-    let mut toks = first.tokens();
-    let Some(t) = toks.next() else {
-        return Err(text::empty());
-    };
-    let count = match parse_u64(t.text) {
-        Some(0) => {
-            return Err(ParseError::expected(
-                first.no,
-                t.col,
-                "a positive number of cages",
-                show(t.text),
-            ));
-        }
-        Some(c) => c,
-        None => {
-            return Err(ParseError::expected(
-                first.no,
-                t.col,
-                "the number of cages (a whole number) on the first line",
-                show(t.text),
-            ));
-        }
-    };
-    if let Some(extra) = toks.next() {
-        return Err(ParseError::expected(
-            first.no,
-            extra.col,
-            "only the number of cages on the first line",
-            show(extra.text),
-        ));
-    }
-    if count > MAX_CELLS as u64 {
-        return Err(ParseError::expected(
-            first.no,
-            t.col,
-            format!("at most {MAX_CELLS} cages (a 64x64 grid has {MAX_CELLS} cells)"),
-            count.to_string(),
-        ));
-    }
-    let count = count as usize;
+    let (t, count) = count_line(first, " on the first line")?;
 
     // Who holds each cell (cells above MAX_CELLS are rejected before they get here).
     let mut owner: Vec<Option<Place>> = vec![None; MAX_CELLS];
@@ -140,6 +101,78 @@ pub(crate) fn parse_cage_list(text: &str, counted: bool) -> Result<Puzzle, Parse
     Puzzle::kenken(n, cages).map_err(|e| ParseError::whole(ParseErrorKind::Invalid(e)))
 }
 
+/// The first line of a cage list: the number of cages, and its token.
+fn count_line<'a>(first: Line<'a>, place: &str) -> Result<(Token<'a>, usize), ParseError> {
+    let mut toks = first.tokens();
+    let Some(t) = toks.next() else {
+        return Err(text::empty());
+    };
+    let count = match parse_u64(t.text) {
+        Some(0) => {
+            return Err(ParseError::expected(
+                first.no,
+                t.col,
+                "a positive number of cages",
+                show(t.text),
+            ));
+        }
+        Some(c) => c,
+        None => {
+            return Err(ParseError::expected(
+                first.no,
+                t.col,
+                format!("the number of cages (a whole number){place}"),
+                show(t.text),
+            ));
+        }
+    };
+    if let Some(extra) = toks.next() {
+        return Err(ParseError::expected(
+            first.no,
+            extra.col,
+            format!("only the number of cages{place}"),
+            show(extra.text),
+        ));
+    }
+    if count > MAX_CELLS as u64 {
+        return Err(ParseError::expected(
+            first.no,
+            t.col,
+            format!("at most {MAX_CELLS} cages (a 64x64 grid has {MAX_CELLS} cells)"),
+            count.to_string(),
+        ));
+    }
+    Ok((t, count as usize))
+}
+
+/// One line of a cage list on its own (the `counted` form when `counted`): its first line is
+/// line 1 of the errors. A cell listed twice in the line is an error; cells of other cages are
+/// not known here.
+pub(crate) fn parse_one_cage(text: &str, counted: bool) -> Result<Cage, ParseError> {
+    let line = text::lines(text).next().ok_or_else(|| {
+        ParseError::expected(
+            1,
+            1,
+            if counted {
+                "a cage: its target, its number of cells, then its cells"
+            } else {
+                "a cage: its target, then its cells"
+            },
+            "an empty line",
+        )
+    })?;
+    let mut owner: Vec<Option<Place>> = vec![None; MAX_CELLS];
+    parse_cage_line(line, counted, &mut owner)
+}
+
+/// The first line of a cage list on its own: the number of cages.
+pub(crate) fn parse_cage_count(text: &str) -> Result<usize, ParseError> {
+    let first = text::lines(text).next().ok_or_else(|| {
+        ParseError::expected(1, 1, "the number of cages (a whole number)", "an empty line")
+    })?;
+    count_line(first, "").map(|(_, count)| count)
+}
+
 fn parse_cage_line(
     line: Line<'_>,
     counted: bool,
@@ -192,6 +225,14 @@ fn parse_cage_line(
             }
         };
         if let Some(first) = owner[cell] {
+            if first.line == line.no {
+                return Err(ParseError::expected(
+                    line.no,
+                    tok.col,
+                    "each cell once in a cage",
+                    format!("cell {cell} again"),
+                ));
+            }
             return Err(ParseError::new(
                 line.no,
                 tok.col,

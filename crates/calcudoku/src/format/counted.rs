@@ -9,12 +9,25 @@
 //! ```
 
 use crate::error::{ParseError, WriteError};
-use crate::puzzle::Puzzle;
+use crate::puzzle::{Cage, Puzzle};
 
 /// Reads a `counted` text. A count that does not match the cells listed is an error at the
 /// count.
 pub fn parse(text: &str) -> Result<Puzzle, ParseError> {
     super::cells::parse_cage_list(text, true)
+}
+
+/// Reads the first line of a `counted` text on its own: the number of cages (for reading a
+/// puzzle line by line, as seed 003's dialogue does). Errors are on line 1.
+pub fn parse_cage_count(line: &str) -> Result<usize, ParseError> {
+    super::cells::parse_cage_count(line)
+}
+
+/// Reads one cage line of a `counted` text on its own, `target count cell …` (for reading a
+/// puzzle line by line). Errors are on line 1. Whether its cells fit with the other cages is
+/// only known to [`parse`] of the whole text.
+pub fn parse_cage(line: &str) -> Result<Cage, ParseError> {
+    super::cells::parse_one_cage(line, true)
 }
 
 /// Writes a puzzle in the `counted` format. Only sum cages covering the grid can be written.
@@ -63,5 +76,43 @@ mod tests {
             e.kind,
             ParseErrorKind::CellInTwoCages { cell: 1, first_line: 2, second_line: 3 }
         ));
+
+        let e = parse("1\n3 2 1 1\n").unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "line 2, column 7: expected each cell once in a cage, found cell 1 again"
+        );
+    }
+
+    #[test]
+    fn line_by_line() {
+        assert_eq!(parse_cage_count("9\n").unwrap(), 9);
+        assert_eq!(parse_cage_count(" 9 ").unwrap(), 9);
+        let e = parse_cage_count("nine").unwrap_err();
+        assert_eq!((e.line, e.column), (1, 1));
+        assert!(e.to_string().contains("expected the number of cages"), "{e}");
+        assert!(parse_cage_count("0").is_err());
+        assert!(parse_cage_count("9 5").is_err());
+        let e = parse_cage_count("\n").unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "line 1, column 1: expected the number of cages (a whole number), found an empty line"
+        );
+
+        let cage = parse_cage("14 4 11 16 20 21\n").unwrap();
+        assert_eq!(cage.target, 14);
+        assert_eq!(cage.cells.len(), 4);
+        assert_eq!(cage.label(), "14+");
+        let e = parse_cage("5 2 0").unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "line 1, column 3: expected 2 cells (as the count says), found 1 cells"
+        );
+        let e = parse_cage("5 x 0").unwrap_err();
+        assert_eq!((e.line, e.column), (1, 3));
+        let e = parse_cage("").unwrap_err();
+        assert!(e.to_string().contains("expected a cage: its target, its number of cells"), "{e}");
+        let e = parse_cage("5 2 3 3").unwrap_err();
+        assert!(e.to_string().contains("found cell 3 again"), "{e}");
     }
 }

@@ -8,6 +8,8 @@
 //! | `sudoku`  | an 81-character line (or a file of them), or N rows of N values         |
 //! | `keen`    | a Keen game ID: `4:b_5a_abbaa__,m6s1m12a9m4a5`                          |
 //! | `json`    | any puzzle kind as one JSON object (size, boxes, givens, cages)         |
+//!
+//! Answers (filled or partly filled grids, to check against a puzzle) are read by [`grid`].
 
 //!
 //! ## Detection
@@ -32,6 +34,7 @@
 
 pub mod cells;
 pub mod counted;
+pub mod grid;
 pub mod json;
 pub mod keen;
 pub mod ops;
