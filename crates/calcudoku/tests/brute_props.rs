@@ -1,5 +1,6 @@
 //! The brute force against planted puzzles: whatever it returns solves the puzzle and comes
-//! no later (row-major) than the square the puzzle was made from — it finds the first solution.
+//! no later (row-major) than the square the puzzle was made from — it finds the first solution —
+//! and it is the very grid the fast solver returns.
 
 use calcudoku::generate::random_kenken;
 use calcudoku::solve::brute::{BruteOutcome, brute_force_with};
@@ -26,6 +27,9 @@ proptest! {
         prop_assert_eq!(validate::check_solution(&puzzle, &grid), Ok(()));
         prop_assert!(grid.cells() <= planted.cells(), "found\n{grid}after the planted\n{planted}");
         prop_assert!(result.stats.checks >= (size * size) as u64);
+        // The fast solver's first solution is the brute force's, exactly.
+        let fast = calcudoku::solve::solve(&puzzle);
+        prop_assert_eq!(Some(&grid), fast.as_ref());
     }
 
     #[test]
