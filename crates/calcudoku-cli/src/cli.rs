@@ -32,6 +32,13 @@ Formats (detected automatically; force one with --format NAME):
            for N = 4, 6, 8, 9, 12, 16, 25.
              53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79
 
+  keen     A game ID of Simon Tatham's Keen: size, cage borders, clues.
+             4:b_5a_abbaa__,m6s1m12a9m4a5
+
+  json     Any puzzle kind as one object: size, boxes, givens, cages.
+             {\"size\": 4, \"boxes\": \"2x2\", \"cages\": [{\"op\": \"+\", \"target\": 7,
+              \"cells\": [[0, 1], [1, 1]]}]}
+
 Typed at a terminal: with no FILE (and no --format other than counted) and a terminal
 on standard input, `calcudoku` asks for the puzzle as seed 003 does — `Number of cages: `,
 then `Cage number K: ` for each `target count cell …` line (a mistyped line is asked
