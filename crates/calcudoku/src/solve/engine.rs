@@ -350,19 +350,33 @@ impl<'m> Engine<'m> {
         Ok(())
     }
 
+    /// How many assignments the cage of a cell still allows (u32::MAX when unknown).
+    fn live_tuples(&self, c: usize) -> u32 {
+        let k = self.m.cell_cage[c];
+        if k == NO_CAGE {
+            return u32::MAX;
+        }
+        match &self.m.cages[k as usize].table {
+            Some((t, at)) => self.tuples[*at..*at + t.words].iter().map(|w| w.count_ones()).sum(),
+            None => u32::MAX,
+        }
+    }
+
     fn pick(&self, branching: Branching) -> Option<usize> {
         match branching {
             Branching::RowMajor => self.dom.iter().position(|d| d & (d - 1) != 0),
             Branching::FewestCandidates => {
+                // Fewest candidates; among those, the cell whose cage has the fewest live
+                // assignments left (the most constrained).
                 let mut best = None;
-                let mut best_len = u32::MAX;
+                let mut best_key = (u32::MAX, u32::MAX);
                 for (c, &d) in self.dom.iter().enumerate() {
                     let len = d.count_ones();
-                    if len > 1 && len < best_len {
-                        best_len = len;
-                        best = Some(c);
-                        if len == 2 {
-                            break;
+                    if len > 1 && len <= best_key.0 {
+                        let key = (len, self.live_tuples(c));
+                        if key < best_key {
+                            best_key = key;
+                            best = Some(c);
                         }
                     }
                 }
