@@ -1,0 +1,43 @@
+//! Inputs the fuzzers found (`fuzz/`), kept as regression tests.
+
+use calcudoku::format::{self, Format, keen};
+use calcudoku::solve::Solver;
+use calcudoku::{Cage, Operator, Puzzle};
+
+/// parse_solve, crash-e8520e06: a Keen ID with a clue of value 0 (`m0`) was read, and the cage
+/// propagator then computed `0 / prod - 1` (subtract with overflow) for the product cage.
+/// Keen clues are now read as positive numbers only, as `ops` targets are.
+const KEEN_ZERO_CLUE: &str =
+    "6:a_ba__a_3a_3aa_3_3b_7a4ca3b,m300m10m144m6m24m6m61m12m30m10m12m24m0m6\n";
+
+#[test]
+fn keen_clue_of_zero_is_an_error() {
+    let err = keen::parse(KEEN_ZERO_CLUE).unwrap_err();
+    assert_eq!(err.to_string(), "line 1, column 68: expected a positive clue value, found 0");
+    assert!(format::read(KEEN_ZERO_CLUE, None).is_err());
+    assert!(format::read(KEEN_ZERO_CLUE, Some(Format::Keen)).is_err());
+    for clue in ["a0", "s0", "d0"] {
+        assert!(keen::parse(&format!("2:_2,{clue}a3")).is_err(), "{clue}");
+    }
+}
+
+/// The same zero target built through the API (no parser accepts it any more) still panics in
+/// the solver's cage tables (`solve/cage.rs`, `walk`: `t / prod - 1`). Reported to the owner of
+/// the engine rather than fixed here; run with `cargo test -- --ignored` to see it.
+#[test]
+#[ignore = "solver bug: a product cage of target 0 overflows in solve/cage.rs (reported)"]
+fn product_cage_of_target_zero_has_no_solution() {
+    // The fuzzer's puzzle, read with the clue `m1` and then given the target 0.
+    let read = keen::parse(&KEEN_ZERO_CLUE.replace("m0m6", "m1m6")).unwrap();
+    let cages: Vec<Cage> = read
+        .cages()
+        .iter()
+        .map(|c| {
+            let target = if c.target == 1 && c.op == Some(Operator::Mul) { 0 } else { c.target };
+            Cage::new(target, c.op, c.cells.clone())
+        })
+        .collect();
+    let puzzle = Puzzle::kenken(read.size(), cages).unwrap();
+    let report = Solver::new(&puzzle).solve().unwrap();
+    assert_eq!(report.grid, None);
+}
