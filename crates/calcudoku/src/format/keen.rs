@@ -145,6 +145,11 @@ pub fn parse(text: &str) -> Result<Puzzle, ParseError> {
                 ParseErrorKind::Other(format!("clue value {digits} is too large")),
             ));
         };
+        if value == 0 {
+            // No cage of Keen can make 0 (the solver's tables assume positive targets).
+            let (line, column) = cur.line_col(value_at);
+            return Err(ParseError::expected(line, column, "a positive clue value", "0"));
+        }
         if found < cages.len() {
             let cells = cages[found].len();
             let op = match op {
