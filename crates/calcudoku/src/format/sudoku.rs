@@ -94,7 +94,7 @@ fn cell_char(line: usize, col: usize, c: char, n: usize) -> Result<u8, ParseErro
             line,
             col,
             format!("a value from 1 to {n} or '.' for an empty cell"),
-            format!("'{c}' ({v})"),
+            format!("'{c}' (value {v}, too large for a {n}x{n} grid)"),
         )),
         None => Err(ParseError::expected(
             line,
@@ -432,7 +432,7 @@ mod tests {
 
         let e = parse(&format!("A{}", &LINE[1..])).unwrap_err();
         assert_eq!((e.line, e.column), (1, 1));
-        assert!(e.to_string().contains("'A' (10)"), "{e}");
+        assert!(e.to_string().contains("'A' (value 10, too large for a 9x9 grid)"), "{e}");
 
         let e = parse(&format!("44{}", &LINE[2..])).unwrap_err();
         assert_eq!((e.line, e.column), (1, 2));
