@@ -472,7 +472,7 @@ impl Cursor<'_> {
     fn expected(&self, at: usize, expected: impl Into<String>) -> ParseError {
         let found = match self.text[at..self.end].chars().next() {
             Some(c) => format!("'{}'", c.escape_debug()),
-            None => "end of input".to_string(),
+            None => "the end of the input".to_string(),
         };
         let (line, column) = self.line_col(at);
         ParseError::expected(line, column, expected, found)
@@ -641,14 +641,14 @@ mod tests {
             ("", "empty"),
             ("   \n", "empty"),
             ("x:_,a1", "expected the grid size"),
-            ("4", "expected a digit or ':' after the size, found end of input"),
+            ("4", "expected a digit or ':' after the size, found the end of the input"),
             ("4;b_5a", "expected a digit or ':' after the size, found ';'"),
             ("0:_,a1", "size 0 is not supported"),
             ("999:_,a1", "size 999 is not supported"),
             ("99999999999999999999999:_,a1", "is not supported"),
             ("65:_,a1", "size 65 is not supported"),
             ("4:b_5a_abbaa__m6s1m12a9m4a5", "expected ',' after the block string"),
-            ("4:b_5a_abbaa__", "expected ',' after the block string, found end of input"),
+            ("4:b_5a_abbaa__", "expected ',' after the block string, found the end of the input"),
             ("4:b_5a_b,m6", "block string describes 13 edges, expected 24"),
             ("4:b_6a_abbaa__,m6s1m12a9m4a5", "block string describes 25 edges, expected 24"),
             ("4:b_5a_abba!a__,m6", "expected a block letter"),
@@ -657,7 +657,7 @@ mod tests {
             ("4:b_5a_abbaa__,m6s1q12a9m4a5", "unknown clue letter 'q'"),
             (
                 "4:b_5a_abbaa__,m6s1m12a9m4a",
-                "expected a digit after the clue letter 'a', found end of input",
+                "expected a digit after the clue letter 'a', found the end of the input",
             ),
             ("4:b_5a_abbaa__,m6s1m12a9m4a5,", "expected a clue letter"),
             ("4:b_5a_abbaa__,s6s1m12a9m4a5", "needs a cage of 2 cells, this cage has 3"),

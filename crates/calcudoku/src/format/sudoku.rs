@@ -224,12 +224,16 @@ fn parse_rows(text: &str) -> Result<Puzzle, ParseError> {
         }
     }
     if !is_side(n) {
-        let found = if n > MAX_SIZE { format!("more than {MAX_SIZE}") } else { n.to_string() };
+        let found = if n > MAX_SIZE {
+            format!("more than {MAX_SIZE} values (grids are at most {MAX_SIZE}x{MAX_SIZE})")
+        } else {
+            format!("{n} values")
+        };
         return Err(ParseError::expected(
             first.no,
             0,
             "a row of 4, 6, 8, 9, 12, 16 or 25 values (a size with boxes)",
-            format!("{found} values"),
+            found,
         ));
     }
     let mut values = Vec::with_capacity(n * n);
