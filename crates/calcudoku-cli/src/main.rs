@@ -112,12 +112,20 @@ fn read_text(src: &Source) -> Result<String, String> {
     })
 }
 
+/// Where a puzzle came from (for messages) and how its answer is laid out.
+struct Place<'a> {
+    name: &'a str,
+    /// 1-based line where the puzzle starts.
+    line: usize,
+    layout: Layout,
+}
+
 /// Reads and parses every source, calling `each` for every puzzle read, and reports bad input
 /// on standard error without stopping: one bad puzzle or file does not stop the others.
 fn for_each_puzzle(
     input: &InputArgs,
     out: &mut dyn Write,
-    mut each: impl FnMut(&calcudoku::Puzzle, Layout, &mut dyn Write) -> Result<Status>,
+    mut each: impl FnMut(&calcudoku::Puzzle, &Place, &mut dyn Write) -> Result<Status>,
 ) -> Result<Status> {
     let forced =
         input.format.as_deref().map(|n| Format::from_name(n).expect("clap checked the name"));
@@ -143,7 +151,10 @@ fn for_each_puzzle(
         let batch = doc.entries.len() > 1;
         for entry in &doc.entries {
             match &entry.puzzle {
-                Ok(p) => status = status.max(each(p, doc.layout, out)?),
+                Ok(p) => {
+                    let place = Place { name: &src.name, line: entry.line, layout: doc.layout };
+                    status = status.max(each(p, &place, out)?);
+                }
                 Err(e) => {
                     eprintln!("calcudoku: {}: {e}", src.name);
                     if batch {
@@ -167,18 +178,18 @@ fn deadline(input: &InputArgs) -> Result<Option<Duration>> {
 
 fn solve(args: &SolveArgs, out: &mut dyn Write) -> Result<Status> {
     let timeout = deadline(&args.input)?;
-    for_each_puzzle(&args.input, out, |puzzle, layout, out| match args.method {
+    for_each_puzzle(&args.input, out, |puzzle, place, out| match args.method {
         Method::Fast => {
             let started = Instant::now();
             let solver = Solver::new(puzzle).with_deadline(timeout.map(|t| started + t));
             let report = match solver.solve() {
                 Ok(r) => r,
-                Err(t) => return timed_out(out, layout, t.0),
+                Err(t) => return timed_out(out, place, t.0),
             };
             let elapsed = started.elapsed();
             let status = match &report.grid {
                 Some(grid) => {
-                    out.write_all(format::write_solution(grid, layout).as_bytes())?;
+                    out.write_all(format::write_solution(grid, place.layout).as_bytes())?;
                     Status::Solved
                 }
                 None => {
@@ -212,14 +223,14 @@ fn solve(args: &SolveArgs, out: &mut dyn Write) -> Result<Status> {
                 brute_force_with(puzzle, None, &mut |_| limit.is_some_and(|l| Instant::now() >= l));
             let status = match &result.outcome {
                 BruteOutcome::Solved(grid) => {
-                    out.write_all(format::write_solution(grid, layout).as_bytes())?;
+                    out.write_all(format::write_solution(grid, place.layout).as_bytes())?;
                     Status::Solved
                 }
                 BruteOutcome::NoSolution => {
                     writeln!(out, "No solution.")?;
                     Status::NoSolution
                 }
-                BruteOutcome::Stopped => return timed_out(out, layout, started.elapsed()),
+                BruteOutcome::Stopped => return timed_out(out, place, started.elapsed()),
             };
             if args.stats {
                 writeln!(out, "{}", result.stats)?;
@@ -229,9 +240,14 @@ fn solve(args: &SolveArgs, out: &mut dyn Write) -> Result<Status> {
     })
 }
 
-fn timed_out(out: &mut dyn Write, layout: Layout, after: Duration) -> Result<Status> {
-    eprintln!("calcudoku: gave up after {:.3} s (--timeout)", after.as_secs_f64());
-    if layout == Layout::Line {
+fn timed_out(out: &mut dyn Write, place: &Place, after: Duration) -> Result<Status> {
+    eprintln!(
+        "calcudoku: {}: line {}: gave up after {:.3} s (--timeout)",
+        place.name,
+        place.line,
+        after.as_secs_f64()
+    );
+    if place.layout == Layout::Line {
         writeln!(out, "Timed out.")?;
     }
     Ok(Status::TimedOut)
@@ -239,12 +255,12 @@ fn timed_out(out: &mut dyn Write, layout: Layout, after: Duration) -> Result<Sta
 
 fn count(args: &CountArgs, out: &mut dyn Write) -> Result<Status> {
     let timeout = deadline(&args.input)?;
-    for_each_puzzle(&args.input, out, |puzzle, layout, out| {
+    for_each_puzzle(&args.input, out, |puzzle, place, out| {
         let started = Instant::now();
         let solver = Solver::new(puzzle).with_deadline(timeout.map(|t| started + t));
         let count = match solver.count(args.limit) {
             Ok(c) => c,
-            Err(t) => return timed_out(out, layout, t.0),
+            Err(t) => return timed_out(out, place, t.0),
         };
         if count.complete {
             writeln!(out, "{}", count.solutions)?;
