@@ -61,6 +61,7 @@ malformed! {
     empty_forced_ops: ["-f", "ops"] b"" => "the input is empty";
     empty_forced_keen: ["-f", "keen"] b"" => "the input is empty";
     ops_no_labels: ["-f", "ops"] b"0 0 1\n2 1 1\n2 3 3\n" => "expected a line of 4 labels after the grid, found the end of the input", line 4;
+    ops_no_labels_detected: [] b"0 0 1\n2 1 1\n2 3 3\n" => "expected a line of 4 labels after the grid", line 4;
     ops_too_few_labels: [] b"0 0 1\n2 1 1\n2 3 3\n3+ 9* 5+\n" => "expected 4 labels (one per cage), found 3", line 4;
     ops_too_many_labels: [] b"0 0 1\n2 1 1\n2 3 3\n3+ 9* 5+ 3+ 4+\n" => "found more, starting with '4+'", line 4;
     ops_bad_operator: [] b"0 0 1\n2 1 1\n2 3 3\n3+ 9* 5+ 3%\n" => "found '%'", line 4;
