@@ -19,3 +19,8 @@ for id in ${ids:-4:b_5a_abbaa__,m6s1m12a9m4a5}; do
     printf '%s\n' "$id" > "corpus/read_detect/keen_$(echo "$id" | tr ':,' '__')"
     { printf '\005'; printf '%s\n' "$id"; } > "corpus/parse_solve/keen_$(echo "$id" | tr ':,' '__')"
 done
+# Inputs kept from earlier runs (crashes fixed since; see crates/calcudoku/tests/regressions.rs).
+for d in regressions/*/; do
+    t=$(basename "$d")
+    cp "$d"* "corpus/$t/" 2>/dev/null || true
+done

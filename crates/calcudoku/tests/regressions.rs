@@ -41,3 +41,43 @@ fn product_cage_of_target_zero_has_no_solution() {
     let report = Solver::new(&puzzle).solve().unwrap();
     assert_eq!(report.grid, None);
 }
+
+/// Every input kept in `fuzz/regressions/TARGET/` goes through what its target does (reading
+/// with the format its first byte picks, then solving small puzzles): no panic, valid grids.
+#[test]
+fn kept_fuzz_inputs() {
+    use calcudoku::validate;
+    use std::time::{Duration, Instant};
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fuzz/regressions");
+    let mut seen = 0;
+    for target in std::fs::read_dir(&root).unwrap() {
+        let target = target.unwrap().path();
+        let name = target.file_name().unwrap().to_string_lossy().into_owned();
+        for file in std::fs::read_dir(&target).unwrap() {
+            let data = std::fs::read(file.unwrap().path()).unwrap();
+            seen += 1;
+            let (forced, rest) = match name.as_str() {
+                "read_forced" | "parse_solve" => match data.split_first() {
+                    Some((&b, rest)) => (Format::ALL.get(b as usize % 8).copied(), rest),
+                    None => continue,
+                },
+                _ => (None, &data[..]),
+            };
+            let Ok(text) = std::str::from_utf8(rest) else { continue };
+            let _ = keen::parse(text);
+            let Ok(doc) = format::read(text, forced) else { continue };
+            for p in doc.entries.into_iter().filter_map(|e| e.puzzle.ok()) {
+                if p.size() > 6 {
+                    continue;
+                }
+                let deadline = Some(Instant::now() + Duration::from_millis(500));
+                if let Ok(report) = Solver::new(&p).with_deadline(deadline).solve() {
+                    if let Some(g) = report.grid {
+                        assert_eq!(validate::check_solution(&p, &g), Ok(()), "{name}");
+                    }
+                }
+            }
+        }
+    }
+    assert!(seen > 0, "no inputs in {}", root.display());
+}
