@@ -113,12 +113,12 @@ malformed! {
     sudoku_compact_rows_bad: ["-f", "sudoku"] b"1234\n3412\n21435\n4321\n" => "expected 4 characters in this row", line 3;
     sudoku_forced_on_ops: ["-f", "sudoku"] b"0 0 1\n2 1 1\n2 3 3\n3+ 9* 5+ 3+\n" => "found 3 values", line 1;
     keen_no_comma: [] b"4:b_5a_abbaa__\n" => "expected ',' after the block string", line 1;
-    keen_unknown_letter: [] b"4:b_5a_abbaa__,m6s1m12a9m4a5q3\n" => "unknown clue letter 'q'", line 1;
+    keen_unknown_letter: [] b"4:b_5a_abbaa__,m6s1m12a9m4a5q3\n" => "expected a clue letter ('a', 'm', 's' or 'd'), found 'q'", line 1;
     keen_missing_clue: [] b"4:b_5a_abbaa__,m6s1m12a9m4\n" => "expected 6 clues, found 5", line 1;
     keen_extra_clue: [] b"4:b_5a_abbaa__,m6s1m12a9m4a5a3\n" => "expected 6 clues, found 7", line 1;
     keen_clue_without_digits: [] b"4:b_5a_abbaa__,m6s1m12a9m4a\n" => "expected a digit after the clue letter 'a'", line 1;
     keen_zero_clue: [] b"4:b_5a_abbaa__,m6s1m12a9m4a0\n" => "expected a positive clue value", line 1;
-    keen_huge_clue: [] b"4:b_5a_abbaa__,m6s1m12a9m4a99999999999999999999999\n" => "is too large", line 1;
+    keen_huge_clue: [] b"4:b_5a_abbaa__,m6s1m12a9m4a99999999999999999999999\n" => "expected a clue value of at most 18446744073709551615, found 99999999999999999999999", line 1;
     keen_size_zero: [] b"0:,\n" => "size 0 is not supported", line 1;
     keen_size_huge: [] b"99:a,b\n" => "size 99 is not supported (expected 1 to 64)", line 1;
     keen_size_absurd: [] b"99999999999999999999:a,b\n" => "is not supported", line 1;

@@ -127,9 +127,7 @@ pub fn parse(text: &str) -> Result<Puzzle, ParseError> {
             's' => Operator::Sub,
             'd' => Operator::Div,
             c if c.is_alphabetic() => {
-                return Err(
-                    cur.error(at, ParseErrorKind::Other(format!("unknown clue letter '{c}'")))
-                );
+                return Err(cur.expected(at, "a clue letter ('a', 'm', 's' or 'd')"));
             }
             _ => return Err(cur.expected(at, "a clue letter ('a', 'm', 's' or 'd')")),
         };
@@ -140,9 +138,12 @@ pub fn parse(text: &str) -> Result<Puzzle, ParseError> {
         let value_at = cur.pos;
         let (digits, value) = cur.number();
         let Some(value) = value else {
-            return Err(cur.error(
-                value_at,
-                ParseErrorKind::Other(format!("clue value {digits} is too large")),
+            let (line, column) = cur.line_col(value_at);
+            return Err(ParseError::expected(
+                line,
+                column,
+                format!("a clue value of at most {}", u64::MAX),
+                digits,
             ));
         };
         if value == 0 {
@@ -654,14 +655,20 @@ mod tests {
             ("4:b_5a_abba!a__,m6", "expected a block letter"),
             ("4:b_5a_abbaa__,m6s1m12a9m4", "expected 6 clues, found 5"),
             ("4:b_5a_abbaa__,m6s1m12a9m4a5a1", "expected 6 clues, found 7"),
-            ("4:b_5a_abbaa__,m6s1q12a9m4a5", "unknown clue letter 'q'"),
+            (
+                "4:b_5a_abbaa__,m6s1q12a9m4a5",
+                "expected a clue letter ('a', 'm', 's' or 'd'), found 'q'",
+            ),
             (
                 "4:b_5a_abbaa__,m6s1m12a9m4a",
                 "expected a digit after the clue letter 'a', found the end of the input",
             ),
             ("4:b_5a_abbaa__,m6s1m12a9m4a5,", "expected a clue letter"),
             ("4:b_5a_abbaa__,s6s1m12a9m4a5", "needs a cage of 2 cells, this cage has 3"),
-            ("4:b_5a_abbaa__,m6s1m12a9m4a99999999999999999999999", "too large"),
+            (
+                "4:b_5a_abbaa__,m6s1m12a9m4a99999999999999999999999",
+                "expected a clue value of at most",
+            ),
             ("4:z,a1", "block string describes 25 edges, expected 24"),
             ("3:l1000000000000000000000000,a1", "block string describes"),
             ("2:a_b,a1a1", "block string describes 5 edges, expected 4"),
