@@ -98,6 +98,14 @@ pub fn read_line(reader: &mut dyn BufRead, no: usize) -> io::Result<Option<RawLi
     Ok(Some(RawLine { no, bytes: Ok(buf) }))
 }
 
+/// Lines that are not blank (each gets an answer line).
+fn answers_expected(chunk: &[RawLine]) -> usize {
+    chunk
+        .iter()
+        .filter(|l| l.bytes.as_ref().map_or(true, |b| !b.iter().all(u8::is_ascii_whitespace)))
+        .count()
+}
+
 fn solve_line(line: &RawLine, settings: &Settings) -> Option<Result<Answer, String>> {
     let bytes = match &line.bytes {
         Ok(b) => b,
@@ -159,6 +167,7 @@ pub fn run(
     let mut pending = first.into_iter();
     let mut next_no = 0;
     let mut chunk: Vec<RawLine> = Vec::with_capacity(CHUNK);
+    let mut first_chunk = true;
     loop {
         chunk.clear();
         let mut done = false;
@@ -179,6 +188,9 @@ pub fn run(
                 }
             }
         }
+        // A file of one puzzle line is no batch: its error gets no placeholder line on stdout.
+        let lone = first_chunk && done && answers_expected(&chunk) == 1;
+        first_chunk = false;
         let answers: Vec<_> = if threads > 1 {
             pool.install(|| chunk.par_iter().map(|l| solve_line(l, settings)).collect())
         } else {
@@ -197,7 +209,9 @@ pub fn run(
                 }
                 Some(Err(msg)) => {
                     progress.suspend(|| eprintln!("calcudoku: {name}: {msg}"));
-                    writeln!(out, "Invalid puzzle.")?;
+                    if !lone {
+                        writeln!(out, "Invalid puzzle.")?;
+                    }
                     summary.add(None);
                 }
             }

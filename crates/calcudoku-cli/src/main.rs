@@ -134,6 +134,14 @@ fn open(src: &Source) -> io::Result<(Box<dyn BufRead>, Option<u64>)> {
     })
 }
 
+/// Where a puzzle came from (for messages) and how its answer is laid out.
+struct Place<'a> {
+    name: &'a str,
+    /// 1-based line where the puzzle starts.
+    line: usize,
+    layout: Layout,
+}
+
 /// Reads every source and hands each puzzle to `each`; a file of one-line 9×9 (or larger)
 /// Sudokus is streamed through [`batch::run`] when `stream` allows it. Bad input is reported on
 /// standard error without stopping: one bad puzzle or file does not stop the others.
@@ -141,7 +149,7 @@ fn for_each_puzzle(
     input: &InputArgs,
     out: &mut dyn Write,
     stream: Option<(&answer::Settings, usize)>,
-    mut each: impl FnMut(&calcudoku::Puzzle, Layout, &mut dyn Write) -> Result<Option<answer::Outcome>>,
+    mut each: impl FnMut(&calcudoku::Puzzle, &Place, &mut dyn Write) -> Result<Option<answer::Outcome>>,
 ) -> Result<Status> {
     let forced =
         input.format.as_deref().map(|n| Format::from_name(n).expect("clap checked the name"));
@@ -235,7 +243,8 @@ fn for_each_puzzle(
         for entry in &doc.entries {
             match &entry.puzzle {
                 Ok(p) => {
-                    let outcome = each(p, doc.layout, out)?;
+                    let place = Place { name: &src.name, line: entry.line, layout: doc.layout };
+                    let outcome = each(p, &place, out)?;
                     if batch {
                         summary.add(outcome);
                     }
@@ -292,10 +301,10 @@ fn solve(args: &SolveArgs, out: &mut dyn Write) -> Result<Status> {
         n => n,
     };
     let mut status = Status::Solved;
-    let mut each = |puzzle: &calcudoku::Puzzle, layout: Layout, out: &mut dyn Write| {
-        let a = answer::solve(puzzle, layout, &settings);
+    let mut each = |puzzle: &calcudoku::Puzzle, place: &Place, out: &mut dyn Write| {
+        let a = answer::solve(puzzle, place.layout, &settings);
         if let Some(note) = &a.note {
-            eprintln!("calcudoku: {note}");
+            eprintln!("calcudoku: {}: line {}: {note}", place.name, place.line);
         }
         out.write_all(a.text.as_bytes())?;
         status = status.max(match a.outcome {
@@ -312,14 +321,19 @@ fn solve(args: &SolveArgs, out: &mut dyn Write) -> Result<Status> {
 fn count(args: &CountArgs, out: &mut dyn Write) -> Result<Status> {
     let timeout = deadline(&args.input)?;
     let mut status = Status::Solved;
-    let read = for_each_puzzle(&args.input, out, None, |puzzle, layout, out| {
+    let read = for_each_puzzle(&args.input, out, None, |puzzle, place, out| {
         let started = Instant::now();
         let solver = Solver::new(puzzle).with_deadline(timeout.map(|t| started + t));
         let count = match solver.count(args.limit) {
             Ok(c) => c,
             Err(t) => {
-                eprintln!("calcudoku: gave up after {:.3} s (--timeout)", t.0.as_secs_f64());
-                if layout == Layout::Line {
+                eprintln!(
+                    "calcudoku: {}: line {}: gave up after {:.3} s (--timeout)",
+                    place.name,
+                    place.line,
+                    t.0.as_secs_f64()
+                );
+                if place.layout == Layout::Line {
                     writeln!(out, "Timed out.")?;
                 }
                 status = status.max(Status::TimedOut);

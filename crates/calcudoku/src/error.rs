@@ -114,12 +114,41 @@ impl ParseError {
 
 impl std::fmt::Display for ParseError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let kind = singular_after_one(self.kind.to_string());
         match (self.line, self.column) {
-            (0, _) => write!(f, "{}", self.kind),
-            (l, 0) => write!(f, "line {l}: {}", self.kind),
-            (l, c) => write!(f, "line {l}, column {c}: {}", self.kind),
+            (0, _) => write!(f, "{kind}"),
+            (l, 0) => write!(f, "line {l}: {kind}"),
+            (l, c) => write!(f, "line {l}, column {c}: {kind}"),
         }
     }
+}
+
+/// "found 1 characters" → "found 1 character": the messages count things with `{n} things`.
+fn singular_after_one(mut msg: String) -> String {
+    const NOUNS: [&str; 10] = [
+        "characters",
+        "values",
+        "rows",
+        "cells",
+        "labels",
+        "clues",
+        "edges",
+        "cage ids",
+        "cage lines",
+        "cages",
+    ];
+    for noun in NOUNS {
+        let plural = format!(" 1 {noun}");
+        let mut from = 0;
+        while let Some(i) = msg[from..].find(&plural).map(|i| i + from) {
+            let end = i + plural.len();
+            if msg[end..].chars().next().is_none_or(|c| !c.is_alphanumeric()) {
+                msg.remove(end - 1);
+            }
+            from = end - 1;
+        }
+    }
+    msg
 }
 
 impl std::error::Error for ParseError {

@@ -358,7 +358,7 @@ fn forced_format_reports_its_own_error() {
     let doc = read("9\n9 0 5 6\n", Some(Format::Sudoku)).unwrap();
     let e = doc.entries[0].puzzle.clone().unwrap_err();
     assert_eq!(e.line, 1);
-    assert!(e.to_string().contains("found 1 characters"), "{e}");
+    assert!(e.to_string().contains("found 1 character"), "{e}");
 }
 
 #[test]

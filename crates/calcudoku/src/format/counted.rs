@@ -106,7 +106,7 @@ mod tests {
         let e = parse_cage("5 2 0").unwrap_err();
         assert_eq!(
             e.to_string(),
-            "line 1, column 3: expected 2 cells (as the count says), found 1 cells"
+            "line 1, column 3: expected 2 cells (as the count says), found 1 cell"
         );
         let e = parse_cage("5 x 0").unwrap_err();
         assert_eq!((e.line, e.column), (1, 3));

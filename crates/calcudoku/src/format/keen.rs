@@ -127,9 +127,7 @@ pub fn parse(text: &str) -> Result<Puzzle, ParseError> {
             's' => Operator::Sub,
             'd' => Operator::Div,
             c if c.is_alphabetic() => {
-                return Err(
-                    cur.error(at, ParseErrorKind::Other(format!("unknown clue letter '{c}'")))
-                );
+                return Err(cur.expected(at, "a clue letter ('a', 'm', 's' or 'd')"));
             }
             _ => return Err(cur.expected(at, "a clue letter ('a', 'm', 's' or 'd')")),
         };
@@ -140,11 +138,19 @@ pub fn parse(text: &str) -> Result<Puzzle, ParseError> {
         let value_at = cur.pos;
         let (digits, value) = cur.number();
         let Some(value) = value else {
-            return Err(cur.error(
-                value_at,
-                ParseErrorKind::Other(format!("clue value {digits} is too large")),
+            let (line, column) = cur.line_col(value_at);
+            return Err(ParseError::expected(
+                line,
+                column,
+                format!("a clue value of at most {}", u64::MAX),
+                digits,
             ));
         };
+        if value == 0 {
+            // No cage of Keen can make 0 (the solver's tables assume positive targets).
+            let (line, column) = cur.line_col(value_at);
+            return Err(ParseError::expected(line, column, "a positive clue value", "0"));
+        }
         if found < cages.len() {
             let cells = cages[found].len();
             let op = match op {
@@ -467,7 +473,7 @@ impl Cursor<'_> {
     fn expected(&self, at: usize, expected: impl Into<String>) -> ParseError {
         let found = match self.text[at..self.end].chars().next() {
             Some(c) => format!("'{}'", c.escape_debug()),
-            None => "end of input".to_string(),
+            None => "the end of the input".to_string(),
         };
         let (line, column) = self.line_col(at);
         ParseError::expected(line, column, expected, found)
@@ -636,27 +642,33 @@ mod tests {
             ("", "empty"),
             ("   \n", "empty"),
             ("x:_,a1", "expected the grid size"),
-            ("4", "expected a digit or ':' after the size, found end of input"),
+            ("4", "expected a digit or ':' after the size, found the end of the input"),
             ("4;b_5a", "expected a digit or ':' after the size, found ';'"),
             ("0:_,a1", "size 0 is not supported"),
             ("999:_,a1", "size 999 is not supported"),
             ("99999999999999999999999:_,a1", "is not supported"),
             ("65:_,a1", "size 65 is not supported"),
             ("4:b_5a_abbaa__m6s1m12a9m4a5", "expected ',' after the block string"),
-            ("4:b_5a_abbaa__", "expected ',' after the block string, found end of input"),
+            ("4:b_5a_abbaa__", "expected ',' after the block string, found the end of the input"),
             ("4:b_5a_b,m6", "block string describes 13 edges, expected 24"),
             ("4:b_6a_abbaa__,m6s1m12a9m4a5", "block string describes 25 edges, expected 24"),
             ("4:b_5a_abba!a__,m6", "expected a block letter"),
             ("4:b_5a_abbaa__,m6s1m12a9m4", "expected 6 clues, found 5"),
             ("4:b_5a_abbaa__,m6s1m12a9m4a5a1", "expected 6 clues, found 7"),
-            ("4:b_5a_abbaa__,m6s1q12a9m4a5", "unknown clue letter 'q'"),
+            (
+                "4:b_5a_abbaa__,m6s1q12a9m4a5",
+                "expected a clue letter ('a', 'm', 's' or 'd'), found 'q'",
+            ),
             (
                 "4:b_5a_abbaa__,m6s1m12a9m4a",
-                "expected a digit after the clue letter 'a', found end of input",
+                "expected a digit after the clue letter 'a', found the end of the input",
             ),
             ("4:b_5a_abbaa__,m6s1m12a9m4a5,", "expected a clue letter"),
             ("4:b_5a_abbaa__,s6s1m12a9m4a5", "needs a cage of 2 cells, this cage has 3"),
-            ("4:b_5a_abbaa__,m6s1m12a9m4a99999999999999999999999", "too large"),
+            (
+                "4:b_5a_abbaa__,m6s1m12a9m4a99999999999999999999999",
+                "expected a clue value of at most",
+            ),
             ("4:z,a1", "block string describes 25 edges, expected 24"),
             ("3:l1000000000000000000000000,a1", "block string describes"),
             ("2:a_b,a1a1", "block string describes 5 edges, expected 4"),

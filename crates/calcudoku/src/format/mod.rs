@@ -276,7 +276,12 @@ fn guess(text: &str, results: &[(Format, Result<Document, ParseError>)]) -> Form
         return Format::Ops;
     }
     if lines.len() == n {
-        return Format::Sudoku;
+        // N rows of N numbers: a Sudoku, unless N is no Sudoku size and the ops reading got
+        // further (a KenKen whose labels line is missing).
+        if sudoku::is_side(n) || position(Format::Ops).0 <= position(Format::Sudoku).0 {
+            return Format::Sudoku;
+        }
+        return Format::Ops;
     }
     if position(Format::Sudoku) > position(Format::Ops) { Format::Sudoku } else { Format::Ops }
 }

@@ -111,7 +111,7 @@ fn cell_char(line: usize, col: usize, c: char, n: usize) -> Result<u8, ParseErro
             line,
             col,
             format!("a value from 1 to {n} or '.' for an empty cell"),
-            format!("'{c}' ({v})"),
+            format!("'{c}' (value {v}, too large for a {n}x{n} grid)"),
         )),
         None => Err(ParseError::expected(
             line,
@@ -241,12 +241,16 @@ fn parse_rows(text: &str) -> Result<Puzzle, ParseError> {
         }
     }
     if !is_side(n) {
-        let found = if n > MAX_SIZE { format!("more than {MAX_SIZE}") } else { n.to_string() };
+        let found = if n > MAX_SIZE {
+            format!("more than {MAX_SIZE} values (grids are at most {MAX_SIZE}x{MAX_SIZE})")
+        } else {
+            format!("{n} values")
+        };
         return Err(ParseError::expected(
             first.no,
             0,
             "a row of 4, 6, 8, 9, 12, 16 or 25 values (a size with boxes)",
-            format!("{found} values"),
+            found,
         ));
     }
     let mut values = Vec::with_capacity(n * n);
@@ -449,7 +453,7 @@ mod tests {
 
         let e = parse(&format!("A{}", &LINE[1..])).unwrap_err();
         assert_eq!((e.line, e.column), (1, 1));
-        assert!(e.to_string().contains("'A' (10)"), "{e}");
+        assert!(e.to_string().contains("'A' (value 10, too large for a 9x9 grid)"), "{e}");
 
         let e = parse(&format!("44{}", &LINE[2..])).unwrap_err();
         assert_eq!((e.line, e.column), (1, 2));

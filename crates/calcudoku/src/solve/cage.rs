@@ -240,8 +240,11 @@ impl CageFilter {
                     avail &= if t > sum && t - sum <= 64 { 1u64 << (t - sum - 1) } else { 0 };
                 }
                 Some(Operator::Mul) => {
-                    avail &=
-                        if t % prod == 0 && t / prod <= 64 { 1u64 << (t / prod - 1) } else { 0 };
+                    avail &= if t % prod == 0 && (1..=64).contains(&(t / prod)) {
+                        1u64 << (t / prod - 1)
+                    } else {
+                        0
+                    };
                 }
                 _ => {}
             }
@@ -335,7 +338,12 @@ fn pairs(cage: &CageModel, n: usize) -> Vec<u8> {
         let add = if t > a { bit(t - a) } else { 0 };
         let mul = if t % a == 0 { bit(t / a) } else { 0 };
         let sub = bit(a + t) | if a > t { bit(a - t) } else { 0 };
-        let div = bit(a.saturating_mul(t)) | if a % t.max(1) == 0 { bit(a / t.max(1)) } else { 0 };
+        // a / b = t or b / a = t; nothing divides to 0.
+        let div = if t == 0 {
+            0
+        } else {
+            bit(a.saturating_mul(t)) | if a % t == 0 { bit(a / t) } else { 0 }
+        };
         let mut bs = match cage.op {
             Some(Operator::Add) => add,
             Some(Operator::Mul) => mul,

@@ -1,0 +1,26 @@
+#!/bin/sh
+# Seeds fuzz/corpus/<target>/ from the puzzles in tests/fixtures/ and examples/ (and a few Keen
+# IDs). The targets that take a leading format byte get one copy per byte 0..5.
+set -eu
+cd "$(dirname "$0")"
+mkdir -p corpus/read_detect corpus/read_forced corpus/keen_parse corpus/parse_solve
+for f in $(find ../tests/fixtures ../examples -type f -name '*.in' -o -type f -name '*.txt'); do
+    name=$(echo "$f" | tr '/.' '__')
+    cp "$f" "corpus/read_detect/$name"
+    for b in 0 1 2 3 4 5; do
+        { printf "\\$(printf '%03o' "$b")"; cat "$f"; } > "corpus/read_forced/$b$name"
+        { printf "\\$(printf '%03o' "$b")"; cat "$f"; } > "corpus/parse_solve/$b$name"
+    done
+done
+# Keen IDs: the shared corpus when it is there (a few of each size), else one built in.
+ids=$(find ../../shared/data/kenken -name '00[0-2].keen' 2>/dev/null | xargs cat 2>/dev/null || true)
+for id in ${ids:-4:b_5a_abbaa__,m6s1m12a9m4a5}; do
+    printf '%s\n' "$id" > "corpus/keen_parse/$(echo "$id" | tr ':,' '__')"
+    printf '%s\n' "$id" > "corpus/read_detect/keen_$(echo "$id" | tr ':,' '__')"
+    { printf '\005'; printf '%s\n' "$id"; } > "corpus/parse_solve/keen_$(echo "$id" | tr ':,' '__')"
+done
+# Inputs kept from earlier runs (crashes fixed since; see crates/calcudoku/tests/regressions.rs).
+for d in regressions/*/; do
+    t=$(basename "$d")
+    cp "$d"* "corpus/$t/" 2>/dev/null || true
+done
