@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# Reproduces the tables of PERFORMANCE.md: builds the release binary and times every corpus
+# (one thread, in-process, parse + solve + proof of uniqueness, every answer checked).
+# Usage: bash bench/run.sh [--quick]   (--quick: 200 puzzles per Sudoku set, 1 repeat)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+shared=../shared/data
+cargo build --release --quiet
+bin=./target/release/calcudoku
+args=(--repeat 5)
+sudoku_args=()
+if [ "${1:-}" = "--quick" ]; then args=(--repeat 1); sudoku_args=(--max 200); fi
+echo "## KenKen (shared corpus; targets from PEERS.tsv)"
+"$bin" bench "${args[@]}" "$shared/kenken"
+echo
+echo "## KenKen 11x11 to 16x16 (bench/kenken-scale, made by generate::unique_keen_like)"
+"$bin" bench "${args[@]}" bench/kenken-scale
+echo
+echo "## Sudoku (puzzles per second; tdoku's figures beside)"
+"$bin" bench "${sudoku_args[@]}" "$shared"/sudoku/*.txt
