@@ -345,6 +345,9 @@ fn count(args: &CountArgs, out: &mut dyn Write) -> Result<Status> {
         } else {
             writeln!(out, "{}+ (stopped at --limit {})", count.solutions, args.limit)?;
         }
+        if count.solutions == 0 {
+            status = status.max(Status::NoSolution);
+        }
         Ok(Some(match count.solutions {
             0 => answer::Outcome::NoSolution,
             1 if count.complete => answer::Outcome::Unique,

@@ -111,3 +111,37 @@ fn every_fixture_has_a_test() {
         }
     }
 }
+
+/// `count` prints the number of solutions; its status says whether there is any.
+#[test]
+fn count_statuses() {
+    Command::cargo_bin("calcudoku")
+        .unwrap()
+        .arg("count")
+        .arg(fixture("seeds/calcudoku-6x6-ops.in"))
+        .assert()
+        .code(0)
+        .stdout("1\n");
+    Command::cargo_bin("calcudoku")
+        .unwrap()
+        .arg("count")
+        .arg(fixture("seeds/calcudoku-6x6-ops-unsolvable.in"))
+        .assert()
+        .code(1)
+        .stdout("0\n");
+    // Sum cage fixture 009 (4x4) has two solutions: counted exactly, or up to a limit.
+    Command::cargo_bin("calcudoku")
+        .unwrap()
+        .arg("count")
+        .arg(fixture("sum-cages/009-4x4.cells.in"))
+        .assert()
+        .code(0)
+        .stdout("2\n");
+    Command::cargo_bin("calcudoku")
+        .unwrap()
+        .args(["count", "--limit", "1"])
+        .arg(fixture("sum-cages/009-4x4.cells.in"))
+        .assert()
+        .code(0)
+        .stdout("1+ (stopped at --limit 1)\n");
+}
