@@ -161,8 +161,41 @@ fn read_as(text: &str, format: Format) -> Result<Document, ParseError> {
 
 /// The detection rule of the module documentation.
 fn detect(text: &str) -> Result<Document, ParseError> {
-    let results: Vec<(Format, Result<Document, ParseError>)> = Format::ALL
-        .into_iter()
+    // Formats whose shape cannot fit the text are not tried, unless nothing else fits (then
+    // every format is tried, so that the error comes from the most plausible one).
+    let shaped: Vec<Format> = Format::ALL.into_iter().filter(|&f| could_be(f, text)).collect();
+    if shaped.len() < Format::ALL.len() {
+        if let Some(found) = decide(text, &shaped) {
+            return found;
+        }
+    }
+    decide(text, &Format::ALL).expect("with every format tried, detection always decides")
+}
+
+/// A necessary condition, cheap to test, for `text` to read as `format`.
+fn could_be(format: Format, text: &str) -> bool {
+    let Some(first) = text::lines(text).next() else { return true };
+    let mut toks = first.tokens();
+    let Some(tok) = toks.next() else { return true };
+    let single = toks.next().is_none();
+    match format {
+        Format::Json => tok.text.starts_with('{'),
+        Format::Keen => tok.text.contains(':'),
+        Format::Cells | Format::Counted => single && text::is_digits(tok.text),
+        Format::Ops => !tok.text.starts_with('{') && !tok.text.contains(':'),
+        Format::Sudoku => {
+            // The rows form has as many lines as its first row has values.
+            single || text::lines(text).count() == first.tokens().count()
+        }
+    }
+}
+
+/// The detection rule over `formats`: Some(the document or the error to report), or None when
+/// no format fits and not all were tried.
+fn decide(text: &str, formats: &[Format]) -> Option<Result<Document, ParseError>> {
+    let results: Vec<(Format, Result<Document, ParseError>)> = formats
+        .iter()
+        .copied()
         .map(|f| {
             let r = if f == Format::Sudoku && !sudoku_plausible(text) {
                 // Do not build a batch of errors from a text that is clearly no Sudoku line file.
@@ -178,7 +211,7 @@ fn detect(text: &str) -> Result<Document, ParseError> {
         .filter(|(_, r)| r.as_ref().is_ok_and(|d| d.entries.iter().any(|e| e.puzzle.is_ok())))
         .collect();
     if fits.len() == 1 {
-        return fits[0].1.clone();
+        return Some(fits[0].1.clone());
     }
     if fits.len() > 1 {
         let puzzles =
@@ -197,13 +230,22 @@ fn detect(text: &str) -> Result<Document, ParseError> {
                 .iter()
                 .find_map(|p| fits.iter().find(|(f, _)| f == p))
                 .expect("some fit");
-            return best.1.clone();
+            return Some(best.1.clone());
         }
         let names: Vec<&str> = fits.iter().map(|(f, _)| f.name()).collect();
-        return Err(ParseError::whole(ParseErrorKind::Ambiguous(names.join(", "))));
+        return Some(Err(ParseError::whole(ParseErrorKind::Ambiguous(names.join(", ")))));
+    }
+    if formats.len() < Format::ALL.len() {
+        return None;
     }
     let guess = guess(text, &results);
-    results.into_iter().find(|(f, _)| *f == guess).map(|(_, r)| r).expect("every format was tried")
+    Some(
+        results
+            .into_iter()
+            .find(|(f, _)| *f == guess)
+            .map(|(_, r)| r)
+            .expect("every format was tried"),
+    )
 }
 
 /// The first non-blank line of the text, at its own line number (blank lines kept before it).
