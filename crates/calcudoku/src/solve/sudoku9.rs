@@ -1,0 +1,575 @@
+//! A specialised engine for the classic 9×9 Sudoku (3×3 boxes, no cages), in the JCZSolve
+//! lineage: candidates are kept as one bitboard per digit and band.
+//!
+//! - `cand[d * 3 + b]` holds the cells of band `b` (rows `3b..3b+3`) that may still hold digit
+//!   `d + 1`; bit `r * 9 + c` is row `3b + r`, column `c`. 27 words of 27 bits: 108 bytes.
+//! - Band logic, per (digit, band): a digit sits once in each of the band's three rows and once
+//!   in each of its three boxes, so the (row, box) pairs it uses form a permutation. Pairs that
+//!   no permutation can use are removed (one table look-up); a row left with one cell places the
+//!   digit there, which clears that column in the other bands and that cell for other digits.
+//!   This covers hidden singles in rows and boxes and box/line interactions within a band.
+//! - Between rounds: naked singles (cells with one candidate left, by bit-sliced counting over
+//!   the nine digits), and hidden singles in columns.
+//! - When stuck: guess on a cell with the fewest candidates (bivalue if any), copying the state
+//!   (it is a few hundred bytes) for every branch but the last.
+
+// Digits and bands are indices into several tables at once; range loops say that best.
+#![allow(clippy::needless_range_loop)]
+
+use std::time::Instant;
+
+/// A band's 27 cells.
+const BAND: u32 = 0x7ff_ffff;
+/// The column-0 cells of a band's three rows; shift left by `c` for column `c`.
+const COLUMN: u32 = 0x40201;
+/// How many guesses between two looks at the clock.
+const CLOCK_EVERY: u64 = 1024;
+
+/// What [`solve9`] found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Sudoku9Result {
+    /// Solutions found, at most the limit.
+    pub solutions: u64,
+    /// The first solution found (row-major values 1..=9).
+    pub first: Option<[u8; 81]>,
+    /// Guesses made (search nodes).
+    pub guesses: u64,
+}
+
+/// Counts the solutions of a 9×9 Sudoku up to `limit`. `givens` are row-major values, 0 for an
+/// empty cell, 1..=9 otherwise (anything above 9 makes the puzzle unsolvable).
+pub fn solve9(givens: &[u8; 81], limit: u64) -> Sudoku9Result {
+    solve9_until(givens, limit, None).expect("no deadline was set")
+}
+
+/// Like [`solve9`], but gives up (None) once `deadline` has passed.
+pub fn solve9_until(
+    givens: &[u8; 81],
+    limit: u64,
+    deadline: Option<Instant>,
+) -> Option<Sudoku9Result> {
+    let mut search =
+        Search { limit, found: 0, first: None, guesses: 0, deadline, timed_out: false };
+    if limit > 0 {
+        if let Some(state) = State::new(givens) {
+            search.run(state);
+        }
+    }
+    if search.timed_out {
+        return None;
+    }
+    Some(Sudoku9Result { solutions: search.found, first: search.first, guesses: search.guesses })
+}
+
+/// Bit `k` set when the `k`-th three-cell group of a 9-bit row has a candidate.
+const SHRINK: [u8; 512] = {
+    let mut t = [0u8; 512];
+    let mut x = 0;
+    while x < 512 {
+        let mut k = 0;
+        while k < 3 {
+            if (x >> (3 * k)) & 7 != 0 {
+                t[x] |= 1 << k;
+            }
+            k += 1;
+        }
+        x += 1;
+    }
+    t
+};
+
+/// For the (row, box) pairs of a band that still have a candidate (bit `row * 3 + box`), the
+/// band's cells that some permutation of rows to boxes can use; 0 when there is none.
+const PERMUTED: [u32; 512] = {
+    const PERMS: [[usize; 3]; 6] =
+        [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]];
+    let mut t = [0u32; 512];
+    let mut s = 0;
+    while s < 512 {
+        let mut p = 0;
+        while p < 6 {
+            let perm = PERMS[p];
+            let mut ok = true;
+            let mut cells = 0u32;
+            let mut r = 0;
+            while r < 3 {
+                ok &= s >> (r * 3 + perm[r]) & 1 == 1;
+                cells |= 7 << (r * 9 + perm[r] * 3);
+                r += 1;
+            }
+            if ok {
+                t[s] |= cells;
+            }
+            p += 1;
+        }
+        s += 1;
+    }
+    t
+};
+
+/// For a cell of a band (bit `r * 9 + c`), the band's cells that stay candidates for a digit
+/// placed there: all but its row, box and column, itself kept.
+const KEEP: [u32; 27] = {
+    let mut t = [0u32; 27];
+    let mut bit = 0;
+    while bit < 27 {
+        let (r, c) = (bit / 9, bit % 9);
+        let peers = (0x1ff << (9 * r)) | ((7 << (c / 3 * 3)) * COLUMN) | (COLUMN << c);
+        t[bit] = (BAND & !peers) | 1 << bit;
+        bit += 1;
+    }
+    t
+};
+
+/// The other two bands.
+const OTHER: [[usize; 2]; 3] = [[1, 2], [0, 2], [0, 1]];
+
+/// The columns (9 bits) that hold a cell of `x` (27 bits).
+#[inline(always)]
+fn fold(x: u32) -> u32 {
+    (x | x >> 9 | x >> 18) & 0x1ff
+}
+
+/// The rows of `x` (27 bits) that hold exactly one cell, as a 27-bit mask of whole rows.
+#[inline(always)]
+fn single_rows(x: u32) -> u32 {
+    let mut m = 0;
+    let mut r = 0;
+    while r < 3 {
+        let row = (x >> (9 * r)) & 0x1ff;
+        if row & row.wrapping_sub(1) == 0 {
+            m |= 0x1ff << (9 * r);
+        }
+        r += 1;
+    }
+    m
+}
+
+/// The contradiction that ends a branch.
+struct Conflict;
+
+/// The whole search state; copied on every guess.
+#[derive(Clone, Copy)]
+struct State {
+    cand: [u32; 27],
+    /// `cand` as the band logic last saw it: a (digit, band) is looked at again once it differs.
+    seen: [u32; 27],
+    /// Per band, the cells not yet placed.
+    open: [u32; 3],
+}
+
+impl State {
+    /// The starting state, or None when two givens clash (or one is out of range).
+    fn new(givens: &[u8; 81]) -> Option<State> {
+        let mut rows = [0u16; 9];
+        let mut cols = [0u16; 9];
+        let mut boxes = [0u16; 9];
+        let mut s = State { cand: [BAND; 27], seen: [0; 27], open: [BAND; 3] };
+        for (cell, &v) in givens.iter().enumerate() {
+            if v == 0 {
+                continue;
+            }
+            if v > 9 {
+                return None;
+            }
+            let (r, c) = (cell / 9, cell % 9);
+            let bx = r / 3 * 3 + c / 3;
+            let bit = 1 << v;
+            if (rows[r] | cols[c] | boxes[bx]) & bit != 0 {
+                return None;
+            }
+            rows[r] |= bit;
+            cols[c] |= bit;
+            boxes[bx] |= bit;
+            s.place(v as usize - 1, cell / 27, cell % 27);
+        }
+        Some(s)
+    }
+
+    /// Fixes digit `d` at bit `bit` of band `b`: clears its peers for that digit. The band logic
+    /// then sees the row left with one cell and clears the cell for the other digits.
+    #[inline(always)]
+    fn place(&mut self, d: usize, b: usize, bit: usize) {
+        self.cand[d * 3 + b] &= KEEP[bit];
+        let col = COLUMN << (bit % 9);
+        for o in OTHER[b] {
+            self.cand[d * 3 + o] &= !col;
+        }
+    }
+
+    /// Runs the band logic on every (digit, band) that changed, until none does.
+    #[inline(always)]
+    fn bands(&mut self) -> Result<(), Conflict> {
+        loop {
+            let mut changed = false;
+            for d in 0..9 {
+                for b in 0..3 {
+                    let i = d * 3 + b;
+                    let mut x = self.cand[i];
+                    if x == self.seen[i] {
+                        continue;
+                    }
+                    changed = true;
+                    let pairs = SHRINK[(x & 0x1ff) as usize] as usize
+                        | (SHRINK[(x >> 9 & 0x1ff) as usize] as usize) << 3
+                        | (SHRINK[(x >> 18) as usize] as usize) << 6;
+                    x &= PERMUTED[pairs];
+                    if x == 0 {
+                        return Err(Conflict);
+                    }
+                    let placed = x & single_rows(x) & self.open[b];
+                    if placed != 0 {
+                        self.open[b] &= !placed;
+                        let cols = fold(placed) * COLUMN;
+                        for o in OTHER[b] {
+                            self.cand[d * 3 + o] &= !cols;
+                        }
+                        for e in 0..9 {
+                            if e != d {
+                                self.cand[e * 3 + b] &= !placed;
+                            }
+                        }
+                    }
+                    self.cand[i] = x;
+                    self.seen[i] = x;
+                }
+            }
+            if !changed {
+                return Ok(());
+            }
+        }
+    }
+
+    fn solved(&self) -> bool {
+        self.open == [0; 3]
+    }
+
+    /// Places naked singles (open cells with one candidate) and hidden singles in columns.
+    /// Returns whether it placed anything.
+    fn singles(&mut self) -> Result<bool, Conflict> {
+        let mut any = false;
+        for b in 0..3 {
+            let (mut one, mut two) = (0, 0);
+            for d in 0..9 {
+                let x = self.cand[d * 3 + b];
+                two |= one & x;
+                one |= x;
+            }
+            if self.open[b] & !one != 0 {
+                return Err(Conflict);
+            }
+            let mut single = self.open[b] & !two;
+            while single != 0 {
+                let bit = single.trailing_zeros() as usize;
+                single &= single - 1;
+                let d = (0..9).find(|&d| self.cand[d * 3 + b] >> bit & 1 != 0).ok_or(Conflict)?;
+                self.place(d, b, bit);
+                any = true;
+            }
+        }
+        if any {
+            return Ok(true);
+        }
+        for d in 0..9 {
+            let mut one = 0;
+            let mut two = 0;
+            let mut done = 0;
+            for b in 0..3 {
+                let x = self.cand[d * 3 + b];
+                let (r0, r1, r2) = (x & 0x1ff, x >> 9 & 0x1ff, x >> 18);
+                let band_one = r0 | r1 | r2;
+                two |= (r0 & r1) | (r0 & r2) | (r1 & r2) | (one & band_one);
+                one |= band_one;
+                done |= fold(x & !self.open[b]);
+            }
+            if one != 0x1ff {
+                return Err(Conflict);
+            }
+            let mut hidden = one & !two & !done;
+            while hidden != 0 {
+                let c = hidden.trailing_zeros();
+                hidden &= hidden - 1;
+                let b =
+                    (0..3).find(|&b| self.cand[d * 3 + b] & COLUMN << c != 0).ok_or(Conflict)?;
+                let bit = (self.cand[d * 3 + b] & COLUMN << c).trailing_zeros() as usize;
+                self.place(d, b, bit);
+                any = true;
+            }
+        }
+        Ok(any)
+    }
+
+    /// An open cell with the fewest candidates: (band, bit).
+    fn guess_cell(&self) -> (usize, usize) {
+        let mut best = None;
+        for b in 0..3 {
+            let (mut one, mut two, mut three) = (0, 0, 0);
+            for d in 0..9 {
+                let x = self.cand[d * 3 + b];
+                three |= two & x;
+                two |= one & x;
+                one |= x;
+            }
+            let pairs = self.open[b] & two & !three;
+            if pairs != 0 {
+                return (b, pairs.trailing_zeros() as usize);
+            }
+            if best.is_none() && self.open[b] != 0 {
+                best = Some(b);
+            }
+        }
+        let b = best.expect("an unsolved grid has an open cell");
+        let mut open = self.open[b];
+        let mut pick = (usize::MAX, 0);
+        while open != 0 {
+            let bit = open.trailing_zeros() as usize;
+            open &= open - 1;
+            let n = (0..9).filter(|&d| self.cand[d * 3 + b] >> bit & 1 != 0).count();
+            if n < pick.0 {
+                pick = (n, bit);
+            }
+        }
+        (b, pick.1)
+    }
+
+    /// The values of a solved grid.
+    fn grid(&self) -> [u8; 81] {
+        let mut g = [0u8; 81];
+        for d in 0..9 {
+            for b in 0..3 {
+                let mut x = self.cand[d * 3 + b];
+                while x != 0 {
+                    g[b * 27 + x.trailing_zeros() as usize] = d as u8 + 1;
+                    x &= x - 1;
+                }
+            }
+        }
+        g
+    }
+}
+
+/// Depth-first search: counts solutions, keeps the first, watches the clock.
+struct Search {
+    limit: u64,
+    found: u64,
+    first: Option<[u8; 81]>,
+    guesses: u64,
+    deadline: Option<Instant>,
+    timed_out: bool,
+}
+
+impl Search {
+    /// Whether the search should stop.
+    fn done(&self) -> bool {
+        self.found >= self.limit || self.timed_out
+    }
+
+    fn run(&mut self, mut s: State) {
+        loop {
+            if s.bands().is_err() {
+                return;
+            }
+            if s.solved() {
+                if self.first.is_none() {
+                    self.first = Some(s.grid());
+                }
+                self.found += 1;
+                return;
+            }
+            match s.singles() {
+                Err(Conflict) => return,
+                Ok(true) => continue,
+                Ok(false) => {}
+            }
+            let (b, bit) = s.guess_cell();
+            let mut digits = (0..9).filter(|&d| s.cand[d * 3 + b] >> bit & 1 != 0).peekable();
+            while let Some(d) = digits.next() {
+                self.guesses += 1;
+                if self.guesses % CLOCK_EVERY == 0
+                    && self.deadline.is_some_and(|t| Instant::now() >= t)
+                {
+                    self.timed_out = true;
+                }
+                if self.done() {
+                    return;
+                }
+                if digits.peek().is_none() {
+                    // The last candidate: no copy needed.
+                    s.place(d, b, bit);
+                    break;
+                }
+                let mut t = s;
+                t.place(d, b, bit);
+                self.run(t);
+            }
+            if self.done() {
+                return;
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::OnceLock;
+
+    use super::super::{Branching, Solver, model::Model};
+    use super::*;
+    use crate::puzzle::{BoxShape, Grid, Puzzle};
+
+    fn parse(line: &str) -> [u8; 81] {
+        let mut g = [0u8; 81];
+        for (cell, ch) in g.iter_mut().zip(line.chars()) {
+            *cell = ch.to_digit(10).unwrap_or(0) as u8;
+        }
+        g
+    }
+
+    fn puzzle(givens: &[u8; 81]) -> Puzzle {
+        let boxes = Some(BoxShape { height: 3, width: 3 });
+        Puzzle::sudoku(9, boxes, Grid::from_cells(9, givens.to_vec())).unwrap()
+    }
+
+    /// A solver that always uses the general engine.
+    fn general(p: &Puzzle) -> Solver {
+        Solver { model: OnceLock::from(Model::new(p)), sudoku9: None, deadline: None }
+    }
+
+    /// Lines of a shared Sudoku file, or None (with a note) when the data is not there.
+    fn lines(name: &str) -> Option<Vec<String>> {
+        let path = format!("{}/../../../shared/data/sudoku/{name}", env!("CARGO_MANIFEST_DIR"));
+        match std::fs::read_to_string(&path) {
+            Ok(text) => Some(text.lines().filter(|l| l.len() >= 81).map(String::from).collect()),
+            Err(e) if std::env::var_os("CI").is_some() => panic!("{path}: {e}"),
+            Err(e) => {
+                eprintln!("note: skipping, {path}: {e}");
+                None
+            }
+        }
+    }
+
+    fn cross_check(name: &str, take: usize, several: bool) {
+        let Some(lines) = lines(name) else { return };
+        for line in lines.iter().take(take) {
+            let givens = parse(line);
+            let p = puzzle(&givens);
+            let fast = solve9(&givens, 2);
+            let (_, count, _) = general(&p).search(Branching::FewestCandidates, 2).unwrap();
+            assert_eq!(fast.solutions, count.solutions, "{name}: {line}");
+            assert!(!several || fast.solutions == 2, "{name}: {line}");
+            let first = fast.first.expect("a solution");
+            assert!(p.is_solution(&Grid::from_cells(9, first.to_vec())), "{name}: {line}");
+            // The wired solver agrees, and gives the row-major first solution.
+            let wired = Solver::new(&p).solve().unwrap();
+            let row_major = general(&p).search(Branching::RowMajor, 1).unwrap().0;
+            assert_eq!(wired.grid, row_major, "{name}: {line}");
+            assert_eq!(wired.count.solutions, count.solutions, "{name}: {line}");
+        }
+    }
+
+    #[test]
+    fn agrees_with_general_engine_17_clue() {
+        cross_check("17-clue.txt", 300, false);
+    }
+
+    #[test]
+    fn agrees_with_general_engine_forum_hardest() {
+        cross_check("forum-hardest-1106.txt", 300, false);
+        cross_check("forum-hardest-1905-11plus.txt", 300, false);
+    }
+
+    #[test]
+    fn agrees_with_general_engine_magictour() {
+        cross_check("magictour-top1465.txt", 300, false);
+    }
+
+    #[test]
+    fn agrees_with_general_engine_norvig() {
+        cross_check("norvig-hardest.txt", usize::MAX, false);
+        cross_check("norvig-top95.txt", 300, false);
+    }
+
+    #[test]
+    fn agrees_with_general_engine_serg_several_solutions() {
+        cross_check("serg-benchmark.txt", 300, true);
+    }
+
+    #[test]
+    fn counts_further_than_two() {
+        let Some(lines) = lines("serg-benchmark.txt") else { return };
+        for line in lines.iter().take(30) {
+            let givens = parse(line);
+            let (_, count, _) =
+                general(&puzzle(&givens)).search(Branching::FewestCandidates, 50).unwrap();
+            assert_eq!(solve9(&givens, 50).solutions, count.solutions, "{line}");
+        }
+    }
+
+    const SOLVED: &str =
+        "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+
+    #[test]
+    fn solved_grid_counts_one() {
+        let g = parse(SOLVED);
+        let r = solve9(&g, 10);
+        assert_eq!((r.solutions, r.first), (1, Some(g)));
+        assert_eq!(r.guesses, 0);
+    }
+
+    #[test]
+    fn one_open_cell() {
+        let mut g = parse(SOLVED);
+        g[40] = 0;
+        assert_eq!(solve9(&g, 10).first, Some(parse(SOLVED)));
+    }
+
+    #[test]
+    fn empty_grid_counts_to_the_limit() {
+        let r = solve9(&[0; 81], 1000);
+        assert_eq!(r.solutions, 1000);
+        assert!(puzzle(&[0; 81]).is_solution(&Grid::from_cells(9, r.first.unwrap().to_vec())));
+        assert_eq!(solve9(&[0; 81], 0).solutions, 0);
+    }
+
+    #[test]
+    fn conflicting_givens_have_no_solution() {
+        let mut row = [0u8; 81];
+        row[0] = 5;
+        row[8] = 5;
+        let mut col = [0u8; 81];
+        col[4] = 7;
+        col[76] = 7;
+        let mut bx = [0u8; 81];
+        bx[30] = 2;
+        bx[50] = 2;
+        let mut range = [0u8; 81];
+        range[3] = 10;
+        for g in [row, col, bx, range] {
+            assert_eq!(solve9(&g, 2), Sudoku9Result { solutions: 0, first: None, guesses: 0 });
+        }
+    }
+
+    #[test]
+    fn contradiction_found_by_propagation() {
+        // Row 0 holds 1..=8 and its last cell sees the 9 below it: no clash among the givens,
+        // yet no solution.
+        let mut g = [0u8; 81];
+        for (c, v) in g.iter_mut().zip(1..=8) {
+            *c = v;
+        }
+        g[17] = 9;
+        let r = solve9(&g, 2);
+        assert_eq!((r.solutions, r.first), (0, None));
+        assert_eq!(Solver::new(&puzzle(&g)).count(2).unwrap().solutions, 0);
+        assert_eq!(general(&puzzle(&g)).count(2).unwrap().solutions, 0);
+    }
+
+    #[test]
+    fn deadline_in_the_past_times_out() {
+        let past = Instant::now();
+        assert_eq!(solve9_until(&[0; 81], u64::MAX, Some(past)), None);
+        let p = puzzle(&[0; 81]);
+        let solver = Solver::new(&p).with_deadline(Some(past));
+        assert!(solver.count(u64::MAX).is_err());
+    }
+}
