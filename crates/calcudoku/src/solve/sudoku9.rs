@@ -8,6 +8,9 @@
 //!   no permutation can use are removed (one table look-up); a row left with one cell places the
 //!   digit there, which clears that column in the other bands and that cell for other digits.
 //!   This covers hidden singles in rows and boxes and box/line interactions within a band.
+//! - Stack logic, the same per (digit, stack) with columns for rows: the (band, column) pairs a
+//!   digit uses in a stack form a permutation too (box/column interactions, hidden singles in
+//!   columns).
 //! - Between rounds: naked singles (cells with one candidate left, by bit-sliced counting over
 //!   the nine digits), and hidden singles in columns.
 //! - When stuck: guess on a cell with the fewest candidates (bivalue if any), copying the state
@@ -101,6 +104,31 @@ const PERMUTED: [u32; 512] = {
                 t[s] |= cells;
             }
             p += 1;
+        }
+        s += 1;
+    }
+    t
+};
+
+/// The stack logic's table: for the (band, column) pairs of a stack that still have a candidate
+/// (bit `band * 3 + column`), the pairs that some permutation of columns to bands can use.
+const STACK: [u16; 512] = {
+    let mut t = [0u16; 512];
+    let mut s = 0;
+    while s < 512 {
+        // The 27-bit band table lays pair (row r, box k) out at bits r * 9 + k * 3 ..+3;
+        // the pair (band b, column c) is the same shape with b for r and c for k.
+        let cells = PERMUTED[s];
+        let mut b = 0;
+        while b < 3 {
+            let mut c = 0;
+            while c < 3 {
+                if cells >> (b * 9 + c * 3) & 1 != 0 {
+                    t[s] |= 1 << (b * 3 + c);
+                }
+                c += 1;
+            }
+            b += 1;
         }
         s += 1;
     }
@@ -240,6 +268,35 @@ impl State {
         }
     }
 
+    /// The stack logic, per digit and stack: a digit sits once in each of the stack's columns
+    /// and once in each of its boxes (one per band), so the (band, column) pairs it uses form a
+    /// permutation; pairs no permutation can use are removed. Returns whether anything changed.
+    fn stacks(&mut self) -> Result<bool, Conflict> {
+        let mut changed = false;
+        for d in 0..9 {
+            let x = [self.cand[d * 3], self.cand[d * 3 + 1], self.cand[d * 3 + 2]];
+            let f = [fold(x[0]), fold(x[1]), fold(x[2])];
+            let mut allowed = [0u32; 3];
+            for st in 0..3 {
+                let sh = 3 * st;
+                let pairs = (f[0] >> sh & 7) | (f[1] >> sh & 7) << 3 | (f[2] >> sh & 7) << 6;
+                let keep = STACK[pairs as usize] as u32;
+                if keep == 0 {
+                    return Err(Conflict);
+                }
+                for b in 0..3 {
+                    allowed[b] |= (keep >> (3 * b) & 7) << sh;
+                }
+            }
+            for b in 0..3 {
+                let y = x[b] & (allowed[b] * COLUMN);
+                changed |= y != x[b];
+                self.cand[d * 3 + b] = y;
+            }
+        }
+        Ok(changed)
+    }
+
     fn solved(&self) -> bool {
         self.open == [0; 3]
     }
@@ -375,6 +432,11 @@ impl Search {
                 }
                 self.found += 1;
                 return;
+            }
+            match s.stacks() {
+                Err(Conflict) => return,
+                Ok(true) => continue,
+                Ok(false) => {}
             }
             match s.singles() {
                 Err(Conflict) => return,
