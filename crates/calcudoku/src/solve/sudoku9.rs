@@ -12,7 +12,7 @@
 //!   digit uses in a stack form a permutation too (box/column interactions, hidden singles in
 //!   columns).
 //! - Between rounds: naked singles (cells with one candidate left, by bit-sliced counting over
-//!   the nine digits), and hidden singles in columns.
+//!   the nine digits).
 //! - When stuck: guess on a cell with the fewest candidates (bivalue if any), copying the state
 //!   (it is a few hundred bytes) for every branch but the last.
 
@@ -184,6 +184,8 @@ struct State {
     seen: [u32; 27],
     /// Per band, the cells not yet placed.
     open: [u32; 3],
+    /// Digits the band logic changed since the stack logic last looked at them (bit `d`).
+    dirty: u32,
 }
 
 impl State {
@@ -192,7 +194,7 @@ impl State {
         let mut rows = [0u16; 9];
         let mut cols = [0u16; 9];
         let mut boxes = [0u16; 9];
-        let mut s = State { cand: [BAND; 27], seen: [0; 27], open: [BAND; 3] };
+        let mut s = State { cand: [BAND; 27], seen: [0; 27], open: [BAND; 3], dirty: 0 };
         for (cell, &v) in givens.iter().enumerate() {
             if v == 0 {
                 continue;
@@ -225,45 +227,52 @@ impl State {
         }
     }
 
+    /// The (digit, band) pairs whose candidates changed since the band logic saw them (bit
+    /// `d * 3 + b`).
+    #[inline(always)]
+    fn changed(&self) -> u32 {
+        let mut m = 0;
+        for i in 0..27 {
+            m |= ((self.cand[i] != self.seen[i]) as u32) << i;
+        }
+        m
+    }
+
     /// Runs the band logic on every (digit, band) that changed, until none does.
     #[inline(always)]
     fn bands(&mut self) -> Result<(), Conflict> {
         loop {
-            let mut changed = false;
-            for d in 0..9 {
-                for b in 0..3 {
-                    let i = d * 3 + b;
-                    let mut x = self.cand[i];
-                    if x == self.seen[i] {
-                        continue;
-                    }
-                    changed = true;
-                    let pairs = SHRINK[(x & 0x1ff) as usize] as usize
-                        | (SHRINK[(x >> 9 & 0x1ff) as usize] as usize) << 3
-                        | (SHRINK[(x >> 18) as usize] as usize) << 6;
-                    x &= PERMUTED[pairs];
-                    if x == 0 {
-                        return Err(Conflict);
-                    }
-                    let placed = x & single_rows(x) & self.open[b];
-                    if placed != 0 {
-                        self.open[b] &= !placed;
-                        let cols = fold(placed) * COLUMN;
-                        for o in OTHER[b] {
-                            self.cand[d * 3 + o] &= !cols;
-                        }
-                        for e in 0..9 {
-                            if e != d {
-                                self.cand[e * 3 + b] &= !placed;
-                            }
-                        }
-                    }
-                    self.cand[i] = x;
-                    self.seen[i] = x;
-                }
-            }
-            if !changed {
+            let mut todo = self.changed();
+            if todo == 0 {
                 return Ok(());
+            }
+            while todo != 0 {
+                let i = todo.trailing_zeros() as usize;
+                todo &= todo - 1;
+                let (d, b) = (i / 3, i % 3);
+                self.dirty |= 1 << d;
+                let mut x = self.cand[i];
+                let pairs = SHRINK[(x & 0x1ff) as usize] as usize
+                    | (SHRINK[(x >> 9 & 0x1ff) as usize] as usize) << 3
+                    | (SHRINK[(x >> 18) as usize] as usize) << 6;
+                x &= PERMUTED[pairs];
+                if x == 0 {
+                    return Err(Conflict);
+                }
+                let placed = x & single_rows(x) & self.open[b];
+                if placed != 0 {
+                    self.open[b] &= !placed;
+                    let cols = fold(placed) * COLUMN;
+                    for o in OTHER[b] {
+                        self.cand[d * 3 + o] &= !cols;
+                    }
+                    // Other digits lose the placed cells (this digit's word is stored below).
+                    for e in 0..9 {
+                        self.cand[e * 3 + b] &= !placed;
+                    }
+                }
+                self.cand[i] = x;
+                self.seen[i] = x;
             }
         }
     }
@@ -273,7 +282,10 @@ impl State {
     /// permutation; pairs no permutation can use are removed. Returns whether anything changed.
     fn stacks(&mut self) -> Result<bool, Conflict> {
         let mut changed = false;
-        for d in 0..9 {
+        let mut dirty = std::mem::take(&mut self.dirty);
+        while dirty != 0 {
+            let d = dirty.trailing_zeros() as usize;
+            dirty &= dirty - 1;
             let x = [self.cand[d * 3], self.cand[d * 3 + 1], self.cand[d * 3 + 2]];
             let f = [fold(x[0]), fold(x[1]), fold(x[2])];
             let mut allowed = [0u32; 3];
@@ -301,8 +313,7 @@ impl State {
         self.open == [0; 3]
     }
 
-    /// Places naked singles (open cells with one candidate) and hidden singles in columns.
-    /// Returns whether it placed anything.
+    /// Places naked singles (open cells with one candidate). Returns whether it placed any.
     fn singles(&mut self) -> Result<bool, Conflict> {
         let mut any = false;
         for b in 0..3 {
@@ -320,35 +331,6 @@ impl State {
                 let bit = single.trailing_zeros() as usize;
                 single &= single - 1;
                 let d = (0..9).find(|&d| self.cand[d * 3 + b] >> bit & 1 != 0).ok_or(Conflict)?;
-                self.place(d, b, bit);
-                any = true;
-            }
-        }
-        if any {
-            return Ok(true);
-        }
-        for d in 0..9 {
-            let mut one = 0;
-            let mut two = 0;
-            let mut done = 0;
-            for b in 0..3 {
-                let x = self.cand[d * 3 + b];
-                let (r0, r1, r2) = (x & 0x1ff, x >> 9 & 0x1ff, x >> 18);
-                let band_one = r0 | r1 | r2;
-                two |= (r0 & r1) | (r0 & r2) | (r1 & r2) | (one & band_one);
-                one |= band_one;
-                done |= fold(x & !self.open[b]);
-            }
-            if one != 0x1ff {
-                return Err(Conflict);
-            }
-            let mut hidden = one & !two & !done;
-            while hidden != 0 {
-                let c = hidden.trailing_zeros();
-                hidden &= hidden - 1;
-                let b =
-                    (0..3).find(|&b| self.cand[d * 3 + b] & COLUMN << c != 0).ok_or(Conflict)?;
-                let bit = (self.cand[d * 3 + b] & COLUMN << c).trailing_zeros() as usize;
                 self.place(d, b, bit);
                 any = true;
             }
