@@ -26,6 +26,9 @@ const BAND: u32 = 0x7ff_ffff;
 /// The column-0 cells of a band's three rows; shift left by `c` for column `c`.
 const COLUMN: u32 = 0x40201;
 /// How many guesses between two looks at the clock.
+/// How many bivalue cells the guess scores.
+const SCORED: u32 = 10;
+const MIN_OPEN: u32 = 40;
 const CLOCK_EVERY: u64 = 1024;
 
 /// What [`solve9`] found.
@@ -338,9 +341,23 @@ impl State {
         Ok(any)
     }
 
-    /// An open cell with the fewest candidates: (band, bit).
+    /// Candidates of digit `d` that placing it at bit `bit` of band `b` would remove (its
+    /// peers' candidates for `d`).
+    #[inline(always)]
+    fn degree(&self, d: usize, b: usize, bit: usize) -> u32 {
+        let c = bit % 9;
+        let col = COLUMN << c;
+        let [o1, o2] = OTHER[b];
+        let cols = (self.cand[d * 3 + o1] & col) >> c | ((self.cand[d * 3 + o2] & col) >> c) << 1;
+        ((self.cand[d * 3 + b] & !KEEP[bit]) as u64 | (cols as u64) << 27).count_ones()
+    }
+
+    /// The cell to guess on: (band, bit). A bivalue cell if there is one, the one whose two
+    /// placements would remove the most candidates (of the first few); else an open cell with
+    /// the fewest candidates.
     fn guess_cell(&self) -> (usize, usize) {
-        let mut best = None;
+        let mut pairs = [0u32; 3];
+        let mut fewest = None;
         for b in 0..3 {
             let (mut one, mut two, mut three) = (0, 0, 0);
             for d in 0..9 {
@@ -349,15 +366,58 @@ impl State {
                 two |= one & x;
                 one |= x;
             }
-            let pairs = self.open[b] & two & !three;
-            if pairs != 0 {
-                return (b, pairs.trailing_zeros() as usize);
-            }
-            if best.is_none() && self.open[b] != 0 {
-                best = Some(b);
+            pairs[b] = self.open[b] & two & !three;
+            if fewest.is_none() && self.open[b] != 0 {
+                fewest = Some(b);
             }
         }
-        let b = best.expect("an unsolved grid has an open cell");
+        // Near the leaves the first bivalue cell does; elsewhere score the first few of them
+        // (scoring costs).
+        let open: u32 = self.open.iter().map(|o| o.count_ones()).sum();
+        if open < MIN_OPEN {
+            for b in 0..3 {
+                if pairs[b] != 0 {
+                    return (b, pairs[b].trailing_zeros() as usize);
+                }
+            }
+        }
+        let mut left = SCORED;
+        for p in &mut pairs {
+            let mut keep = 0;
+            while *p != 0 && left > 0 {
+                let low = *p & p.wrapping_neg();
+                keep |= low;
+                *p ^= low;
+                left -= 1;
+            }
+            *p = keep;
+        }
+        if pairs != [0; 3] {
+            let mut score = [0u8; 81];
+            for d in 0..9 {
+                for b in 0..3 {
+                    let mut cells = pairs[b] & self.cand[d * 3 + b];
+                    while cells != 0 {
+                        let bit = cells.trailing_zeros() as usize;
+                        cells &= cells - 1;
+                        score[b * 27 + bit] += self.degree(d, b, bit) as u8;
+                    }
+                }
+            }
+            let mut best = (0, 0, 0);
+            for b in 0..3 {
+                let mut cells = pairs[b];
+                while cells != 0 {
+                    let bit = cells.trailing_zeros() as usize;
+                    cells &= cells - 1;
+                    if score[b * 27 + bit] >= best.0 {
+                        best = (score[b * 27 + bit] + 1, b, bit);
+                    }
+                }
+            }
+            return (best.1, best.2);
+        }
+        let b = fewest.expect("an unsolved grid has an open cell");
         let mut open = self.open[b];
         let mut pick = (usize::MAX, 0);
         while open != 0 {
