@@ -113,10 +113,12 @@ const PERMUTED: [u32; 512] = {
     t
 };
 
-/// The stack logic's table: for the (band, column) pairs of a stack that still have a candidate
-/// (bit `band * 3 + column`), the pairs that some permutation of columns to bands can use.
-const STACK: [u16; 512] = {
-    let mut t = [0u16; 512];
+/// The stack logic's table. A digit's columns per band, `fold(band 0) | fold(band 1) << 9 |
+/// fold(band 2) << 18`, seen through one stack (its columns shifted to 0..3 in each band) and
+/// packed (bit `band * 3 + column`), index this; the entry has the (band, column) pairs some
+/// permutation of columns to bands can use, in the unpacked layout (bit `band * 9 + column`).
+const STACK: [u32; 512] = {
+    let mut t = [0u32; 512];
     let mut s = 0;
     while s < 512 {
         // The 27-bit band table lays pair (row r, box k) out at bits r * 9 + k * 3 ..+3;
@@ -127,7 +129,7 @@ const STACK: [u16; 512] = {
             let mut c = 0;
             while c < 3 {
                 if cells >> (b * 9 + c * 3) & 1 != 0 {
-                    t[s] |= 1 << (b * 3 + c);
+                    t[s] |= 1 << (b * 9 + c);
                 }
                 c += 1;
             }
@@ -161,19 +163,25 @@ fn fold(x: u32) -> u32 {
     (x | x >> 9 | x >> 18) & 0x1ff
 }
 
-/// The rows of `x` (27 bits) that hold exactly one cell, as a 27-bit mask of whole rows.
-#[inline(always)]
-fn single_rows(x: u32) -> u32 {
-    let mut m = 0;
-    let mut r = 0;
-    while r < 3 {
-        let row = (x >> (9 * r)) & 0x1ff;
-        if row & row.wrapping_sub(1) == 0 {
-            m |= 0x1ff << (9 * r);
+/// A 9-bit row kept when it holds exactly one cell, else 0.
+const LONE: [u16; 512] = {
+    let mut t = [0u16; 512];
+    let mut x = 0;
+    while x < 512 {
+        if x != 0 && x & (x - 1) == 0 {
+            t[x] = x as u16;
         }
-        r += 1;
+        x += 1;
     }
-    m
+    t
+};
+
+/// The cells of `x` (27 bits) alone in their row.
+#[inline(always)]
+fn lone_in_row(x: u32) -> u32 {
+    LONE[(x & 0x1ff) as usize] as u32
+        | (LONE[(x >> 9 & 0x1ff) as usize] as u32) << 9
+        | (LONE[(x >> 18) as usize] as u32) << 18
 }
 
 /// The contradiction that ends a branch.
@@ -262,7 +270,7 @@ impl State {
                 if x == 0 {
                     return Err(Conflict);
                 }
-                let placed = x & single_rows(x) & self.open[b];
+                let placed = lone_in_row(x & self.open[b]);
                 if placed != 0 {
                     self.open[b] &= !placed;
                     let cols = fold(placed) * COLUMN;
@@ -290,19 +298,17 @@ impl State {
             let d = dirty.trailing_zeros() as usize;
             dirty &= dirty - 1;
             let x = [self.cand[d * 3], self.cand[d * 3 + 1], self.cand[d * 3 + 2]];
-            let f = [fold(x[0]), fold(x[1]), fold(x[2])];
-            let mut allowed = [0u32; 3];
+            let cols = fold(x[0]) | fold(x[1]) << 9 | fold(x[2]) << 18;
+            let mut allowed = 0;
             for st in 0..3 {
-                let sh = 3 * st;
-                let pairs = (f[0] >> sh & 7) | (f[1] >> sh & 7) << 3 | (f[2] >> sh & 7) << 6;
-                let keep = STACK[pairs as usize] as u32;
+                let v = cols >> (3 * st) & 0x1c0e07;
+                let keep = STACK[((v | v >> 6 | v >> 12) & 0x1ff) as usize];
                 if keep == 0 {
                     return Err(Conflict);
                 }
-                for b in 0..3 {
-                    allowed[b] |= (keep >> (3 * b) & 7) << sh;
-                }
+                allowed |= keep << (3 * st);
             }
+            let allowed = [allowed & 0x1ff, allowed >> 9 & 0x1ff, allowed >> 18];
             for b in 0..3 {
                 let y = x[b] & (allowed[b] * COLUMN);
                 changed |= y != x[b];
