@@ -322,16 +322,20 @@ impl State {
         self.open == [0; 3]
     }
 
-    /// Places naked singles (open cells with one candidate). Returns whether it placed any.
-    fn singles(&mut self) -> Result<bool, Conflict> {
+    /// Places naked singles (open cells with one candidate). Returns None when it placed any,
+    /// else the bivalue cells of each band.
+    fn singles(&mut self) -> Result<Option<[u32; 3]>, Conflict> {
         let mut any = false;
+        let mut pairs = [0; 3];
         for b in 0..3 {
-            let (mut one, mut two) = (0, 0);
+            let (mut one, mut two, mut three) = (0, 0, 0);
             for d in 0..9 {
                 let x = self.cand[d * 3 + b];
+                three |= two & x;
                 two |= one & x;
                 one |= x;
             }
+            pairs[b] = self.open[b] & two & !three;
             if self.open[b] & !one != 0 {
                 return Err(Conflict);
             }
@@ -344,7 +348,7 @@ impl State {
                 any = true;
             }
         }
-        Ok(any)
+        Ok(if any { None } else { Some(pairs) })
     }
 
     /// Candidates of digit `d` that placing it at bit `bit` of band `b` would remove (its
@@ -361,22 +365,7 @@ impl State {
     /// The cell to guess on: (band, bit). A bivalue cell if there is one, the one whose two
     /// placements would remove the most candidates (of the first few); else an open cell with
     /// the fewest candidates.
-    fn guess_cell(&self) -> (usize, usize) {
-        let mut pairs = [0u32; 3];
-        let mut fewest = None;
-        for b in 0..3 {
-            let (mut one, mut two, mut three) = (0, 0, 0);
-            for d in 0..9 {
-                let x = self.cand[d * 3 + b];
-                three |= two & x;
-                two |= one & x;
-                one |= x;
-            }
-            pairs[b] = self.open[b] & two & !three;
-            if fewest.is_none() && self.open[b] != 0 {
-                fewest = Some(b);
-            }
-        }
+    fn guess_cell(&self, mut pairs: [u32; 3]) -> (usize, usize) {
         // Near the leaves the first bivalue cell does; elsewhere score the first few of them
         // (scoring costs).
         let open: u32 = self.open.iter().map(|o| o.count_ones()).sum();
@@ -423,7 +412,7 @@ impl State {
             }
             return (best.1, best.2);
         }
-        let b = fewest.expect("an unsolved grid has an open cell");
+        let b = (0..3).find(|&b| self.open[b] != 0).expect("an unsolved grid has an open cell");
         let mut open = self.open[b];
         let mut pick = (usize::MAX, 0);
         while open != 0 {
@@ -486,12 +475,12 @@ impl Search {
                 Ok(true) => continue,
                 Ok(false) => {}
             }
-            match s.singles() {
+            let pairs = match s.singles() {
                 Err(Conflict) => return,
-                Ok(true) => continue,
-                Ok(false) => {}
-            }
-            let (b, bit) = s.guess_cell();
+                Ok(None) => continue,
+                Ok(Some(pairs)) => pairs,
+            };
+            let (b, bit) = s.guess_cell(pairs);
             let mut digits = (0..9).filter(|&d| s.cand[d * 3 + b] >> bit & 1 != 0).peekable();
             while let Some(d) = digits.next() {
                 self.guesses += 1;
