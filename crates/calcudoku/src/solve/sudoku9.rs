@@ -202,9 +202,6 @@ struct State {
 impl State {
     /// The starting state, or None when two givens clash (or one is out of range).
     fn new(givens: &[u8; 81]) -> Option<State> {
-        let mut rows = [0u16; 9];
-        let mut cols = [0u16; 9];
-        let mut boxes = [0u16; 9];
         let mut s = State { cand: [BAND; 27], seen: [0; 27], open: [BAND; 3], dirty: 0 };
         for (cell, &v) in givens.iter().enumerate() {
             if v == 0 {
@@ -213,16 +210,13 @@ impl State {
             if v > 9 {
                 return None;
             }
-            let (r, c) = (cell / 9, cell % 9);
-            let bx = r / 3 * 3 + c / 3;
-            let bit = 1 << v;
-            if (rows[r] | cols[c] | boxes[bx]) & bit != 0 {
+            let (d, b, bit) = (v as usize - 1, cell / 27, cell % 27);
+            // Placing a given clears its row, column and box for that digit: a later given
+            // of the same digit there finds its cell gone.
+            if s.cand[d * 3 + b] >> bit & 1 == 0 {
                 return None;
             }
-            rows[r] |= bit;
-            cols[c] |= bit;
-            boxes[bx] |= bit;
-            s.place(v as usize - 1, cell / 27, cell % 27);
+            s.place(d, b, bit);
         }
         Some(s)
     }
