@@ -248,9 +248,8 @@ impl State {
     fn bands(&mut self) -> Result<(), Conflict> {
         loop {
             let mut todo = self.changed();
-            if todo == 0 {
-                return Ok(());
-            }
+            // Without a placement the round changes no word but the one it looks at.
+            let mut placements = false;
             while todo != 0 {
                 let i = todo.trailing_zeros() as usize;
                 todo &= todo - 1;
@@ -266,6 +265,7 @@ impl State {
                 }
                 let placed = lone_in_row(x & self.open[b]);
                 if placed != 0 {
+                    placements = true;
                     self.open[b] &= !placed;
                     let cols = fold(placed) * COLUMN;
                     for o in OTHER[b] {
@@ -278,6 +278,9 @@ impl State {
                 }
                 self.cand[i] = x;
                 self.seen[i] = x;
+            }
+            if !placements {
+                return Ok(());
             }
         }
     }
