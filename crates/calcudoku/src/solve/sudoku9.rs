@@ -467,16 +467,16 @@ impl Search {
                 self.found += 1;
                 return;
             }
-            match s.stacks() {
-                Err(Conflict) => return,
-                Ok(true) => continue,
-                Ok(false) => {}
-            }
             let pairs = match s.singles() {
                 Err(Conflict) => return,
                 Ok(None) => continue,
                 Ok(Some(pairs)) => pairs,
             };
+            match s.stacks() {
+                Err(Conflict) => return,
+                Ok(true) => continue,
+                Ok(false) => {}
+            }
             let (b, bit) = s.guess_cell(pairs);
             let mut digits = (0..9).filter(|&d| s.cand[d * 3 + b] >> bit & 1 != 0).peekable();
             while let Some(d) = digits.next() {
