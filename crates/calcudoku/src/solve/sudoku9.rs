@@ -13,8 +13,11 @@
 //!   columns).
 //! - Between rounds: naked singles (cells with one candidate left, by bit-sliced counting over
 //!   the nine digits).
-//! - When stuck: guess on a cell with the fewest candidates (bivalue if any), copying the state
-//!   (it is a few hundred bytes) for every branch but the last.
+//! - When stuck: guess on a bivalue cell, the one whose two placements remove the most
+//!   candidates (of the first ten; near the leaves simply the first), else on a cell with few
+//!   candidates. The state (232 bytes) is copied for every branch but the last.
+//!
+//! Everything is plain integer arithmetic and small `const` tables built at compile time.
 
 // Digits and bands are indices into several tables at once; range loops say that best.
 #![allow(clippy::needless_range_loop)]
@@ -25,10 +28,11 @@ use std::time::Instant;
 const BAND: u32 = 0x7ff_ffff;
 /// The column-0 cells of a band's three rows; shift left by `c` for column `c`.
 const COLUMN: u32 = 0x40201;
-/// How many guesses between two looks at the clock.
-/// How many bivalue cells the guess scores.
+/// How many bivalue cells (the first ones) a guess compares.
 const SCORED: u32 = 10;
+/// With fewer open cells than this (near the leaves), a guess takes the first bivalue cell.
 const MIN_OPEN: u32 = 40;
+/// How many guesses between two looks at the clock.
 const CLOCK_EVERY: u64 = 1024;
 
 /// What [`solve9`] found.
@@ -287,7 +291,8 @@ impl State {
 
     /// The stack logic, per digit and stack: a digit sits once in each of the stack's columns
     /// and once in each of its boxes (one per band), so the (band, column) pairs it uses form a
-    /// permutation; pairs no permutation can use are removed. Returns whether anything changed.
+    /// permutation; pairs no permutation can use are removed. Only digits the band logic touched
+    /// since the last call are looked at. Returns whether anything changed.
     fn stacks(&mut self) -> Result<bool, Conflict> {
         let mut changed = false;
         let mut dirty = std::mem::take(&mut self.dirty);
@@ -359,9 +364,9 @@ impl State {
         ((self.cand[d * 3 + b] & !KEEP[bit]) as u64 | (cols as u64) << 27).count_ones()
     }
 
-    /// The cell to guess on: (band, bit). A bivalue cell if there is one, the one whose two
-    /// placements would remove the most candidates (of the first few); else an open cell with
-    /// the fewest candidates.
+    /// The cell to guess on: (band, bit). A bivalue cell if there is one (`pairs`, per band),
+    /// the one whose two placements would remove the most candidates (of the first few); else
+    /// the open cell with the fewest candidates in the first band that has open cells.
     fn guess_cell(&self, mut pairs: [u32; 3]) -> (usize, usize) {
         // Near the leaves the first bivalue cell does; elsewhere score the first few of them
         // (scoring costs).
