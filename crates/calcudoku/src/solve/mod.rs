@@ -3,19 +3,22 @@
 //!
 //! - [`model`]: the puzzle compiled for search (units, peers, cages and their conflicts);
 //! - [`cage`]: the cage propagator (exact support filtering, bounds as a fallback);
-//! - [`engine`]: propagation to a fixed point and depth-first search.
+//! - [`engine`]: propagation to a fixed point and depth-first search;
+//! - [`sudoku9`]: a specialised engine for the classic 9×9 Sudoku, used when a puzzle is one.
 
 mod cage;
 mod engine;
 mod model;
 
+use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
 pub use engine::{Branching, Stats};
 
 pub mod brute;
+pub mod sudoku9;
 
-use crate::puzzle::{Grid, Puzzle};
+use crate::puzzle::{BoxShape, Grid, Puzzle};
 use engine::{Engine, Sink, Stop};
 use model::Model;
 
@@ -51,13 +54,34 @@ impl Report {
 
 /// A puzzle compiled once, to be searched any number of times.
 pub struct Solver {
-    model: Model,
+    /// The general model; for a classic 9×9 Sudoku built only when first needed.
+    model: OnceLock<Model>,
+    /// The givens of a classic 9×9 Sudoku (3×3 boxes, no cages): searched by [`sudoku9`].
+    sudoku9: Option<[u8; 81]>,
     deadline: Option<Instant>,
 }
 
 impl Solver {
     pub fn new(puzzle: &Puzzle) -> Solver {
-        Solver { model: Model::new(puzzle), deadline: None }
+        let classic = puzzle.size() == 9
+            && puzzle.boxes() == Some(BoxShape { height: 3, width: 3 })
+            && puzzle.cages().is_empty();
+        let sudoku9 = classic.then(|| puzzle.givens().cells().try_into().expect("9×9 givens"));
+        let model = OnceLock::new();
+        if sudoku9.is_none() {
+            let _ = model.set(Model::new(puzzle));
+        }
+        Solver { model, sudoku9, deadline: None }
+    }
+
+    /// The general model, built from the 9×9 givens when it was not built up front.
+    fn model(&self) -> &Model {
+        self.model.get_or_init(|| {
+            let givens = self.sudoku9.expect("the model is built up front for other puzzles");
+            let grid = Grid::from_cells(9, givens.to_vec());
+            let boxes = Some(BoxShape { height: 3, width: 3 });
+            Model::new(&Puzzle::sudoku(9, boxes, grid).expect("a valid 9×9 Sudoku"))
+        })
     }
 
     /// Stops any later search once `deadline` has passed.
@@ -73,8 +97,15 @@ impl Solver {
         limit: u64,
     ) -> Result<(Option<Grid>, Count, Stats), Timeout> {
         let started = Instant::now();
+        if let (Some(givens), Branching::FewestCandidates) = (&self.sudoku9, branching) {
+            let found = sudoku9::solve9_until(givens, limit, self.deadline)
+                .ok_or_else(|| Timeout(started.elapsed()))?;
+            let grid = found.first.map(|g| Grid::from_cells(9, g.to_vec()));
+            let count = Count { solutions: found.solutions, complete: found.solutions < limit };
+            return Ok((grid, count, Stats { nodes: found.guesses, ..Stats::default() }));
+        }
         let mut sink = Sink { limit: limit.max(1), found: 0, first: None };
-        let mut engine = Engine::new(&self.model, self.deadline);
+        let mut engine = Engine::new(self.model(), self.deadline);
         let stop = if limit == 0 { Some(Stop::Enough) } else { engine.run(branching, &mut sink) };
         match stop {
             Some(Stop::Timeout) => Err(Timeout(started.elapsed())),

@@ -1,0 +1,676 @@
+//! A specialised engine for the classic 9×9 Sudoku (3×3 boxes, no cages), in the JCZSolve
+//! lineage: candidates are kept as one bitboard per digit and band.
+//!
+//! - `cand[d * 3 + b]` holds the cells of band `b` (rows `3b..3b+3`) that may still hold digit
+//!   `d + 1`; bit `r * 9 + c` is row `3b + r`, column `c`. 27 words of 27 bits: 108 bytes.
+//! - Band logic, per (digit, band): a digit sits once in each of the band's three rows and once
+//!   in each of its three boxes, so the (row, box) pairs it uses form a permutation. Pairs that
+//!   no permutation can use are removed (one table look-up); a row left with one cell places the
+//!   digit there, which clears that column in the other bands and that cell for other digits.
+//!   This covers hidden singles in rows and boxes and box/line interactions within a band.
+//! - Stack logic, the same per (digit, stack) with columns for rows: the (band, column) pairs a
+//!   digit uses in a stack form a permutation too (box/column interactions, hidden singles in
+//!   columns).
+//! - Between rounds: naked singles (cells with one candidate left, by bit-sliced counting over
+//!   the nine digits).
+//! - When stuck: guess on a bivalue cell, the one whose two placements remove the most
+//!   candidates (of the first ten; near the leaves simply the first), else on a cell with few
+//!   candidates. The state (232 bytes) is copied for every branch but the last.
+//!
+//! Everything is plain integer arithmetic and small `const` tables built at compile time.
+
+// Digits and bands are indices into several tables at once; range loops say that best.
+#![allow(clippy::needless_range_loop)]
+
+use std::time::Instant;
+
+/// A band's 27 cells.
+const BAND: u32 = 0x7ff_ffff;
+/// The column-0 cells of a band's three rows; shift left by `c` for column `c`.
+const COLUMN: u32 = 0x40201;
+/// How many bivalue cells (the first ones) a guess compares.
+const SCORED: u32 = 10;
+/// With fewer open cells than this (near the leaves), a guess takes the first bivalue cell.
+const MIN_OPEN: u32 = 40;
+/// How many guesses between two looks at the clock.
+const CLOCK_EVERY: u64 = 1024;
+
+/// What [`solve9`] found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Sudoku9Result {
+    /// Solutions found, at most the limit.
+    pub solutions: u64,
+    /// The first solution found (row-major values 1..=9).
+    pub first: Option<[u8; 81]>,
+    /// Guesses made (search nodes).
+    pub guesses: u64,
+}
+
+/// Counts the solutions of a 9×9 Sudoku up to `limit`. `givens` are row-major values, 0 for an
+/// empty cell, 1..=9 otherwise (anything above 9 makes the puzzle unsolvable).
+pub fn solve9(givens: &[u8; 81], limit: u64) -> Sudoku9Result {
+    solve9_until(givens, limit, None).expect("no deadline was set")
+}
+
+/// Like [`solve9`], but gives up (None) once `deadline` has passed.
+pub fn solve9_until(
+    givens: &[u8; 81],
+    limit: u64,
+    deadline: Option<Instant>,
+) -> Option<Sudoku9Result> {
+    let mut search =
+        Search { limit, found: 0, first: None, guesses: 0, deadline, timed_out: false };
+    if limit > 0 {
+        if let Some(state) = State::new(givens) {
+            search.run(state);
+        }
+    }
+    if search.timed_out {
+        return None;
+    }
+    Some(Sudoku9Result { solutions: search.found, first: search.first, guesses: search.guesses })
+}
+
+/// Bit `k` set when the `k`-th three-cell group of a 9-bit row has a candidate.
+const SHRINK: [u8; 512] = {
+    let mut t = [0u8; 512];
+    let mut x = 0;
+    while x < 512 {
+        let mut k = 0;
+        while k < 3 {
+            if (x >> (3 * k)) & 7 != 0 {
+                t[x] |= 1 << k;
+            }
+            k += 1;
+        }
+        x += 1;
+    }
+    t
+};
+
+/// For the (row, box) pairs of a band that still have a candidate (bit `row * 3 + box`), the
+/// band's cells that some permutation of rows to boxes can use; 0 when there is none.
+const PERMUTED: [u32; 512] = {
+    const PERMS: [[usize; 3]; 6] =
+        [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]];
+    let mut t = [0u32; 512];
+    let mut s = 0;
+    while s < 512 {
+        let mut p = 0;
+        while p < 6 {
+            let perm = PERMS[p];
+            let mut ok = true;
+            let mut cells = 0u32;
+            let mut r = 0;
+            while r < 3 {
+                ok &= s >> (r * 3 + perm[r]) & 1 == 1;
+                cells |= 7 << (r * 9 + perm[r] * 3);
+                r += 1;
+            }
+            if ok {
+                t[s] |= cells;
+            }
+            p += 1;
+        }
+        s += 1;
+    }
+    t
+};
+
+/// The stack logic's table. A digit's columns per band, `fold(band 0) | fold(band 1) << 9 |
+/// fold(band 2) << 18`, seen through one stack (its columns shifted to 0..3 in each band) and
+/// packed (bit `band * 3 + column`), index this; the entry has the (band, column) pairs some
+/// permutation of columns to bands can use, in the unpacked layout (bit `band * 9 + column`).
+const STACK: [u32; 512] = {
+    let mut t = [0u32; 512];
+    let mut s = 0;
+    while s < 512 {
+        // The 27-bit band table lays pair (row r, box k) out at bits r * 9 + k * 3 ..+3;
+        // the pair (band b, column c) is the same shape with b for r and c for k.
+        let cells = PERMUTED[s];
+        let mut b = 0;
+        while b < 3 {
+            let mut c = 0;
+            while c < 3 {
+                if cells >> (b * 9 + c * 3) & 1 != 0 {
+                    t[s] |= 1 << (b * 9 + c);
+                }
+                c += 1;
+            }
+            b += 1;
+        }
+        s += 1;
+    }
+    t
+};
+
+/// For a cell of a band (bit `r * 9 + c`), the band's cells that stay candidates for a digit
+/// placed there: all but its row, box and column, itself kept.
+const KEEP: [u32; 27] = {
+    let mut t = [0u32; 27];
+    let mut bit = 0;
+    while bit < 27 {
+        let (r, c) = (bit / 9, bit % 9);
+        let peers = (0x1ff << (9 * r)) | ((7 << (c / 3 * 3)) * COLUMN) | (COLUMN << c);
+        t[bit] = (BAND & !peers) | 1 << bit;
+        bit += 1;
+    }
+    t
+};
+
+/// The other two bands.
+const OTHER: [[usize; 2]; 3] = [[1, 2], [0, 2], [0, 1]];
+
+/// The columns (9 bits) that hold a cell of `x` (27 bits).
+#[inline(always)]
+fn fold(x: u32) -> u32 {
+    (x | x >> 9 | x >> 18) & 0x1ff
+}
+
+/// A 9-bit row kept when it holds exactly one cell, else 0.
+const LONE: [u16; 512] = {
+    let mut t = [0u16; 512];
+    let mut x = 0;
+    while x < 512 {
+        if x != 0 && x & (x - 1) == 0 {
+            t[x] = x as u16;
+        }
+        x += 1;
+    }
+    t
+};
+
+/// The cells of `x` (27 bits) alone in their row.
+#[inline(always)]
+fn lone_in_row(x: u32) -> u32 {
+    LONE[(x & 0x1ff) as usize] as u32
+        | (LONE[(x >> 9 & 0x1ff) as usize] as u32) << 9
+        | (LONE[(x >> 18) as usize] as u32) << 18
+}
+
+/// The contradiction that ends a branch.
+struct Conflict;
+
+/// The whole search state; copied on every guess.
+#[derive(Clone, Copy)]
+struct State {
+    cand: [u32; 27],
+    /// `cand` as the band logic last saw it: a (digit, band) is looked at again once it differs.
+    seen: [u32; 27],
+    /// Per band, the cells not yet placed.
+    open: [u32; 3],
+    /// Digits the band logic changed since the stack logic last looked at them (bit `d`).
+    dirty: u32,
+}
+
+impl State {
+    /// The starting state, or None when two givens clash (or one is out of range).
+    fn new(givens: &[u8; 81]) -> Option<State> {
+        let mut s = State { cand: [BAND; 27], seen: [0; 27], open: [BAND; 3], dirty: 0 };
+        for (cell, &v) in givens.iter().enumerate() {
+            if v == 0 {
+                continue;
+            }
+            if v > 9 {
+                return None;
+            }
+            let (d, b, bit) = (v as usize - 1, cell / 27, cell % 27);
+            // Placing a given clears its row, column and box for that digit: a later given
+            // of the same digit there finds its cell gone.
+            if s.cand[d * 3 + b] >> bit & 1 == 0 {
+                return None;
+            }
+            s.place(d, b, bit);
+        }
+        Some(s)
+    }
+
+    /// Fixes digit `d` at bit `bit` of band `b`: clears its peers for that digit. The band logic
+    /// then sees the row left with one cell and clears the cell for the other digits.
+    #[inline(always)]
+    fn place(&mut self, d: usize, b: usize, bit: usize) {
+        self.cand[d * 3 + b] &= KEEP[bit];
+        let col = COLUMN << (bit % 9);
+        for o in OTHER[b] {
+            self.cand[d * 3 + o] &= !col;
+        }
+    }
+
+    /// The (digit, band) pairs whose candidates changed since the band logic saw them (bit
+    /// `d * 3 + b`).
+    #[inline(always)]
+    fn changed(&self) -> u32 {
+        let mut m = 0;
+        for i in 0..27 {
+            m |= ((self.cand[i] != self.seen[i]) as u32) << i;
+        }
+        m
+    }
+
+    /// Runs the band logic on every (digit, band) that changed, until none does.
+    #[inline(always)]
+    fn bands(&mut self) -> Result<(), Conflict> {
+        loop {
+            let mut todo = self.changed();
+            // Without a placement the round changes no word but the one it looks at.
+            let mut placements = false;
+            while todo != 0 {
+                let i = todo.trailing_zeros() as usize;
+                todo &= todo - 1;
+                let (d, b) = (i / 3, i % 3);
+                self.dirty |= 1 << d;
+                let mut x = self.cand[i];
+                let pairs = SHRINK[(x & 0x1ff) as usize] as usize
+                    | (SHRINK[(x >> 9 & 0x1ff) as usize] as usize) << 3
+                    | (SHRINK[(x >> 18) as usize] as usize) << 6;
+                x &= PERMUTED[pairs];
+                if x == 0 {
+                    return Err(Conflict);
+                }
+                let placed = lone_in_row(x & self.open[b]);
+                if placed != 0 {
+                    placements = true;
+                    self.open[b] &= !placed;
+                    let cols = fold(placed) * COLUMN;
+                    for o in OTHER[b] {
+                        self.cand[d * 3 + o] &= !cols;
+                    }
+                    // Other digits lose the placed cells (this digit's word is stored below).
+                    for e in 0..9 {
+                        self.cand[e * 3 + b] &= !placed;
+                    }
+                }
+                self.cand[i] = x;
+                self.seen[i] = x;
+            }
+            if !placements {
+                return Ok(());
+            }
+        }
+    }
+
+    /// The stack logic, per digit and stack: a digit sits once in each of the stack's columns
+    /// and once in each of its boxes (one per band), so the (band, column) pairs it uses form a
+    /// permutation; pairs no permutation can use are removed. Only digits the band logic touched
+    /// since the last call are looked at. Returns whether anything changed.
+    fn stacks(&mut self) -> Result<bool, Conflict> {
+        let mut changed = false;
+        let mut dirty = std::mem::take(&mut self.dirty);
+        while dirty != 0 {
+            let d = dirty.trailing_zeros() as usize;
+            dirty &= dirty - 1;
+            let x = [self.cand[d * 3], self.cand[d * 3 + 1], self.cand[d * 3 + 2]];
+            let cols = fold(x[0]) | fold(x[1]) << 9 | fold(x[2]) << 18;
+            let mut allowed = 0;
+            for st in 0..3 {
+                let v = cols >> (3 * st) & 0x1c0e07;
+                let keep = STACK[((v | v >> 6 | v >> 12) & 0x1ff) as usize];
+                if keep == 0 {
+                    return Err(Conflict);
+                }
+                allowed |= keep << (3 * st);
+            }
+            let allowed = [allowed & 0x1ff, allowed >> 9 & 0x1ff, allowed >> 18];
+            for b in 0..3 {
+                let y = x[b] & (allowed[b] * COLUMN);
+                changed |= y != x[b];
+                self.cand[d * 3 + b] = y;
+            }
+        }
+        Ok(changed)
+    }
+
+    fn solved(&self) -> bool {
+        self.open == [0; 3]
+    }
+
+    /// Places naked singles (open cells with one candidate). Returns None when it placed any,
+    /// else the bivalue cells of each band.
+    fn singles(&mut self) -> Result<Option<[u32; 3]>, Conflict> {
+        let mut any = false;
+        let mut pairs = [0; 3];
+        for b in 0..3 {
+            let (mut one, mut two, mut three) = (0, 0, 0);
+            for d in 0..9 {
+                let x = self.cand[d * 3 + b];
+                three |= two & x;
+                two |= one & x;
+                one |= x;
+            }
+            pairs[b] = self.open[b] & two & !three;
+            if self.open[b] & !one != 0 {
+                return Err(Conflict);
+            }
+            let mut single = self.open[b] & !two;
+            while single != 0 {
+                let bit = single.trailing_zeros() as usize;
+                single &= single - 1;
+                let d = (0..9).find(|&d| self.cand[d * 3 + b] >> bit & 1 != 0).ok_or(Conflict)?;
+                self.place(d, b, bit);
+                any = true;
+            }
+        }
+        Ok(if any { None } else { Some(pairs) })
+    }
+
+    /// Candidates of digit `d` that placing it at bit `bit` of band `b` would remove (its
+    /// peers' candidates for `d`).
+    #[inline(always)]
+    fn degree(&self, d: usize, b: usize, bit: usize) -> u32 {
+        let c = bit % 9;
+        let col = COLUMN << c;
+        let [o1, o2] = OTHER[b];
+        let cols = (self.cand[d * 3 + o1] & col) >> c | ((self.cand[d * 3 + o2] & col) >> c) << 1;
+        ((self.cand[d * 3 + b] & !KEEP[bit]) as u64 | (cols as u64) << 27).count_ones()
+    }
+
+    /// The cell to guess on: (band, bit). A bivalue cell if there is one (`pairs`, per band),
+    /// the one whose two placements would remove the most candidates (of the first few); else
+    /// the open cell with the fewest candidates in the first band that has open cells.
+    fn guess_cell(&self, mut pairs: [u32; 3]) -> (usize, usize) {
+        // Near the leaves the first bivalue cell does; elsewhere score the first few of them
+        // (scoring costs).
+        let open: u32 = self.open.iter().map(|o| o.count_ones()).sum();
+        if open < MIN_OPEN {
+            for b in 0..3 {
+                if pairs[b] != 0 {
+                    return (b, pairs[b].trailing_zeros() as usize);
+                }
+            }
+        }
+        let mut left = SCORED;
+        for p in &mut pairs {
+            let mut keep = 0;
+            while *p != 0 && left > 0 {
+                let low = *p & p.wrapping_neg();
+                keep |= low;
+                *p ^= low;
+                left -= 1;
+            }
+            *p = keep;
+        }
+        if pairs != [0; 3] {
+            let mut score = [0u8; 81];
+            for d in 0..9 {
+                for b in 0..3 {
+                    let mut cells = pairs[b] & self.cand[d * 3 + b];
+                    while cells != 0 {
+                        let bit = cells.trailing_zeros() as usize;
+                        cells &= cells - 1;
+                        score[b * 27 + bit] += self.degree(d, b, bit) as u8;
+                    }
+                }
+            }
+            let mut best = (0, 0, 0);
+            for b in 0..3 {
+                let mut cells = pairs[b];
+                while cells != 0 {
+                    let bit = cells.trailing_zeros() as usize;
+                    cells &= cells - 1;
+                    if score[b * 27 + bit] >= best.0 {
+                        best = (score[b * 27 + bit] + 1, b, bit);
+                    }
+                }
+            }
+            return (best.1, best.2);
+        }
+        let b = (0..3).find(|&b| self.open[b] != 0).expect("an unsolved grid has an open cell");
+        let mut open = self.open[b];
+        let mut pick = (usize::MAX, 0);
+        while open != 0 {
+            let bit = open.trailing_zeros() as usize;
+            open &= open - 1;
+            let n = (0..9).filter(|&d| self.cand[d * 3 + b] >> bit & 1 != 0).count();
+            if n < pick.0 {
+                pick = (n, bit);
+            }
+        }
+        (b, pick.1)
+    }
+
+    /// The values of a solved grid.
+    fn grid(&self) -> [u8; 81] {
+        let mut g = [0u8; 81];
+        for d in 0..9 {
+            for b in 0..3 {
+                let mut x = self.cand[d * 3 + b];
+                while x != 0 {
+                    g[b * 27 + x.trailing_zeros() as usize] = d as u8 + 1;
+                    x &= x - 1;
+                }
+            }
+        }
+        g
+    }
+}
+
+/// Depth-first search: counts solutions, keeps the first, watches the clock.
+struct Search {
+    limit: u64,
+    found: u64,
+    first: Option<[u8; 81]>,
+    guesses: u64,
+    deadline: Option<Instant>,
+    timed_out: bool,
+}
+
+impl Search {
+    /// Whether the search should stop.
+    fn done(&self) -> bool {
+        self.found >= self.limit || self.timed_out
+    }
+
+    fn run(&mut self, mut s: State) {
+        loop {
+            if s.bands().is_err() {
+                return;
+            }
+            if s.solved() {
+                if self.first.is_none() {
+                    self.first = Some(s.grid());
+                }
+                self.found += 1;
+                return;
+            }
+            let pairs = match s.singles() {
+                Err(Conflict) => return,
+                Ok(None) => continue,
+                Ok(Some(pairs)) => pairs,
+            };
+            match s.stacks() {
+                Err(Conflict) => return,
+                Ok(true) => continue,
+                Ok(false) => {}
+            }
+            let (b, bit) = s.guess_cell(pairs);
+            let mut digits = (0..9).filter(|&d| s.cand[d * 3 + b] >> bit & 1 != 0).peekable();
+            while let Some(d) = digits.next() {
+                self.guesses += 1;
+                if self.guesses % CLOCK_EVERY == 0
+                    && self.deadline.is_some_and(|t| Instant::now() >= t)
+                {
+                    self.timed_out = true;
+                }
+                if self.done() {
+                    return;
+                }
+                if digits.peek().is_none() {
+                    // The last candidate: no copy needed.
+                    s.place(d, b, bit);
+                    break;
+                }
+                let mut t = s;
+                t.place(d, b, bit);
+                self.run(t);
+            }
+            if self.done() {
+                return;
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::OnceLock;
+
+    use super::super::{Branching, Solver, model::Model};
+    use super::*;
+    use crate::puzzle::{BoxShape, Grid, Puzzle};
+
+    fn parse(line: &str) -> [u8; 81] {
+        let mut g = [0u8; 81];
+        for (cell, ch) in g.iter_mut().zip(line.chars()) {
+            *cell = ch.to_digit(10).unwrap_or(0) as u8;
+        }
+        g
+    }
+
+    fn puzzle(givens: &[u8; 81]) -> Puzzle {
+        let boxes = Some(BoxShape { height: 3, width: 3 });
+        Puzzle::sudoku(9, boxes, Grid::from_cells(9, givens.to_vec())).unwrap()
+    }
+
+    /// A solver that always uses the general engine.
+    fn general(p: &Puzzle) -> Solver {
+        Solver { model: OnceLock::from(Model::new(p)), sudoku9: None, deadline: None }
+    }
+
+    /// Lines of a shared Sudoku file, or None (with a note) when the data is not there.
+    fn lines(name: &str) -> Option<Vec<String>> {
+        let path = format!("{}/../../../shared/data/sudoku/{name}", env!("CARGO_MANIFEST_DIR"));
+        match std::fs::read_to_string(&path) {
+            Ok(text) => Some(text.lines().filter(|l| l.len() >= 81).map(String::from).collect()),
+            Err(e) if std::env::var_os("CI").is_some() => panic!("{path}: {e}"),
+            Err(e) => {
+                eprintln!("note: skipping, {path}: {e}");
+                None
+            }
+        }
+    }
+
+    fn cross_check(name: &str, take: usize, several: bool) {
+        let Some(lines) = lines(name) else { return };
+        for line in lines.iter().take(take) {
+            let givens = parse(line);
+            let p = puzzle(&givens);
+            let fast = solve9(&givens, 2);
+            let (_, count, _) = general(&p).search(Branching::FewestCandidates, 2).unwrap();
+            assert_eq!(fast.solutions, count.solutions, "{name}: {line}");
+            assert!(!several || fast.solutions == 2, "{name}: {line}");
+            let first = fast.first.expect("a solution");
+            assert!(p.is_solution(&Grid::from_cells(9, first.to_vec())), "{name}: {line}");
+            // The wired solver agrees, and gives the row-major first solution.
+            let wired = Solver::new(&p).solve().unwrap();
+            let row_major = general(&p).search(Branching::RowMajor, 1).unwrap().0;
+            assert_eq!(wired.grid, row_major, "{name}: {line}");
+            assert_eq!(wired.count.solutions, count.solutions, "{name}: {line}");
+        }
+    }
+
+    #[test]
+    fn agrees_with_general_engine_17_clue() {
+        cross_check("17-clue.txt", 300, false);
+    }
+
+    #[test]
+    fn agrees_with_general_engine_forum_hardest() {
+        cross_check("forum-hardest-1106.txt", 300, false);
+        cross_check("forum-hardest-1905-11plus.txt", 300, false);
+    }
+
+    #[test]
+    fn agrees_with_general_engine_magictour() {
+        cross_check("magictour-top1465.txt", 300, false);
+    }
+
+    #[test]
+    fn agrees_with_general_engine_norvig() {
+        cross_check("norvig-hardest.txt", usize::MAX, false);
+        cross_check("norvig-top95.txt", 300, false);
+    }
+
+    #[test]
+    fn agrees_with_general_engine_serg_several_solutions() {
+        cross_check("serg-benchmark.txt", 300, true);
+    }
+
+    #[test]
+    fn counts_further_than_two() {
+        let Some(lines) = lines("serg-benchmark.txt") else { return };
+        for line in lines.iter().take(30) {
+            let givens = parse(line);
+            let (_, count, _) =
+                general(&puzzle(&givens)).search(Branching::FewestCandidates, 50).unwrap();
+            assert_eq!(solve9(&givens, 50).solutions, count.solutions, "{line}");
+        }
+    }
+
+    const SOLVED: &str =
+        "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+
+    #[test]
+    fn solved_grid_counts_one() {
+        let g = parse(SOLVED);
+        let r = solve9(&g, 10);
+        assert_eq!((r.solutions, r.first), (1, Some(g)));
+        assert_eq!(r.guesses, 0);
+    }
+
+    #[test]
+    fn one_open_cell() {
+        let mut g = parse(SOLVED);
+        g[40] = 0;
+        assert_eq!(solve9(&g, 10).first, Some(parse(SOLVED)));
+    }
+
+    #[test]
+    fn empty_grid_counts_to_the_limit() {
+        let r = solve9(&[0; 81], 1000);
+        assert_eq!(r.solutions, 1000);
+        assert!(puzzle(&[0; 81]).is_solution(&Grid::from_cells(9, r.first.unwrap().to_vec())));
+        assert_eq!(solve9(&[0; 81], 0).solutions, 0);
+    }
+
+    #[test]
+    fn conflicting_givens_have_no_solution() {
+        let mut row = [0u8; 81];
+        row[0] = 5;
+        row[8] = 5;
+        let mut col = [0u8; 81];
+        col[4] = 7;
+        col[76] = 7;
+        let mut bx = [0u8; 81];
+        bx[30] = 2;
+        bx[50] = 2;
+        let mut range = [0u8; 81];
+        range[3] = 10;
+        for g in [row, col, bx, range] {
+            assert_eq!(solve9(&g, 2), Sudoku9Result { solutions: 0, first: None, guesses: 0 });
+        }
+    }
+
+    #[test]
+    fn contradiction_found_by_propagation() {
+        // Row 0 holds 1..=8 and its last cell sees the 9 below it: no clash among the givens,
+        // yet no solution.
+        let mut g = [0u8; 81];
+        for (c, v) in g.iter_mut().zip(1..=8) {
+            *c = v;
+        }
+        g[17] = 9;
+        let r = solve9(&g, 2);
+        assert_eq!((r.solutions, r.first), (0, None));
+        assert_eq!(Solver::new(&puzzle(&g)).count(2).unwrap().solutions, 0);
+        assert_eq!(general(&puzzle(&g)).count(2).unwrap().solutions, 0);
+    }
+
+    #[test]
+    fn deadline_in_the_past_times_out() {
+        let past = Instant::now();
+        assert_eq!(solve9_until(&[0; 81], u64::MAX, Some(past)), None);
+        let p = puzzle(&[0; 81]);
+        let solver = Solver::new(&p).with_deadline(Some(past));
+        assert!(solver.count(u64::MAX).is_err());
+    }
+}
