@@ -13,7 +13,7 @@ fn repo(path: &str) -> String {
 
 #[test]
 fn sudoku_of_every_size_in_both_forms() {
-    for n in [4, 6, 8, 12, 16] {
+    for n in [4, 6, 8, 12, 16, 25] {
         let rows = repo(&format!("tests/data/sudoku/sudoku-{n}x{n}.rows.txt"));
         let line = repo(&format!("tests/data/sudoku/sudoku-{n}x{n}.line.txt"));
         let doc_rows = format::read(&rows, None).unwrap();
