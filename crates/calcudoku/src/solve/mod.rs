@@ -59,6 +59,10 @@ pub struct Solver {
     /// The givens of a classic 9×9 Sudoku (3×3 boxes, no cages): searched by [`sudoku9`].
     sudoku9: Option<[u8; 81]>,
     deadline: Option<Instant>,
+    /// Debug builds (and so the tests) check every grid found against the puzzle's rules,
+    /// independently of the engines.
+    #[cfg(debug_assertions)]
+    puzzle: Puzzle,
 }
 
 impl Solver {
@@ -71,7 +75,22 @@ impl Solver {
         if sudoku9.is_none() {
             let _ = model.set(Model::new(puzzle));
         }
-        Solver { model, sudoku9, deadline: None }
+        Solver {
+            model,
+            sudoku9,
+            deadline: None,
+            #[cfg(debug_assertions)]
+            puzzle: puzzle.clone(),
+        }
+    }
+
+    /// A solver that always uses the general engine (to cross-check the specialised one).
+    #[cfg(test)]
+    pub(crate) fn general(puzzle: &Puzzle) -> Solver {
+        let mut s = Solver::new(puzzle);
+        s.sudoku9 = None;
+        let _ = s.model.set(Model::new(puzzle));
+        s
     }
 
     /// The general model, built from the 9×9 givens when it was not built up front.
@@ -92,6 +111,19 @@ impl Solver {
 
     /// Searches with the given branching until `limit` solutions are found.
     pub fn search(
+        &self,
+        branching: Branching,
+        limit: u64,
+    ) -> Result<(Option<Grid>, Count, Stats), Timeout> {
+        let found = self.search_engines(branching, limit);
+        #[cfg(debug_assertions)]
+        if let Ok((Some(grid), _, _)) = &found {
+            assert!(self.puzzle.is_solution(grid), "the solver found an invalid grid:\n{grid}");
+        }
+        found
+    }
+
+    fn search_engines(
         &self,
         branching: Branching,
         limit: u64,

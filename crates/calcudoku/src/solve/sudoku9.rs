@@ -512,9 +512,8 @@ impl Search {
 
 #[cfg(test)]
 mod tests {
-    use std::sync::OnceLock;
 
-    use super::super::{Branching, Solver, model::Model};
+    use super::super::{Branching, Solver};
     use super::*;
     use crate::puzzle::{BoxShape, Grid, Puzzle};
 
@@ -533,7 +532,7 @@ mod tests {
 
     /// A solver that always uses the general engine.
     fn general(p: &Puzzle) -> Solver {
-        Solver { model: OnceLock::from(Model::new(p)), sudoku9: None, deadline: None }
+        Solver::general(p)
     }
 
     /// Lines of a shared Sudoku file, or None (with a note) when the data is not there.
