@@ -51,12 +51,14 @@ impl Table {
     }
 
     /// Drops from `live` the tuples that use a value no longer a candidate of its cell, then
-    /// writes into `out`, per position, the candidates some live tuple uses.
+    /// writes into `out`, per position, the candidates some live tuple uses. `allowed` is a
+    /// buffer the caller keeps, so that filtering allocates nothing.
     pub fn filter(
         &self,
         cells: &[u16],
         dom: &[u64],
         live: &mut [u64],
+        allowed: &mut Vec<u64>,
         out: &mut Vec<u64>,
     ) -> Filtered {
         out.clear();
@@ -88,7 +90,8 @@ impl Table {
             }
             return Filtered::Narrowed;
         }
-        let mut allowed = vec![0u64; self.words];
+        allowed.clear();
+        allowed.resize(self.words, 0);
         for (i, &c) in cells.iter().enumerate() {
             allowed.fill(0);
             let mut d = dom[c as usize];
@@ -99,7 +102,7 @@ impl Table {
                 }
                 d &= d - 1;
             }
-            for (l, &a) in live.iter_mut().zip(&allowed) {
+            for (l, &a) in live.iter_mut().zip(allowed.iter()) {
                 *l &= a;
             }
         }
@@ -389,7 +392,7 @@ mod tests {
         let table = Table::new(&tuples, c.cells.len(), 9);
         let mut live = table.all.clone();
         let mut out = Vec::new();
-        let r = table.filter(&c.cells, dom, &mut live, &mut out);
+        let r = table.filter(&c.cells, dom, &mut live, &mut Vec::new(), &mut out);
         (r, out)
     }
 

@@ -75,7 +75,9 @@ pub(crate) struct Engine<'m> {
     /// Live tuples of the table cages (see [`super::cage::Table`]), and their undo trail.
     tuples: Vec<u64>,
     tuple_trail: Vec<(u32, u64)>,
+    /// Buffers reused by table filtering.
     scratch: Vec<u64>,
+    allowed: Vec<u64>,
     singles: Vec<u16>,
     cage_queue: Vec<u32>,
     cage_queued: Vec<bool>,
@@ -96,6 +98,7 @@ impl<'m> Engine<'m> {
             tuples: m.initial_tuples.clone(),
             tuple_trail: Vec::new(),
             scratch: Vec::new(),
+            allowed: Vec::new(),
             singles: Vec::new(),
             cage_queue: Vec::new(),
             cage_queued: vec![false; m.cages.len()],
@@ -271,7 +274,7 @@ impl<'m> Engine<'m> {
         let mut live = std::mem::take(&mut self.scratch);
         live.clear();
         live.extend_from_slice(&self.tuples[at..at + table.words]);
-        let found = table.filter(&cage.cells, &self.dom, &mut live, out);
+        let found = table.filter(&cage.cells, &self.dom, &mut live, &mut self.allowed, out);
         if found == Filtered::Narrowed {
             for (w, &l) in live.iter().enumerate() {
                 if l != self.tuples[at + w] {
