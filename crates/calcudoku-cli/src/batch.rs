@@ -113,15 +113,7 @@ fn solve_line(line: &RawLine, settings: &Settings) -> Option<Result<Answer, Stri
     };
     let text = match std::str::from_utf8(bytes) {
         Ok(t) => t,
-        Err(e) => {
-            let at = e.valid_up_to();
-            return Some(Err(format!(
-                "line {}, column {}: expected text (UTF-8), found byte 0x{:02x}",
-                line.no,
-                at + 1,
-                bytes[at]
-            )));
-        }
+        Err(e) => return Some(Err(crate::not_utf8(bytes, e.valid_up_to(), line.no))),
     };
     if text.trim().is_empty() {
         return None;

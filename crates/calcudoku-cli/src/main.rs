@@ -100,16 +100,15 @@ const MAX_INPUT: u64 = 64 << 20;
 
 /// Turns bytes into text, or a message naming the place of the first byte that is not UTF-8.
 fn decode(bytes: Vec<u8>) -> Result<String, String> {
-    String::from_utf8(bytes).map_err(|e| {
-        let at = e.utf8_error().valid_up_to();
-        let bytes = e.as_bytes();
-        let line = bytes[..at].iter().filter(|&&b| b == b'\n').count() + 1;
-        let column = at - bytes[..at].iter().rposition(|&b| b == b'\n').map_or(0, |p| p + 1) + 1;
-        format!(
-            "line {line}, column {column}: expected text (UTF-8), found byte 0x{:02x}",
-            bytes[at]
-        )
-    })
+    String::from_utf8(bytes).map_err(|e| not_utf8(e.as_bytes(), e.utf8_error().valid_up_to(), 1))
+}
+
+/// The message for a byte that is not UTF-8 at offset `at` of `bytes`, whose first line is
+/// line `first_line` of the input.
+fn not_utf8(bytes: &[u8], at: usize, first_line: usize) -> String {
+    let line = first_line + bytes[..at].iter().filter(|&&b| b == b'\n').count();
+    let column = at - bytes[..at].iter().rposition(|&b| b == b'\n').map_or(0, |p| p + 1) + 1;
+    format!("line {line}, column {column}: expected text (UTF-8), found byte 0x{:02x}", bytes[at])
 }
 
 /// Reads a whole source as text (at most [`MAX_INPUT`] bytes).
