@@ -151,19 +151,16 @@ pub fn write(puzzle: &Puzzle) -> Result<String, WriteError> {
             .then_some(puzzle.distinct_cages()),
     };
     // One field per line, one cage or givens row per line: readable and diff-friendly.
-    let json = |v: &dyn erased::Json| {
-        v.to_json().map_err(|e| WriteError::unsupported("json", e.to_string()))
-    };
     let mut fields = vec![format!("  \"size\": {}", j.size)];
     if let Some(b) = &j.boxes {
-        fields.push(format!("  \"boxes\": {}", json(b)?));
+        fields.push(format!("  \"boxes\": {}", compact(b)?));
     }
     if let Some(rows) = &j.givens {
-        let rows: Vec<String> = rows.iter().map(|r| json(r)).collect::<Result<_, _>>()?;
+        let rows: Vec<String> = rows.iter().map(compact).collect::<Result<_, _>>()?;
         fields.push(format!("  \"givens\": [\n    {}\n  ]", rows.join(",\n    ")));
     }
     if !j.cages.is_empty() {
-        let cages: Vec<String> = j.cages.iter().map(|c| json(c)).collect::<Result<_, _>>()?;
+        let cages: Vec<String> = j.cages.iter().map(compact).collect::<Result<_, _>>()?;
         fields.push(format!("  \"cages\": [\n    {}\n  ]", cages.join(",\n    ")));
     }
     if let Some(d) = j.distinct_cages {
@@ -171,6 +168,11 @@ pub fn write(puzzle: &Puzzle) -> Result<String, WriteError> {
     }
     let s = format!("{{\n{}\n}}\n", fields.join(",\n"));
     Ok(s)
+}
+
+/// Compact JSON of one value, for the line-per-item layout.
+fn compact<T: Serialize>(value: &T) -> Result<String, WriteError> {
+    serde_json::to_string(value).map_err(|e| WriteError::unsupported("json", e.to_string()))
 }
 
 #[cfg(test)]
@@ -216,17 +218,5 @@ mod tests {
         assert!(e.to_string().contains("unknown field"), "{e}");
         let e = parse(r#"{"size": 4, "boxes": "3by3"}"#).unwrap_err();
         assert!(e.to_string().contains("expected \"HxW\""), "{e}");
-    }
-}
-
-/// Compact JSON of one value, for the line-per-item layout.
-mod erased {
-    pub trait Json {
-        fn to_json(&self) -> serde_json::Result<String>;
-    }
-    impl<T: serde::Serialize> Json for T {
-        fn to_json(&self) -> serde_json::Result<String> {
-            serde_json::to_string(self)
-        }
     }
 }
