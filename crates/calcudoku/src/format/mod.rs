@@ -206,18 +206,21 @@ fn decide(text: &str, formats: &[Format]) -> Option<Result<Document, ParseError>
             (f, r)
         })
         .collect();
-    let fits: Vec<&(Format, Result<Document, ParseError>)> = results
-        .iter()
-        .filter(|(_, r)| r.as_ref().is_ok_and(|d| d.entries.iter().any(|e| e.puzzle.is_ok())))
+    let fits: Vec<usize> = (0..results.len())
+        .filter(|&i| {
+            results[i].1.as_ref().is_ok_and(|d| d.entries.iter().any(|e| e.puzzle.is_ok()))
+        })
         .collect();
-    if fits.len() == 1 {
-        return Some(fits[0].1.clone());
+    if let [only] = fits[..] {
+        return Some(results.into_iter().nth(only).expect("an index of results").1);
     }
     if fits.len() > 1 {
-        let puzzles =
-            |d: &Document| d.entries.iter().map(|e| e.puzzle.clone().ok()).collect::<Vec<_>>();
-        let first = puzzles(fits[0].1.as_ref().expect("fits"));
-        if fits.iter().all(|(_, r)| puzzles(r.as_ref().expect("fits")) == first) {
+        let puzzles = |i: usize| {
+            let d = results[i].1.as_ref().expect("fits");
+            d.entries.iter().map(|e| e.puzzle.as_ref().ok()).collect::<Vec<_>>()
+        };
+        let first = puzzles(fits[0]);
+        if fits.iter().all(|&i| puzzles(i) == first) {
             const PREFERENCE: [Format; 6] = [
                 Format::Json,
                 Format::Keen,
@@ -228,11 +231,11 @@ fn decide(text: &str, formats: &[Format]) -> Option<Result<Document, ParseError>
             ];
             let best = PREFERENCE
                 .iter()
-                .find_map(|p| fits.iter().find(|(f, _)| f == p))
+                .find_map(|p| fits.iter().copied().find(|&i| results[i].0 == *p))
                 .expect("some fit");
-            return Some(best.1.clone());
+            return Some(results.into_iter().nth(best).expect("an index of results").1);
         }
-        let names: Vec<&str> = fits.iter().map(|(f, _)| f.name()).collect();
+        let names: Vec<&str> = fits.iter().map(|&i| results[i].0.name()).collect();
         return Some(Err(ParseError::whole(ParseErrorKind::Ambiguous(names.join(", ")))));
     }
     if formats.len() < Format::ALL.len() {

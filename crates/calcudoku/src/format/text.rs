@@ -61,6 +61,40 @@ pub(crate) struct Tokens<'a> {
 impl<'a> Iterator for Tokens<'a> {
     type Item = Token<'a>;
     fn next(&mut self) -> Option<Token<'a>> {
+        // ASCII (almost every input) is scanned byte by byte; the first non-ASCII byte hands
+        // over to the character-wise scan, which knows Unicode whitespace.
+        let bytes = self.rest.as_bytes();
+        let mut start = 0;
+        while start < bytes.len() && is_ascii_space(bytes[start]) {
+            start += 1;
+        }
+        if start < bytes.len() && bytes[start].is_ascii() {
+            let mut end = start + 1;
+            while end < bytes.len() && bytes[end].is_ascii() && !is_ascii_space(bytes[end]) {
+                end += 1;
+            }
+            if end == bytes.len() || is_ascii_space(bytes[end]) {
+                let token = Token { col: self.col + start, text: &self.rest[start..end] };
+                self.col += end;
+                self.rest = &self.rest[end..];
+                return Some(token);
+            }
+        }
+        self.col += start;
+        self.rest = &self.rest[start..];
+        self.next_unicode()
+    }
+}
+
+/// Whether an ASCII byte is whitespace as `char::is_whitespace` has it (tab to carriage
+/// return, and space).
+fn is_ascii_space(b: u8) -> bool {
+    b == b' ' || (b'\t'..=b'\r').contains(&b)
+}
+
+impl<'a> Tokens<'a> {
+    /// The next token, read character by character.
+    fn next_unicode(&mut self) -> Option<Token<'a>> {
         let mut start = None;
         for (i, c) in self.rest.char_indices() {
             if !c.is_whitespace() {
@@ -147,6 +181,10 @@ mod tests {
         let toks: Vec<_> = line.tokens().map(|t| (t.col, t.text)).collect();
         assert_eq!(toks, vec![(3, "ab"), (7, "×c"), (10, "d")]);
         assert_eq!(line.end_col(), 11);
+        // Unicode whitespace separates tokens too; vertical tab and form feed are whitespace.
+        let line = Line { no: 1, text: "a\u{a0}b\u{2003} c\x0bd\x0ce é" };
+        let toks: Vec<_> = line.tokens().map(|t| (t.col, t.text)).collect();
+        assert_eq!(toks, vec![(1, "a"), (3, "b"), (6, "c"), (8, "d"), (10, "e"), (12, "é")]);
     }
 
     #[test]
