@@ -11,37 +11,47 @@ use crate::puzzle::{Operator, rule_holds};
 
 /// A cage's valid assignments as a compact table: tuple `t` is bit `t % 64` of word `t / 64`;
 /// `mask(i, v)` holds the tuples that put value `v` at position `i`. The search keeps, per
-/// cage, the set of tuples still possible and narrows it as candidates go.
-#[derive(Clone, Debug)]
-pub(crate) struct Table {
+/// cage, the set of tuples still possible and narrows it as candidates go. The masks live in
+/// the model's shared array (see [`Table::build`]).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Table<'m> {
     /// Words per tuple set.
     pub words: usize,
     /// Values per position (the puzzle's size).
-    n: usize,
+    pub n: usize,
     /// `masks[((i * n) + v - 1) * words + w]`.
-    masks: Vec<u64>,
-    /// The set of all tuples.
-    pub all: Vec<u64>,
+    pub masks: &'m [u64],
 }
 
-impl Table {
-    pub fn new(tuples: &[u8], k: usize, n: usize) -> Table {
+impl Table<'_> {
+    /// Appends the masks of the table of `tuples` (flattened, `k` values each) to `masks`
+    /// and its set of all tuples to `all`; returns its words per tuple set.
+    pub fn build(
+        tuples: &[u8],
+        k: usize,
+        n: usize,
+        masks: &mut Vec<u64>,
+        all: &mut Vec<u64>,
+    ) -> usize {
         let count = tuples.len() / k;
         let words = count.div_ceil(64).max(1);
-        let mut masks = vec![0u64; k * n * words];
+        let at = masks.len();
+        masks.resize(at + k * n * words, 0);
+        let masks = &mut masks[at..];
         for (t, tuple) in tuples.chunks_exact(k).enumerate() {
             for (i, &v) in tuple.iter().enumerate() {
                 masks[(i * n + v as usize - 1) * words + t / 64] |= 1u64 << (t % 64);
             }
         }
-        let mut all = vec![u64::MAX; words];
+        let at = all.len();
+        all.resize(at + words, u64::MAX);
         if count % 64 != 0 {
-            all[words - 1] = (1u64 << (count % 64)) - 1;
+            all[at + words - 1] = (1u64 << (count % 64)) - 1;
         }
         if count == 0 {
-            all[0] = 0;
+            all[at] = 0;
         }
-        Table { words, n, masks, all }
+        words
     }
 
     /// The tuples that put value `v` at position `i`.
@@ -147,12 +157,14 @@ pub(crate) struct CageFilter {
     nodes: u32,
     /// When set, the walk records every valid assignment here instead of collecting supports.
     record: Option<(Vec<u8>, usize)>,
+    /// Supports buffer of [`CageFilter::enumerate`].
+    out: Vec<u64>,
 }
 
 impl CageFilter {
     /// Filters the cage against the current domains `dom` (indexed by cell); writes the
     /// supported candidates of each cage position into `out`.
-    pub fn filter(&mut self, cage: &CageModel, dom: &[u64], out: &mut Vec<u64>) -> Filtered {
+    pub fn filter(&mut self, cage: &CageModel<'_>, dom: &[u64], out: &mut Vec<u64>) -> Filtered {
         let k = cage.cells.len();
         out.clear();
         out.resize(k, 0);
@@ -176,24 +188,39 @@ impl CageFilter {
     }
 
     /// Every assignment of the cage (values 1..=n) that meets its rule and its conflicts,
-    /// flattened; None when there are more than `max` or the walk grows too large.
-    pub fn enumerate(&mut self, cage: &CageModel, n: usize, max: usize) -> Option<Vec<u8>> {
+    /// flattened into `tuples`; false when there are more than `max` or the walk grows too
+    /// large.
+    pub fn enumerate(
+        &mut self,
+        cage: CageModel<'_>,
+        n: usize,
+        max: usize,
+        tuples: &mut Vec<u8>,
+    ) -> bool {
         let k = cage.cells.len();
+        tuples.clear();
         if k > 64 {
-            return None;
+            return false;
         }
         if k == 2 {
-            return Some(pairs(cage, n));
+            pairs(&cage, n, tuples);
+            return tuples.len() <= max * k;
         }
         self.dom.clear();
         self.dom.resize(k, crate::puzzle::ValueSet::full(n).bits());
         self.prepare(k);
         self.nodes = 0;
-        self.record = Some((Vec::new(), max * k));
-        let mut out = vec![0u64; k];
-        let complete = self.walk(cage, 0, 0, 1, &mut out);
-        let (tuples, _) = self.record.take().expect("set above");
-        (complete && tuples.len() <= max * k).then_some(tuples)
+        let mut record = std::mem::take(tuples);
+        self.record = Some((record, max * k));
+        let mut out = std::mem::take(&mut self.out);
+        out.clear();
+        out.resize(k, 0);
+        let complete = self.walk(&cage, 0, 0, 1, &mut out);
+        self.out = out;
+        (record, _) = self.record.take().expect("set above");
+        let fits = complete && record.len() <= max * k;
+        *tuples = record;
+        fits
     }
 
     fn prepare(&mut self, k: usize) {
@@ -213,7 +240,14 @@ impl CageFilter {
 
     /// Visits assignments of positions `i..`; `sum` and `prod` are those of positions `..i`.
     /// Returns false when the budget ran out.
-    fn walk(&mut self, cage: &CageModel, i: usize, sum: u64, prod: u64, out: &mut [u64]) -> bool {
+    fn walk(
+        &mut self,
+        cage: &CageModel<'_>,
+        i: usize,
+        sum: u64,
+        prod: u64,
+        out: &mut [u64],
+    ) -> bool {
         let k = self.dom.len();
         self.nodes += 1;
         if self.nodes > NODE_BUDGET {
@@ -297,7 +331,7 @@ impl CageFilter {
 
     /// Sound but weaker filtering, used when the walk is too large: sum bounds for sums, product
     /// divisibility for products, nothing for the rest.
-    fn bounds(&self, cage: &CageModel, out: &mut [u64]) {
+    fn bounds(&self, cage: &CageModel<'_>, out: &mut [u64]) {
         let k = self.dom.len();
         let t = cage.target;
         for (i, o) in out.iter_mut().enumerate().take(k) {
@@ -332,11 +366,10 @@ impl CageFilter {
 
 /// Every valid assignment of a two-cell cage, generated directly: for each first value, the
 /// second values each operator allows.
-fn pairs(cage: &CageModel, n: usize) -> Vec<u8> {
+fn pairs(cage: &CageModel<'_>, n: usize, tuples: &mut Vec<u8>) {
     let t = cage.target;
     let differ = cage.conflicts[1] & 1 != 0;
     let bit = |v: u64| if (1..=n as u64).contains(&v) { 1u64 << (v - 1) } else { 0 };
-    let mut tuples = Vec::new();
     for a in 1..=n as u64 {
         let add = if t > a { bit(t - a) } else { 0 };
         let mul = if t % a == 0 { bit(t / a) } else { 0 };
@@ -363,7 +396,6 @@ fn pairs(cage: &CageModel, n: usize) -> Vec<u8> {
             tuples.extend_from_slice(&[a as u8, b]);
         }
     }
-    tuples
 }
 
 /// Bits of the values lo..=hi (lo ≥ 1), clipped to 1..=64.
@@ -380,31 +412,53 @@ fn range_mask(lo: u64, hi: u64) -> u64 {
 mod tests {
     use super::*;
 
-    fn cage(op: Option<Operator>, target: u64, k: usize, all_differ: bool) -> CageModel {
+    /// A cage of cells `0..k` (owned parts; see [`Owned::view`]).
+    struct Owned {
+        cells: Vec<u16>,
+        conflicts: Vec<u64>,
+        target: u64,
+        op: Option<Operator>,
+    }
+
+    impl Owned {
+        fn view(&self) -> CageModel<'_> {
+            CageModel {
+                cells: &self.cells,
+                target: self.target,
+                op: self.op,
+                conflicts: &self.conflicts,
+                table: None,
+            }
+        }
+    }
+
+    fn cage(op: Option<Operator>, target: u64, k: usize, all_differ: bool) -> Owned {
         let conflicts =
             (0..k).map(|i| if all_differ { (1u64 << i) - 1 } else { 0 }).collect::<Vec<_>>();
-        CageModel { cells: (0..k as u16).collect(), target, op, conflicts, table: None }
+        Owned { cells: (0..k as u16).collect(), target, op, conflicts }
     }
 
     /// Filters through the cage's table of assignments (values 1..=9).
-    fn run_table(c: &CageModel, dom: &[u64]) -> (Filtered, Vec<u64>) {
-        let tuples = CageFilter::default().enumerate(c, 9, 1 << 20).expect("small cage");
-        let table = Table::new(&tuples, c.cells.len(), 9);
-        let mut live = table.all.clone();
+    fn run_table(c: &Owned, dom: &[u64]) -> (Filtered, Vec<u64>) {
+        let mut tuples = Vec::new();
+        assert!(CageFilter::default().enumerate(c.view(), 9, 1 << 20, &mut tuples), "small cage");
+        let (mut masks, mut live) = (Vec::new(), Vec::new());
+        let words = Table::build(&tuples, c.cells.len(), 9, &mut masks, &mut live);
+        let table = Table { words, n: 9, masks: &masks };
         let mut out = Vec::new();
         let r = table.filter(&c.cells, dom, &mut live, &mut Vec::new(), &mut out);
         (r, out)
     }
 
-    fn run(c: &CageModel, dom: &[u64]) -> (Filtered, Vec<u64>) {
+    fn run(c: &Owned, dom: &[u64]) -> (Filtered, Vec<u64>) {
         let mut f = CageFilter::default();
         let mut out = Vec::new();
-        let r = f.filter(c, dom, &mut out);
+        let r = f.filter(&c.view(), dom, &mut out);
         (r, out)
     }
 
     /// Plain enumeration of every assignment: the reference the filter must equal.
-    fn reference(c: &CageModel, dom: &[u64]) -> Vec<u64> {
+    fn reference(c: &Owned, dom: &[u64]) -> Vec<u64> {
         let k = dom.len();
         let mut out = vec![0u64; k];
         let mut vals = vec![1u8; k];

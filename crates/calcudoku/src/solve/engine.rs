@@ -101,7 +101,7 @@ impl<'m> Engine<'m> {
             allowed: Vec::new(),
             singles: Vec::new(),
             cage_queue: Vec::new(),
-            cage_queued: vec![false; m.cages.len()],
+            cage_queued: vec![false; m.cage_count()],
             unit_queue: Vec::new(),
             unit_queued: vec![false; m.unit_count],
             filter: CageFilter::default(),
@@ -119,7 +119,7 @@ impl<'m> Engine<'m> {
                 self.singles.push(c as u16);
             }
         }
-        for k in 0..self.m.cages.len() {
+        for k in 0..self.m.cage_count() {
             self.queue_cage(k as u32);
         }
         for u in 0..self.m.unit_count {
@@ -238,11 +238,11 @@ impl<'m> Engine<'m> {
     fn filter_cage(&mut self, k: usize) -> Result<(), Conflict> {
         self.stats.cage_filterings += 1;
         let m = self.m;
-        let cage = &m.cages[k];
+        let cage = m.cage(k);
         let mut supports = std::mem::take(&mut self.supports);
-        let found = match &cage.table {
-            Some((table, at)) => self.filter_table(cage, table, *at, &mut supports),
-            None => self.filter.filter(cage, &self.dom, &mut supports),
+        let found = match cage.table {
+            Some((table, at)) => self.filter_table(&cage, &table, at, &mut supports),
+            None => self.filter.filter(&cage, &self.dom, &mut supports),
         };
         // The cage's own narrowings need not queue it again: filtering is idempotent.
         self.cage_queued[k] = true;
@@ -266,15 +266,15 @@ impl<'m> Engine<'m> {
     /// Table filtering on the cage's live tuples, whose changed words go on the trail.
     fn filter_table(
         &mut self,
-        cage: &CageModel,
-        table: &Table,
+        cage: &CageModel<'_>,
+        table: &Table<'_>,
         at: usize,
         out: &mut Vec<u64>,
     ) -> Filtered {
         let mut live = std::mem::take(&mut self.scratch);
         live.clear();
         live.extend_from_slice(&self.tuples[at..at + table.words]);
-        let found = table.filter(&cage.cells, &self.dom, &mut live, &mut self.allowed, out);
+        let found = table.filter(cage.cells, &self.dom, &mut live, &mut self.allowed, out);
         if found == Filtered::Narrowed {
             for (w, &l) in live.iter().enumerate() {
                 if l != self.tuples[at + w] {
@@ -359,8 +359,8 @@ impl<'m> Engine<'m> {
         if k == NO_CAGE {
             return u32::MAX;
         }
-        match &self.m.cages[k as usize].table {
-            Some((t, at)) => self.tuples[*at..*at + t.words].iter().map(|w| w.count_ones()).sum(),
+        match self.m.live_words(k as usize) {
+            Some((at, words)) => self.tuples[at..at + words].iter().map(|w| w.count_ones()).sum(),
             None => u32::MAX,
         }
     }

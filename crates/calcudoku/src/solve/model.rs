@@ -7,23 +7,37 @@ use crate::puzzle::{Operator, Puzzle, ValueSet};
 /// Cages with at most this many valid assignments are filtered through a table of them.
 const MAX_TUPLES: usize = 2048;
 
-/// A cage as the propagator sees it.
+/// Where a cage's data lies in the model's shared arrays (see [`Model::cage`]).
 #[derive(Clone, Debug)]
-pub(crate) struct CageModel {
+struct CageEntry {
+    /// `cells[cells_at..cells_at + len]` and `conflicts[cells_at..cells_at + len]`.
+    cells_at: u32,
+    len: u32,
+    target: u64,
+    op: Option<Operator>,
+    /// The cage's table, when it has one: where its masks start in `masks`, its words per
+    /// tuple set, and where its live-tuple words start in the search state.
+    table: Option<(u32, u32, u32)>,
+}
+
+/// A cage as the propagator sees it: a view into the model.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct CageModel<'m> {
     /// Cells of the cage (row-major indices).
-    pub cells: Vec<u16>,
+    pub cells: &'m [u16],
     pub target: u64,
     pub op: Option<Operator>,
     /// For position `i` of the cage, the earlier positions `j < i` (below 64) whose cell must
     /// hold a different value (same row, column or box, or any cage mate in Killer Sudoku).
-    pub conflicts: Vec<u64>,
+    pub conflicts: &'m [u64],
     /// Every assignment of the cage that meets its rule and its conflicts, as a table, when
     /// there are few enough (None for large cages), and where the cage's live-tuple words start
     /// in the search state.
-    pub table: Option<(Table, usize)>,
+    pub table: Option<(Table<'m>, usize)>,
 }
 
-/// An immutable, search-ready form of a [`Puzzle`]. Per-cell lists are kept flat.
+/// An immutable, search-ready form of a [`Puzzle`]. Per-cell and per-cage lists are kept in
+/// a few flat arrays, so that compiling a puzzle allocates a fixed number of times.
 #[derive(Clone, Debug)]
 pub(crate) struct Model {
     pub n: usize,
@@ -37,7 +51,12 @@ pub(crate) struct Model {
     /// The cells that must differ from each cell: `peer_cells[peer_start[c]..peer_start[c+1]]`.
     peer_cells: Vec<u16>,
     peer_start: Vec<u32>,
-    pub cages: Vec<CageModel>,
+    cages: Vec<CageEntry>,
+    /// The cells of every cage, one cage after another, and their conflict masks.
+    cage_cells: Vec<u16>,
+    cage_conflicts: Vec<u64>,
+    /// The masks of every cage table, one table after another.
+    masks: Vec<u64>,
     /// For each cell, its cage (`NO_CAGE`: none).
     pub cell_cage: Vec<u32>,
     /// Starting candidates: givens fixed, everything else 1..=N.
@@ -74,6 +93,34 @@ impl Model {
         &self.peer_cells[self.peer_start[c] as usize..self.peer_start[c + 1] as usize]
     }
 
+    pub fn cage_count(&self) -> usize {
+        self.cages.len()
+    }
+
+    /// Where cage `k`'s live-tuple words start in the search state, and how many there are
+    /// (None: the cage has no table).
+    pub fn live_words(&self, k: usize) -> Option<(usize, usize)> {
+        self.cages[k].table.map(|(_, words, live_at)| (live_at as usize, words as usize))
+    }
+
+    /// Cage `k` as the propagator sees it.
+    pub fn cage(&self, k: usize) -> CageModel<'_> {
+        let e = &self.cages[k];
+        let (at, len) = (e.cells_at as usize, e.len as usize);
+        let table = e.table.map(|(masks_at, words, live_at)| {
+            let words = words as usize;
+            let masks = &self.masks[masks_at as usize..masks_at as usize + len * self.n * words];
+            (Table { words, n: self.n, masks }, live_at as usize)
+        });
+        CageModel {
+            cells: &self.cage_cells[at..at + len],
+            target: e.target,
+            op: e.op,
+            conflicts: &self.cage_conflicts[at..at + len],
+            table,
+        }
+    }
+
     pub fn new(p: &Puzzle) -> Model {
         let n = p.size();
         let cells = n * n;
@@ -104,69 +151,56 @@ impl Model {
             }
         }
         let distinct = p.distinct_cages();
-        let box_of = |i: usize| boxes.map(|b| b.box_of(i / n, i % n, n));
+        let (peer_cells, peer_start) = if boxes.is_none() && !distinct {
+            latin_peers(n)
+        } else {
+            general_peers(p, &unit_cells, &cell_units, units_per_cell, &cell_cage)
+        };
         let must_differ = |a: usize, b: usize| {
             a != b
                 && (a / n == b / n
                     || a % n == b % n
-                    || (boxes.is_some() && box_of(a) == box_of(b))
+                    || (units_per_cell == 3 && cell_units[a][2] == cell_units[b][2])
                     || (distinct && cell_cage[a] != NO_CAGE && cell_cage[a] == cell_cage[b]))
         };
-        // Peers: the cells of a cell's units (and, in Killer Sudoku, of its cage), once each.
-        let mut stamp = vec![usize::MAX; cells];
-        let mut peer_cells = Vec::with_capacity(cells * (units_per_cell * n));
-        let mut peer_start = Vec::with_capacity(cells + 1);
-        for a in 0..cells {
-            peer_start.push(peer_cells.len() as u32);
-            stamp[a] = a;
-            for &u in &cell_units[a][..units_per_cell] {
-                for &b in &unit_cells[u as usize * n..(u as usize + 1) * n] {
-                    if stamp[b as usize] != a {
-                        stamp[b as usize] = a;
-                        peer_cells.push(b);
-                    }
-                }
-            }
-            if distinct && cell_cage[a] != NO_CAGE {
-                for c in &p.cages()[cell_cage[a] as usize].cells {
-                    if stamp[c.index()] != a {
-                        stamp[c.index()] = a;
-                        peer_cells.push(c.0);
-                    }
-                }
-            }
-        }
-        peer_start.push(peer_cells.len() as u32);
-        let mut table_words = 0;
+        let cage_cell_count: usize = p.cages().iter().map(|c| c.cells.len()).sum();
+        let mut cage_cells = Vec::with_capacity(cage_cell_count);
+        let mut cage_conflicts = Vec::with_capacity(cage_cell_count);
+        let mut cages = Vec::with_capacity(p.cages().len());
+        let mut masks = Vec::new();
+        let mut initial_tuples = Vec::new();
         let mut enumerator = CageFilter::default();
-        let cages: Vec<CageModel> = p
-            .cages()
-            .iter()
-            .map(|cage| {
-                let cells: Vec<u16> = cage.cells.iter().map(|c| c.0).collect();
-                let conflicts = (0..cells.len())
-                    .map(|i| {
-                        (0..i.min(64))
-                            .filter(|&j| must_differ(cells[i] as usize, cells[j] as usize))
-                            .fold(0u64, |m, j| m | 1 << j)
-                    })
-                    .collect();
-                let mut model =
-                    CageModel { cells, target: cage.target, op: cage.op, conflicts, table: None };
-                if let Some(tuples) = enumerator.enumerate(&model, n, MAX_TUPLES) {
-                    let table = Table::new(&tuples, model.cells.len(), n);
-                    let words = table.words;
-                    model.table = Some((table, table_words));
-                    table_words += words;
-                }
-                model
-            })
-            .collect();
-        let mut initial_tuples = Vec::with_capacity(table_words);
-        for cage in &cages {
-            if let Some((table, _)) = &cage.table {
-                initial_tuples.extend_from_slice(&table.all);
+        let mut tuples = Vec::new();
+        for cage in p.cages() {
+            let at = cage_cells.len();
+            cage_cells.extend(cage.cells.iter().map(|c| c.0));
+            for i in 0..cage.cells.len() {
+                let ci = cage_cells[at + i] as usize;
+                let conflicts = (0..i.min(64))
+                    .filter(|&j| must_differ(ci, cage_cells[at + j] as usize))
+                    .fold(0u64, |m, j| m | 1 << j);
+                cage_conflicts.push(conflicts);
             }
+            let len = cage.cells.len();
+            let view = CageModel {
+                cells: &cage_cells[at..],
+                target: cage.target,
+                op: cage.op,
+                conflicts: &cage_conflicts[at..],
+                table: None,
+            };
+            let table = enumerator.enumerate(view, n, MAX_TUPLES, &mut tuples).then(|| {
+                let masks_at = masks.len();
+                let words = Table::build(&tuples, len, n, &mut masks, &mut initial_tuples);
+                (masks_at as u32, words as u32, (initial_tuples.len() - words) as u32)
+            });
+            cages.push(CageEntry {
+                cells_at: at as u32,
+                len: len as u32,
+                target: cage.target,
+                op: cage.op,
+                table,
+            });
         }
         let (segments, partitions) = match boxes {
             Some(_) => segments(n, unit_count, &cell_units),
@@ -188,6 +222,9 @@ impl Model {
             peer_cells,
             peer_start,
             cages,
+            cage_cells,
+            cage_conflicts,
+            masks,
             cell_cage,
             initial,
             initial_tuples,
@@ -195,6 +232,59 @@ impl Model {
             partitions,
         }
     }
+}
+
+/// The peers of a plain Latin square's cells: the rest of the row, then the rest of the column.
+fn latin_peers(n: usize) -> (Vec<u16>, Vec<u32>) {
+    let mut peer_cells = Vec::with_capacity(n * n * 2 * n.saturating_sub(1));
+    let mut peer_start = Vec::with_capacity(n * n + 1);
+    for r in 0..n {
+        for c in 0..n {
+            peer_start.push(peer_cells.len() as u32);
+            peer_cells.extend((0..n).filter(|&x| x != c).map(|x| (r * n + x) as u16));
+            peer_cells.extend((0..n).filter(|&y| y != r).map(|y| (y * n + c) as u16));
+        }
+    }
+    peer_start.push(peer_cells.len() as u32);
+    (peer_cells, peer_start)
+}
+
+/// The peers of every cell when there are boxes or distinct cages: the cells of its units
+/// (and, in Killer Sudoku, of its cage), once each.
+fn general_peers(
+    p: &Puzzle,
+    unit_cells: &[u16],
+    cell_units: &[[u32; 3]],
+    units_per_cell: usize,
+    cell_cage: &[u32],
+) -> (Vec<u16>, Vec<u32>) {
+    let n = p.size();
+    let cells = n * n;
+    let mut stamp = vec![usize::MAX; cells];
+    let mut peer_cells = Vec::with_capacity(cells * (units_per_cell * n));
+    let mut peer_start = Vec::with_capacity(cells + 1);
+    for a in 0..cells {
+        peer_start.push(peer_cells.len() as u32);
+        stamp[a] = a;
+        for &u in &cell_units[a][..units_per_cell] {
+            for &b in &unit_cells[u as usize * n..(u as usize + 1) * n] {
+                if stamp[b as usize] != a {
+                    stamp[b as usize] = a;
+                    peer_cells.push(b);
+                }
+            }
+        }
+        if p.distinct_cages() && cell_cage[a] != NO_CAGE {
+            for c in &p.cages()[cell_cage[a] as usize].cells {
+                if stamp[c.index()] != a {
+                    stamp[c.index()] = a;
+                    peer_cells.push(c.0);
+                }
+            }
+        }
+    }
+    peer_start.push(peer_cells.len() as u32);
+    (peer_cells, peer_start)
 }
 
 /// The box–line segments of a puzzle with boxes, and each unit's partitions into them.
