@@ -154,6 +154,8 @@ pub(crate) struct CageFilter {
     vals: Vec<u8>,
     suf_min: Vec<u64>,
     suf_max: Vec<u64>,
+    /// For a product cage, the values (1..=64) that divide its target.
+    divisors: u64,
     nodes: u32,
     /// When set, the walk records every valid assignment here instead of collecting supports.
     record: Option<(Vec<u8>, usize)>,
@@ -178,7 +180,7 @@ impl CageFilter {
             out[0] = if (1..=64).contains(&t) { self.dom[0] & (1u64 << (t - 1)) } else { 0 };
             return if out[0] == 0 { Filtered::Impossible } else { Filtered::Narrowed };
         }
-        self.prepare(k);
+        self.prepare(k, cage);
         self.nodes = 0;
         let complete = self.walk(cage, 0, 0, 1, out);
         if !complete {
@@ -208,8 +210,12 @@ impl CageFilter {
         }
         self.dom.clear();
         self.dom.resize(k, crate::puzzle::ValueSet::full(n).bits());
-        self.prepare(k);
+        self.prepare(k, &cage);
         self.nodes = 0;
+        if k >= 3 && matches!(cage.op, Some(Operator::Add | Operator::Mul)) {
+            let complete = self.sums_and_products(&cage, 0, 0, 1, tuples, max * k);
+            return complete && tuples.len() <= max * k;
+        }
         let mut record = std::mem::take(tuples);
         self.record = Some((record, max * k));
         let mut out = std::mem::take(&mut self.out);
@@ -223,7 +229,7 @@ impl CageFilter {
         fits
     }
 
-    fn prepare(&mut self, k: usize) {
+    fn prepare(&mut self, k: usize, cage: &CageModel<'_>) {
         self.vals.clear();
         self.vals.resize(k, 0);
         // Suffix bounds for sums: the least and most the cells from i on can add up to.
@@ -236,6 +242,88 @@ impl CageFilter {
             self.suf_min[i] = self.suf_min[i + 1] + d.trailing_zeros() as u64 + 1;
             self.suf_max[i] = self.suf_max[i + 1] + 64 - d.leading_zeros() as u64;
         }
+        if cage.op == Some(Operator::Mul) {
+            let values = self.dom.iter().fold(0, |a, &d| a | d);
+            let t = cage.target;
+            self.divisors = bits(values).filter(|&v| t % v == 0).fold(0, |m, v| m | 1 << (v - 1));
+        }
+    }
+
+    /// Records into `tuples` every assignment of positions `i..` of a sum or product cage of
+    /// three or more cells (`sum` and `prod` are those of positions `..i`): the last value is
+    /// forced by the target, so it is computed, not searched. False when `tuples` would grow
+    /// past `max` values or the walk past its budget.
+    fn sums_and_products(
+        &mut self,
+        cage: &CageModel<'_>,
+        i: usize,
+        sum: u64,
+        prod: u64,
+        tuples: &mut Vec<u8>,
+        max: usize,
+    ) -> bool {
+        let k = self.dom.len();
+        self.nodes += 1;
+        if self.nodes > NODE_BUDGET {
+            return false;
+        }
+        let t = cage.target;
+        let mut avail = self.dom[i] & !self.taken(cage, i);
+        match cage.op {
+            Some(Operator::Add) => {
+                let (least, most) = (sum + self.suf_min[i + 1], sum + self.suf_max[i + 1]);
+                avail &= if t > least {
+                    range_mask(t.saturating_sub(most).max(1), t - least)
+                } else {
+                    0
+                };
+            }
+            _ => avail &= self.divisors,
+        }
+        while avail != 0 {
+            let v = avail.trailing_zeros() as u8 + 1;
+            avail &= avail - 1;
+            let (s, p) = (sum + v as u64, prod * v as u64);
+            if cage.op == Some(Operator::Mul) && (p > t || t % p != 0) {
+                continue;
+            }
+            self.vals[i] = v;
+            if i + 2 < k {
+                if !self.sums_and_products(cage, i + 1, s, p, tuples, max) {
+                    return false;
+                }
+                continue;
+            }
+            // The last cell's value is forced.
+            let last = if cage.op == Some(Operator::Add) { t - s } else { t / p };
+            if last == 0 || last > 64 {
+                continue;
+            }
+            let bit = 1u64 << (last - 1);
+            if self.dom[i + 1] & bit == 0 || self.taken(cage, i + 1) & bit != 0 {
+                continue;
+            }
+            if tuples.len() + k > max {
+                return false;
+            }
+            self.vals[i + 1] = last as u8;
+            for &x in &self.vals {
+                tuples.push(x);
+            }
+        }
+        true
+    }
+
+    /// The values of earlier positions that position `i` must differ from.
+    fn taken(&self, cage: &CageModel<'_>, i: usize) -> u64 {
+        let mut m = if i < 64 { cage.conflicts[i] } else { 0 };
+        let mut taken = 0;
+        while m != 0 {
+            let j = m.trailing_zeros() as usize;
+            m &= m - 1;
+            taken |= 1u64 << (self.vals[j] - 1);
+        }
+        taken
     }
 
     /// Visits assignments of positions `i..`; `sum` and `prod` are those of positions `..i`.
@@ -295,7 +383,10 @@ impl CageFilter {
                         if tuples.len() >= *max {
                             return false;
                         }
-                        tuples.extend_from_slice(&self.vals);
+                        // Byte by byte: a tuple is a few bytes, too short for a memcpy call.
+                        for &x in &self.vals {
+                            tuples.push(x);
+                        }
                         continue;
                     }
                     for (o, &x) in out.iter_mut().zip(self.vals.iter()) {
@@ -305,21 +396,26 @@ impl CageFilter {
             }
             return true;
         }
+        match cage.op {
+            // The value must leave the later cells a sum they can make.
+            Some(Operator::Add) => {
+                let (least, most) = (sum + self.suf_min[i + 1], sum + self.suf_max[i + 1]);
+                avail &= if t > least {
+                    range_mask(t.saturating_sub(most).max(1), t - least)
+                } else {
+                    0
+                };
+            }
+            // The value must divide the target (tested once per cage, in `divisors`).
+            Some(Operator::Mul) => avail &= self.divisors,
+            _ => {}
+        }
         while avail != 0 {
             let v = avail.trailing_zeros() as u8 + 1;
             avail &= avail - 1;
             let (s, p) = (sum + v as u64, prod.saturating_mul(v as u64));
-            match cage.op {
-                Some(Operator::Add) => {
-                    if s + self.suf_min[i + 1] > t {
-                        break; // larger values only overshoot more
-                    }
-                    if s + self.suf_max[i + 1] < t {
-                        continue;
-                    }
-                }
-                Some(Operator::Mul) if p > t || t % p != 0 => continue,
-                _ => {}
+            if cage.op == Some(Operator::Mul) && (p > t || t % p != 0) {
+                continue;
             }
             self.vals[i] = v;
             if !self.walk(cage, i + 1, s, p, out) {
@@ -370,22 +466,25 @@ fn pairs(cage: &CageModel<'_>, n: usize, tuples: &mut Vec<u8>) {
     let t = cage.target;
     let differ = cage.conflicts[1] & 1 != 0;
     let bit = |v: u64| if (1..=n as u64).contains(&v) { 1u64 << (v - 1) } else { 0 };
-    for a in 1..=n as u64 {
-        let add = if t > a { bit(t - a) } else { 0 };
-        let mul = if t % a == 0 { bit(t / a) } else { 0 };
-        let sub = bit(a + t) | if a > t { bit(a - t) } else { 0 };
+    for a in 1..n as u64 + 1 {
+        // Only the cage's own operator is worked out: divisions are not cheap.
+        let add = || if t > a { bit(t - a) } else { 0 };
+        let mul = || if t % a == 0 { bit(t / a) } else { 0 };
+        let sub = || bit(a + t) | if a > t { bit(a - t) } else { 0 };
         // a / b = t or b / a = t; nothing divides to 0.
-        let div = if t == 0 {
-            0
-        } else {
-            bit(a.saturating_mul(t)) | if a % t == 0 { bit(a / t) } else { 0 }
+        let div = || {
+            if t == 0 {
+                0
+            } else {
+                bit(a.saturating_mul(t)) | if a % t == 0 { bit(a / t) } else { 0 }
+            }
         };
         let mut bs = match cage.op {
-            Some(Operator::Add) => add,
-            Some(Operator::Mul) => mul,
-            Some(Operator::Sub) => sub,
-            Some(Operator::Div) => div,
-            None => add | mul | sub | div,
+            Some(Operator::Add) => add(),
+            Some(Operator::Mul) => mul(),
+            Some(Operator::Sub) => sub(),
+            Some(Operator::Div) => div(),
+            None => add() | mul() | sub() | div(),
         };
         if differ {
             bs &= !bit(a);
@@ -393,9 +492,21 @@ fn pairs(cage: &CageModel<'_>, n: usize, tuples: &mut Vec<u8>) {
         while bs != 0 {
             let b = bs.trailing_zeros() as u8 + 1;
             bs &= bs - 1;
-            tuples.extend_from_slice(&[a as u8, b]);
+            tuples.push(a as u8);
+            tuples.push(b);
         }
     }
+}
+
+/// The values (1..=64) of a set of candidate bits.
+fn bits(mut set: u64) -> impl Iterator<Item = u64> {
+    std::iter::from_fn(move || {
+        (set != 0).then(|| {
+            let v = set.trailing_zeros() as u64 + 1;
+            set &= set - 1;
+            v
+        })
+    })
 }
 
 /// Bits of the values lo..=hi (lo ≥ 1), clipped to 1..=64.
