@@ -73,12 +73,15 @@ impl Table<'_> {
     ) -> Filtered {
         out.clear();
         if let [live] = live {
-            // One word of tuples: the common case, kept branch-light.
+            // One word of tuples: the common case, kept branch-light. Position `i`'s masks
+            // are then the `n` words from `i * n`.
+            let n = self.n;
             for (i, &c) in cells.iter().enumerate() {
+                let masks = &self.masks[i * n..i * n + n];
                 let mut allowed = 0;
                 let mut d = dom[c as usize];
                 while d != 0 {
-                    allowed |= self.mask(i, d.trailing_zeros() as usize + 1)[0];
+                    allowed |= masks[d.trailing_zeros() as usize];
                     d &= d - 1;
                 }
                 *live &= allowed;
@@ -87,12 +90,13 @@ impl Table<'_> {
                 return Filtered::Impossible;
             }
             for (i, &c) in cells.iter().enumerate() {
+                let masks = &self.masks[i * n..i * n + n];
                 let mut keep = 0;
                 let mut d = dom[c as usize];
                 while d != 0 {
-                    let v = d.trailing_zeros() as usize + 1;
-                    if *live & self.mask(i, v)[0] != 0 {
-                        keep |= 1u64 << (v - 1);
+                    let bit = d & d.wrapping_neg();
+                    if *live & masks[d.trailing_zeros() as usize] != 0 {
+                        keep |= bit;
                     }
                     d &= d - 1;
                 }
