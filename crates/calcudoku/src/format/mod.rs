@@ -185,7 +185,10 @@ fn could_be(format: Format, text: &str) -> bool {
         Format::Ops => !tok.text.starts_with('{') && !tok.text.contains(':'),
         Format::Sudoku => {
             // The rows form has as many lines as its first row has values.
-            single || text::lines(text).count() == first.tokens().count()
+            single || {
+                let n = first.tokens().count();
+                text::lines(text).take(n + 1).count() == n
+            }
         }
     }
 }

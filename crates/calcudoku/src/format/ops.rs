@@ -136,7 +136,7 @@ pub fn parse(text: &str) -> Result<Puzzle, ParseError> {
             "the end of the input",
         ));
     };
-    let mut labels: Vec<(u64, Option<Operator>)> = Vec::new();
+    let mut labels: Vec<(u64, Option<Operator>)> = Vec::with_capacity(m);
     for tok in label_line.tokens() {
         if labels.len() == m {
             return Err(ParseError::expected(
@@ -166,7 +166,12 @@ pub fn parse(text: &str) -> Result<Puzzle, ParseError> {
         ));
     }
 
-    let mut cells: Vec<Vec<Cell>> = vec![Vec::new(); m];
+    // Each cage's cells, allocated once at their exact count.
+    let mut counts = vec![0usize; m];
+    for &id in &ids {
+        counts[id] += 1;
+    }
+    let mut cells: Vec<Vec<Cell>> = counts.iter().map(|&c| Vec::with_capacity(c)).collect();
     for (i, &id) in ids.iter().enumerate() {
         cells[id].push(Cell(i as u16));
     }
