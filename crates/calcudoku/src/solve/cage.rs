@@ -160,6 +160,10 @@ pub(crate) struct CageFilter {
     suf_max: Vec<u64>,
     /// For a product cage, the values (1..=64) that divide its target.
     divisors: u64,
+    /// For a product cage, suffix bounds: the least and most the cells from `i` on can
+    /// multiply to (saturating).
+    suf_pmin: Vec<u64>,
+    suf_pmax: Vec<u64>,
     nodes: u32,
     /// When set, the walk records every valid assignment here instead of collecting supports.
     record: Option<(Vec<u8>, usize)>,
@@ -250,7 +254,27 @@ impl CageFilter {
             let values = self.dom.iter().fold(0, |a, &d| a | d);
             let t = cage.target;
             self.divisors = bits(values).filter(|&v| t % v == 0).fold(0, |m, v| m | 1 << (v - 1));
+            self.suf_pmin.clear();
+            self.suf_pmin.resize(k + 1, 1);
+            self.suf_pmax.clear();
+            self.suf_pmax.resize(k + 1, 1);
+            for i in (0..k).rev() {
+                let d = self.dom[i];
+                let (lo, hi) = (d.trailing_zeros() as u64 + 1, 64 - d.leading_zeros() as u64);
+                self.suf_pmin[i] = self.suf_pmin[i + 1].saturating_mul(lo);
+                self.suf_pmax[i] = self.suf_pmax[i + 1].saturating_mul(hi);
+            }
         }
+    }
+
+    /// The values position `i` of a product cage may take when positions `..i` multiply to
+    /// `prod` (a divisor of the target): divisors of the target whose quotient the later
+    /// cells can still make.
+    fn product_values(&self, i: usize, prod: u64, t: u64) -> u64 {
+        let rest = t / prod;
+        let lo = rest.div_ceil(self.suf_pmax[i + 1]).max(1);
+        let hi = rest / self.suf_pmin[i + 1];
+        self.divisors & range_mask(lo, hi)
     }
 
     /// Records into `tuples` every assignment of positions `i..` of a sum or product cage of
@@ -282,13 +306,13 @@ impl CageFilter {
                     0
                 };
             }
-            _ => avail &= self.divisors,
+            _ => avail &= self.product_values(i, prod, t),
         }
         while avail != 0 {
             let v = avail.trailing_zeros() as u8 + 1;
             avail &= avail - 1;
             let (s, p) = (sum + v as u64, prod * v as u64);
-            if cage.op == Some(Operator::Mul) && (p > t || t % p != 0) {
+            if cage.op == Some(Operator::Mul) && t % p != 0 {
                 continue;
             }
             self.vals[i] = v;
@@ -410,8 +434,9 @@ impl CageFilter {
                     0
                 };
             }
-            // The value must divide the target (tested once per cage, in `divisors`).
-            Some(Operator::Mul) => avail &= self.divisors,
+            // The value must divide what is left of the target, and leave a quotient the
+            // later cells can make.
+            Some(Operator::Mul) => avail &= self.product_values(i, prod, t),
             _ => {}
         }
         while avail != 0 {
