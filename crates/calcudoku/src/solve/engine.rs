@@ -91,21 +91,24 @@ pub(crate) struct Engine<'m> {
 
 impl<'m> Engine<'m> {
     pub fn new(m: &'m Model, deadline: Option<Instant>) -> Engine<'m> {
+        // Buffers start at sizes that an easy puzzle does not outgrow: growing them costs as
+        // much as a few hundred narrowings.
+        let cells = m.initial.len();
         Engine {
             m,
             dom: m.initial.clone(),
-            trail: Vec::with_capacity(m.initial.len() * 4),
+            trail: Vec::with_capacity((cells * m.n).min(1 << 16)),
             tuples: m.initial_tuples.clone(),
-            tuple_trail: Vec::new(),
-            scratch: Vec::new(),
-            allowed: Vec::new(),
-            singles: Vec::new(),
-            cage_queue: Vec::new(),
+            tuple_trail: Vec::with_capacity(m.initial_tuples.len() * 2),
+            scratch: Vec::with_capacity(64),
+            allowed: Vec::with_capacity(64),
+            singles: Vec::with_capacity(cells),
+            cage_queue: Vec::with_capacity(m.cage_count()),
             cage_queued: vec![false; m.cage_count()],
-            unit_queue: Vec::new(),
+            unit_queue: Vec::with_capacity(m.unit_count),
             unit_queued: vec![false; m.unit_count],
             filter: CageFilter::default(),
-            supports: Vec::new(),
+            supports: Vec::with_capacity(64),
             stats: Stats::default(),
             deadline,
         }
@@ -252,9 +255,11 @@ impl<'m> Engine<'m> {
         };
         if r.is_ok() {
             for (i, &c) in cage.cells.iter().enumerate() {
-                r = self.narrow(c as usize, supports[i]);
-                if r.is_err() {
-                    break;
+                if supports[i] != self.dom[c as usize] {
+                    r = self.narrow(c as usize, supports[i]);
+                    if r.is_err() {
+                        break;
+                    }
                 }
             }
         }
