@@ -42,8 +42,18 @@ pub(crate) fn lines(text: &str) -> impl Iterator<Item = Line<'_>> {
     strip_bom(text)
         .lines()
         .enumerate()
-        .filter(|(_, l)| !l.trim().is_empty())
+        .filter(|(_, l)| !is_blank_line(l))
         .map(|(i, l)| Line { no: i + 1, text: l })
+}
+
+/// Whether a line holds only whitespace: decided on the first byte that is not ASCII
+/// whitespace, unless that byte starts a non-ASCII character.
+fn is_blank_line(line: &str) -> bool {
+    match line.bytes().position(|b| !is_ascii_space(b)) {
+        None => true,
+        Some(i) if line.as_bytes()[i].is_ascii() => false,
+        Some(i) => line[i..].trim_start().is_empty(),
+    }
 }
 
 /// A whitespace-separated token and its 1-based column.
@@ -192,6 +202,9 @@ mod tests {
         let text = "\u{feff}\r\n 1 2\r\n\r\n3\t\r\n";
         let ls: Vec<_> = lines(text).map(|l| (l.no, l.text)).collect();
         assert_eq!(ls, vec![(2, " 1 2"), (4, "3\t")]);
+        // Unicode whitespace makes a blank line too; a non-ASCII character does not.
+        let ls: Vec<_> = lines(" \u{3000}\n\u{a0}é\n").map(|l| (l.no, l.text)).collect();
+        assert_eq!(ls, vec![(2, "\u{a0}é")]);
     }
 
     #[test]
