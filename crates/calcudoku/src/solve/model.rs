@@ -243,18 +243,20 @@ fn latin_peers(n: usize) -> (Vec<u16>, Vec<u32>) {
     let per_cell = 2 * n.saturating_sub(1);
     let mut peer_cells = vec![0u16; n * n * per_cell];
     let mut peer_start = Vec::with_capacity(n * n + 1);
-    for cell in 0..n * n {
-        let (r, c) = (cell / n, cell % n);
-        peer_start.push((cell * per_cell) as u32);
-        let peers = &mut peer_cells[cell * per_cell..(cell + 1) * per_cell];
-        let mut k = 0;
-        for x in (0..n).filter(|&x| x != c) {
-            peers[k] = (r * n + x) as u16;
-            k += 1;
-        }
-        for y in (0..n).filter(|&y| y != r) {
-            peers[k] = (y * n + c) as u16;
-            k += 1;
+    for r in 0..n {
+        for c in 0..n {
+            let cell = r * n + c;
+            peer_start.push((cell * per_cell) as u32);
+            let peers = &mut peer_cells[cell * per_cell..(cell + 1) * per_cell];
+            let others = |i: usize| if i < c { i } else { i + 1 };
+            let (row, col) = peers.split_at_mut(n - 1);
+            for (i, p) in row.iter_mut().enumerate() {
+                *p = (r * n + others(i)) as u16;
+            }
+            let others = |i: usize| if i < r { i } else { i + 1 };
+            for (i, p) in col.iter_mut().enumerate() {
+                *p = (others(i) * n + c) as u16;
+            }
         }
     }
     peer_start.push(peer_cells.len() as u32);
