@@ -276,6 +276,16 @@ impl<'m> Engine<'m> {
         at: usize,
         out: &mut Vec<u64>,
     ) -> Filtered {
+        if table.words == 1 {
+            // The common case: the live tuples fit a word, kept on the stack.
+            let mut live = [self.tuples[at]];
+            let found = table.filter(cage.cells, &self.dom, &mut live, &mut self.allowed, out);
+            if found == Filtered::Narrowed && live[0] != self.tuples[at] {
+                self.tuple_trail.push((at as u32, self.tuples[at]));
+                self.tuples[at] = live[0];
+            }
+            return found;
+        }
         let mut live = std::mem::take(&mut self.scratch);
         live.clear();
         live.extend_from_slice(&self.tuples[at..at + table.words]);
