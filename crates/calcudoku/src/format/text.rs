@@ -74,19 +74,18 @@ impl<'a> Iterator for Tokens<'a> {
         // ASCII (almost every input) is scanned byte by byte; the first non-ASCII byte hands
         // over to the character-wise scan, which knows Unicode whitespace.
         let bytes = self.rest.as_bytes();
-        let mut start = 0;
-        while start < bytes.len() && is_ascii_space(bytes[start]) {
-            start += 1;
-        }
-        if start < bytes.len() && bytes[start].is_ascii() {
-            let mut end = start + 1;
-            while end < bytes.len() && bytes[end].is_ascii() && !is_ascii_space(bytes[end]) {
-                end += 1;
-            }
-            if end == bytes.len() || is_ascii_space(bytes[end]) {
-                let token = Token { col: self.col + start, text: &self.rest[start..end] };
+        let start = bytes.iter().position(|&b| !is_ascii_space(b)).unwrap_or(bytes.len());
+        if bytes.get(start).is_some_and(u8::is_ascii) {
+            let len = bytes[start..]
+                .iter()
+                .position(|&b| is_ascii_space(b) || !b.is_ascii())
+                .unwrap_or(bytes.len() - start);
+            let end = start + len;
+            if bytes.get(end).is_none_or(|&b| is_ascii_space(b)) {
+                let (head, rest) = self.rest.split_at(end);
+                let token = Token { col: self.col + start, text: &head[start..] };
                 self.col += end;
-                self.rest = &self.rest[end..];
+                self.rest = rest;
                 return Some(token);
             }
         }
@@ -135,10 +134,16 @@ pub(crate) fn show(token: &str) -> String {
 /// it does not fit in a u64.
 pub(crate) fn parse_u64(token: &str) -> Option<u64> {
     let digits = token.strip_prefix('+').unwrap_or(token);
-    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+    if digits.is_empty() {
         return None;
     }
-    digits.parse().ok()
+    digits.bytes().try_fold(0u64, |n, b| {
+        let d = b.wrapping_sub(b'0');
+        if d > 9 {
+            return None;
+        }
+        n.checked_mul(10)?.checked_add(d as u64)
+    })
 }
 
 /// Whether the token is made of ASCII digits only (possibly too large for a u64).
