@@ -221,7 +221,11 @@ impl CageFilter {
         self.prepare(k, &cage);
         self.nodes = 0;
         if k >= 3 && matches!(cage.op, Some(Operator::Add | Operator::Mul)) {
-            let complete = self.sums_and_products(&cage, 0, 0, 1, tuples, max * k);
+            let complete = if cage.op == Some(Operator::Add) {
+                self.sums(&cage, 0, 0, tuples, max * k)
+            } else {
+                self.products(&cage, 0, cage.target, tuples, max * k)
+            };
             return complete && tuples.len() <= max * k;
         }
         let mut record = std::mem::take(tuples);
@@ -277,16 +281,15 @@ impl CageFilter {
         self.divisors & range_mask(lo, hi)
     }
 
-    /// Records into `tuples` every assignment of positions `i..` of a sum or product cage of
-    /// three or more cells (`sum` and `prod` are those of positions `..i`): the last value is
-    /// forced by the target, so it is computed, not searched. False when `tuples` would grow
-    /// past `max` values or the walk past its budget.
-    fn sums_and_products(
+    /// Records into `tuples` every assignment of positions `i..` of a sum cage of three or
+    /// more cells (`sum` is that of positions `..i`): the last value is forced by the target,
+    /// so it is computed, not searched. False when `tuples` would grow past `max` values or
+    /// the walk past its budget.
+    fn sums(
         &mut self,
         cage: &CageModel<'_>,
         i: usize,
         sum: u64,
-        prod: u64,
         tuples: &mut Vec<u8>,
         max: usize,
     ) -> bool {
@@ -296,48 +299,93 @@ impl CageFilter {
             return false;
         }
         let t = cage.target;
-        let mut avail = self.dom[i] & !self.taken(cage, i);
-        match cage.op {
-            Some(Operator::Add) => {
-                let (least, most) = (sum + self.suf_min[i + 1], sum + self.suf_max[i + 1]);
-                avail &= if t > least {
-                    range_mask(t.saturating_sub(most).max(1), t - least)
-                } else {
-                    0
-                };
-            }
-            _ => avail &= self.product_values(i, prod, t),
-        }
+        // The value must leave the later cells a sum they can make.
+        let (least, most) = (sum + self.suf_min[i + 1], sum + self.suf_max[i + 1]);
+        let range =
+            if t > least { range_mask(t.saturating_sub(most).max(1), t - least) } else { 0 };
+        let mut avail = self.dom[i] & range & !self.taken(cage, i);
         while avail != 0 {
-            let v = avail.trailing_zeros() as u8 + 1;
+            let v = avail.trailing_zeros() as u64 + 1;
             avail &= avail - 1;
-            let (s, p) = (sum + v as u64, prod * v as u64);
-            if cage.op == Some(Operator::Mul) && t % p != 0 {
-                continue;
-            }
-            self.vals[i] = v;
+            self.vals[i] = v as u8;
             if i + 2 < k {
-                if !self.sums_and_products(cage, i + 1, s, p, tuples, max) {
+                if !self.sums(cage, i + 1, sum + v, tuples, max) {
                     return false;
                 }
                 continue;
             }
-            // The last cell's value is forced.
-            let last = if cage.op == Some(Operator::Add) { t - s } else { t / p };
-            if last == 0 || last > 64 {
-                continue;
-            }
-            let bit = 1u64 << (last - 1);
-            if self.dom[i + 1] & bit == 0 || self.taken(cage, i + 1) & bit != 0 {
-                continue;
-            }
-            if tuples.len() + k > max {
+            if !self.record_last(cage, t - sum - v, tuples, max) {
                 return false;
             }
-            self.vals[i + 1] = last as u8;
-            for &x in &self.vals {
-                tuples.push(x);
+        }
+        true
+    }
+
+    /// [`CageFilter::sums`] for a product cage: `rest` is what positions `i..` must multiply
+    /// to. Divisibility is tested by multiplication (see [`exact_quotient`]), not division.
+    fn products(
+        &mut self,
+        cage: &CageModel<'_>,
+        i: usize,
+        rest: u64,
+        tuples: &mut Vec<u8>,
+        max: usize,
+    ) -> bool {
+        let k = self.dom.len();
+        self.nodes += 1;
+        if self.nodes > NODE_BUDGET {
+            return false;
+        }
+        // The later cells multiply to between `least` and `most`.
+        let (least, most) = (self.suf_pmin[i + 1], self.suf_pmax[i + 1]);
+        let mut avail = self.dom[i] & self.divisors & !self.taken(cage, i);
+        while avail != 0 {
+            let v = avail.trailing_zeros() as u64 + 1;
+            avail &= avail - 1;
+            if v.saturating_mul(most) < rest {
+                continue; // too small: the later cells could not make up the rest
             }
+            if v.saturating_mul(least) > rest {
+                break; // too large, and larger values only more so
+            }
+            let Some(after) = exact_quotient(rest, v) else { continue };
+            self.vals[i] = v as u8;
+            if i + 2 < k {
+                if !self.products(cage, i + 1, after, tuples, max) {
+                    return false;
+                }
+                continue;
+            }
+            if !self.record_last(cage, after, tuples, max) {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Completes the assignment in `vals` with `last` in the last position when that is a
+    /// candidate there and breaks no conflict, and records it. False when `tuples` is full.
+    fn record_last(
+        &mut self,
+        cage: &CageModel<'_>,
+        last: u64,
+        tuples: &mut Vec<u8>,
+        max: usize,
+    ) -> bool {
+        let k = self.dom.len();
+        if last == 0 || last > 64 {
+            return true;
+        }
+        let bit = 1u64 << (last - 1);
+        if self.dom[k - 1] & bit == 0 || self.taken(cage, k - 1) & bit != 0 {
+            return true;
+        }
+        if tuples.len() + k > max {
+            return false;
+        }
+        self.vals[k - 1] = last as u8;
+        for &x in &self.vals {
+            tuples.push(x);
         }
         true
     }
@@ -527,6 +575,48 @@ fn pairs(cage: &CageModel<'_>, n: usize, tuples: &mut Vec<u8>) {
     }
 }
 
+/// For each odd `v` below 64, its inverse modulo 2^64 (Newton's iteration; each step doubles
+/// the correct low bits, and `v` itself is right to 3 bits).
+const ODD_INVERSE: [u64; 64] = {
+    let mut inv = [0u64; 64];
+    let mut v = 1;
+    while v < 64 {
+        let mut x = v as u64;
+        let mut step = 0;
+        while step < 5 {
+            x = x.wrapping_mul(2u64.wrapping_sub((v as u64).wrapping_mul(x)));
+            step += 1;
+        }
+        inv[v] = x;
+        v += 2;
+    }
+    inv
+};
+
+/// For each odd `v` below 64, `u64::MAX / v`.
+const ODD_LIMIT: [u64; 64] = {
+    let mut limit = [0u64; 64];
+    let mut v = 1;
+    while v < 64 {
+        limit[v] = u64::MAX / v as u64;
+        v += 2;
+    }
+    limit
+};
+
+/// `r / v` when `v` (1..=64) divides `r`, else None, without a division: with `v = o * 2^s`
+/// (`o` odd), `2^s` must divide `r`, and then `o` divides `r >> s` exactly when multiplying
+/// by the inverse of `o` gives at most `u64::MAX / o` (which is then the quotient).
+fn exact_quotient(r: u64, v: u64) -> Option<u64> {
+    let s = v.trailing_zeros();
+    let odd = v >> s;
+    if r.trailing_zeros() < s {
+        return None;
+    }
+    let q = (r >> s).wrapping_mul(ODD_INVERSE[odd as usize]);
+    (q <= ODD_LIMIT[odd as usize]).then_some(q)
+}
+
 /// The values (1..=64) of a set of candidate bits.
 fn bits(mut set: u64) -> impl Iterator<Item = u64> {
     std::iter::from_fn(move || {
@@ -658,6 +748,22 @@ mod tests {
                 }
                 vals[i] = 1;
                 i += 1;
+            }
+        }
+    }
+
+    #[test]
+    fn exact_quotient_is_division() {
+        let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
+        for v in 1..=64u64 {
+            for r in (0..2000u64).chain([u64::MAX, u64::MAX - 1, 1 << 63, 3 << 62]) {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                for r in [r, x, x % 10_000 * v] {
+                    let expect = (r % v == 0).then(|| r / v);
+                    assert_eq!(exact_quotient(r, v), expect, "{r} / {v}");
+                }
             }
         }
     }
