@@ -2,6 +2,9 @@
 //! random cages whose targets are computed from the square, so every puzzle has at least that
 //! solution. A small built-in PRNG (SplitMix64) keeps the results the same on every platform
 //! and release, without a `rand` dependency.
+//!
+//! [`repaired_keen_like`] makes Keen-like puzzles whose solution the solver proves unique, by
+//! repairing a random cutting wherever another solution fits (it made `bench/kenken-scale`).
 
 use crate::puzzle::{Cage, Cell, Grid, Operator, Puzzle};
 
@@ -1018,11 +1021,14 @@ pub struct Repaired {
 }
 
 /// A Keen-like KenKen of side `size` whose solution the solver proves unique, made by repair:
-/// a random Latin square is cut into connected cages of 2 to 4 cells with Keen-like operators
-/// (as [`keen_like`]); while the solver finds another solution, a cell where it differs from
-/// the square is picked, and that cell's cage gets another operator or is cut up afresh with
-/// a neighbouring cage, so that the other solution no longer fits. A one-cell cage (a given)
-/// appears only when a cut cannot avoid one.
+/// a random Latin square is cut into connected cages of 2 to 4 cells (sizes drawn with
+/// `settings.sizes`) with Keen-like operators (see [`RepairSettings`]). While another solution
+/// turns up — first among the cycle switches of the square, which needs no solver, then by
+/// the solver — a cell where it differs from the square is picked, and that cell's cage gets
+/// another operator or is cut up afresh with a neighbouring cage, so that the other solution
+/// no longer fits. When the solver needs more than `settings.max_nodes` search nodes (or its
+/// time), the loosest cages are cut up afresh. A one-cell cage (a given) appears only when a
+/// cut cannot avoid one.
 ///
 /// The same `(size, seed, settings)` gives the same puzzle as long as no search runs out of
 /// time (with `settings.budget == None`, always). None when every cutting failed (sizes
