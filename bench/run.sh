@@ -13,7 +13,7 @@ if [ "${1:-}" = "--quick" ]; then args=(--repeat 1); sudoku_args=(--max 200); fi
 echo "## KenKen (shared corpus; targets from PEERS.tsv)"
 "$bin" bench "${args[@]}" "$shared/kenken"
 echo
-echo "## KenKen 11x11 to 16x16 (bench/kenken-scale, made by generate::unique_keen_like)"
+echo "## KenKen 11x11 to 16x16 (bench/kenken-scale, made by generate::repaired_keen_like)"
 "$bin" bench "${args[@]}" bench/kenken-scale
 echo
 echo "## Sudoku (puzzles per second; tdoku's figures beside)"
