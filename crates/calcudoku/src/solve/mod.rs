@@ -6,6 +6,7 @@
 //! - [`engine`]: propagation to a fixed point and depth-first search;
 //! - [`sudoku9`]: a specialised engine for the classic 9×9 Sudoku, used when a puzzle is one.
 
+mod bands;
 mod cage;
 mod engine;
 mod model;
