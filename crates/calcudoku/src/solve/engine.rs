@@ -100,6 +100,9 @@ pub(crate) struct Engine<'m> {
     bands: Rc<Bands>,
     band_queue: Vec<u32>,
     band_queued: Vec<bool>,
+    /// Units whose naked and hidden pairs are to be looked at, last of all.
+    pair_queue: Vec<u32>,
+    pair_queued: Vec<bool>,
     /// Candidate masks of the segments of the band being looked at, and per line and per box
     /// the values seen in one segment and in two or more.
     segment_masks: Vec<u64>,
@@ -130,6 +133,8 @@ impl<'m> Engine<'m> {
             band_queued: vec![false; bands.bands.len()],
             bands,
             band_queue: Vec::new(),
+            pair_queue: Vec::new(),
+            pair_queued: vec![false; m.unit_count],
             segment_masks: Vec::new(),
             line_counts: Vec::new(),
             box_counts: Vec::new(),
@@ -174,6 +179,10 @@ impl<'m> Engine<'m> {
         if !self.unit_queued[u as usize] {
             self.unit_queued[u as usize] = true;
             self.unit_queue.push(u);
+        }
+        if !self.pair_queued[u as usize] {
+            self.pair_queued[u as usize] = true;
+            self.pair_queue.push(u);
         }
     }
 
@@ -240,6 +249,9 @@ impl<'m> Engine<'m> {
         for b in self.band_queue.drain(..) {
             self.band_queued[b as usize] = false;
         }
+        for u in self.pair_queue.drain(..) {
+            self.pair_queued[u as usize] = false;
+        }
     }
 
     /// Propagates to a fixed point; on a contradiction the queues are emptied.
@@ -278,6 +290,12 @@ impl<'m> Engine<'m> {
             if let Some(b) = self.band_queue.pop() {
                 self.band_queued[b as usize] = false;
                 self.locked_candidates(b as usize)?;
+                continue;
+            }
+            if let Some(u) = self.pair_queue.pop() {
+                self.pair_queued[u as usize] = false;
+                self.naked_pairs(u as usize)?;
+                self.hidden_pairs(u as usize)?;
                 continue;
             }
             return Ok(());
@@ -362,6 +380,77 @@ impl<'m> Engine<'m> {
                     return Err(Conflict); // one cell would need two values
                 }
                 self.narrow(c as usize, h)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Two cells of a unit with the same two candidates hold those two values: no other cell
+    /// of the unit can.
+    fn naked_pairs(&mut self, u: usize) -> Result<(), Conflict> {
+        let m = self.m;
+        let unit = m.unit(u);
+        for (i, &a) in unit.iter().enumerate() {
+            let d = self.dom[a as usize];
+            if d.count_ones() != 2 {
+                continue;
+            }
+            let Some(&b) = unit[i + 1..].iter().find(|&&b| self.dom[b as usize] == d) else {
+                continue;
+            };
+            for &c in unit {
+                let e = self.dom[c as usize];
+                if c != a && c != b && e & d != 0 {
+                    self.narrow(c as usize, e & !d)?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Two values that each fit only the same two cells of a unit fill them: those cells can
+    /// hold nothing else.
+    fn hidden_pairs(&mut self, u: usize) -> Result<(), Conflict> {
+        let m = self.m;
+        let unit = m.unit(u);
+        // Values seen in at least one, two and three cells.
+        let (mut one, mut two, mut three) = (0u64, 0u64, 0u64);
+        for &c in unit {
+            let d = self.dom[c as usize];
+            three |= two & d;
+            two |= one & d;
+            one |= d;
+        }
+        let two = two & !three;
+        if two.count_ones() < 2 {
+            return Ok(());
+        }
+        // Each such value's places, as bits of positions in the unit.
+        let mut found = [(0u64, 0u64); 64];
+        let mut len = 0;
+        let mut vs = two;
+        while vs != 0 {
+            let v = vs & vs.wrapping_neg();
+            vs &= vs - 1;
+            let places = unit
+                .iter()
+                .enumerate()
+                .filter(|&(_, &c)| self.dom[c as usize] & v != 0)
+                .fold(0u64, |a, (i, _)| a | 1 << i);
+            found[len] = (v, places);
+            len += 1;
+        }
+        for i in 0..len {
+            for j in i + 1..len {
+                if found[i].1 == found[j].1 {
+                    let both = found[i].0 | found[j].0;
+                    let mut p = found[i].1;
+                    while p != 0 {
+                        let c = unit[p.trailing_zeros() as usize] as usize;
+                        p &= p - 1;
+                        self.narrow(c, self.dom[c] & both)?;
+                    }
+                }
             }
         }
         Ok(())
