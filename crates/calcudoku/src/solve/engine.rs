@@ -100,6 +100,8 @@ pub(crate) struct Engine<'m> {
     bands: Rc<Bands>,
     band_queue: Vec<u32>,
     band_queued: Vec<bool>,
+    /// Open cells per unit, counted when picking a cell (a buffer kept between picks).
+    open_in_unit: Vec<u32>,
     /// Units whose naked and hidden pairs are to be looked at, last of all.
     pair_queue: Vec<u32>,
     pair_queued: Vec<bool>,
@@ -134,6 +136,7 @@ impl<'m> Engine<'m> {
             bands,
             band_queue: Vec::new(),
             pair_queue: Vec::new(),
+            open_in_unit: Vec::new(),
             pair_queued: vec![false; m.unit_count],
             segment_masks: Vec::new(),
             line_counts: Vec::new(),
@@ -536,21 +539,47 @@ impl<'m> Engine<'m> {
     }
 
     /// The open cell with the fewest candidates; among those, the cell whose cage has the
-    /// fewest live assignments left (the most constrained). Returns the cell and its count.
-    fn fewest_candidates(&self) -> Option<(usize, u32)> {
-        let mut best = None;
-        let mut best_key = (u32::MAX, u32::MAX);
+    /// fewest live assignments left (the most constrained), then the cell with the most open
+    /// cells in its units (whose choice tells the most). Returns the cell and its count.
+    fn fewest_candidates(&mut self) -> Option<(usize, u32)> {
+        let mut open = std::mem::take(&mut self.open_in_unit);
+        open.clear();
+        // The best cell so far, its key, and its degree once a tie has needed it.
+        let mut best: Option<(usize, (u32, u32), Option<u32>)> = None;
         for (c, &d) in self.dom.iter().enumerate() {
             let len = d.count_ones();
-            if len > 1 && len <= best_key.0 {
-                let key = (len, self.live_tuples(c));
-                if key < best_key {
-                    best_key = key;
-                    best = Some(c);
+            if len < 2 || best.is_some_and(|(_, key, _)| len > key.0) {
+                continue;
+            }
+            let key = (len, self.live_tuples(c));
+            match &mut best {
+                Some((b, best_key, best_degree)) if key == *best_key => {
+                    let mine = self.degree(c, &mut open);
+                    let theirs = *best_degree.get_or_insert_with(|| self.degree(*b, &mut open));
+                    if mine > theirs {
+                        best = Some((c, key, Some(mine)));
+                    }
                 }
+                Some((_, best_key, _)) if key > *best_key => {}
+                _ => best = Some((c, key, None)),
             }
         }
-        best.map(|c| (c, best_key.0))
+        self.open_in_unit = open;
+        best.map(|(c, key, _)| (c, key.0))
+    }
+
+    /// The open cells in the units of `c`, counting per unit into `open` (empty: not yet).
+    fn degree(&self, c: usize, open: &mut Vec<u32>) -> u32 {
+        let m = self.m;
+        if open.is_empty() {
+            open.extend((0..m.unit_count).map(|u| self.open_cells(u)));
+        }
+        m.units_of(c).iter().map(|&u| open[u as usize]).sum()
+    }
+
+    /// The cells of a unit with more than one candidate.
+    fn open_cells(&self, u: usize) -> u32 {
+        self.m.unit(u).iter().filter(|&&c| self.dom[c as usize].count_ones() > 1).count() as u32
     }
 
     /// The unit and value with the fewest places left, if some has fewer than `below` (and at
@@ -590,7 +619,7 @@ impl<'m> Engine<'m> {
         best
     }
 
-    fn pick(&self, branching: Branching) -> Option<Choice> {
+    fn pick(&mut self, branching: Branching) -> Option<Choice> {
         match branching {
             Branching::RowMajor => self.dom.iter().position(|d| d & (d - 1) != 0).map(Choice::Cell),
             Branching::FewestCandidates => {
