@@ -1,6 +1,15 @@
-//! The general engine: candidate bitsets per cell, propagation to a fixed point (naked singles,
-//! hidden singles per row/column/box, exact cage filtering), and depth-first search with an
-//! undo trail.
+//! The general engine: candidate bitsets per cell, propagation to a fixed point, and
+//! depth-first search with an undo trail.
+//!
+//! Propagation runs its deductions cheapest first, each from its own queue: naked singles (a
+//! placed value leaves its peers), exact cage filtering, hidden singles per row/column/box,
+//! then (with boxes) locked candidates a band of boxes at a time, and last naked and hidden
+//! pairs per unit.
+//!
+//! The search branches either on a cell (each candidate in turn) or on a value of a unit (each
+//! place in turn), whichever has fewer alternatives: the cell with the fewest candidates (ties:
+//! fewest live tuples in its cage, then most open cells in its units) against the unit/value
+//! with the fewest places. [`Branching::RowMajor`] branches on cells only, in row-major order.
 
 use std::time::Instant;
 
