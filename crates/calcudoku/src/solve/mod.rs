@@ -4,8 +4,10 @@
 //! - [`model`]: the puzzle compiled for search (units, peers, cages and their conflicts);
 //! - [`cage`]: the cage propagator (exact support filtering, bounds as a fallback);
 //! - [`engine`]: propagation to a fixed point and depth-first search;
+//! - [`bands`]: the bands and stacks of boxes, where the engine finds locked candidates;
 //! - [`sudoku9`]: a specialised engine for the classic 9×9 Sudoku, used when a puzzle is one.
 
+mod bands;
 mod cage;
 mod engine;
 mod model;

@@ -1,0 +1,67 @@
+//! The hard big Sudokus kept in `bench/sudoku-big/` (see its README): each one has exactly one
+//! solution, the solver finds it, and it is a valid grid that keeps every given.
+
+use std::path::PathBuf;
+
+use calcudoku::format::{self, Format};
+use calcudoku::solve::Solver;
+use calcudoku::{Grid, Puzzle};
+
+fn read(name: &str) -> Vec<Puzzle> {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../bench/sudoku-big").join(name);
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let doc = format::read(&text, Some(Format::Sudoku)).unwrap();
+    doc.entries
+        .into_iter()
+        .map(|e| e.puzzle.unwrap_or_else(|err| panic!("{name}, line {}: {err}", e.line)))
+        .collect()
+}
+
+/// Checks the solution on its own terms: every row, column and box holds 1..=N once, and the
+/// givens are where the puzzle put them.
+fn assert_valid(puzzle: &Puzzle, grid: &Grid) {
+    let n = puzzle.size();
+    let boxes = puzzle.boxes().expect("a Sudoku has boxes");
+    let full: u64 = (1u64 << n) - 1;
+    let mut rows = vec![0u64; n];
+    let mut cols = vec![0u64; n];
+    let mut boxs = vec![0u64; n];
+    for r in 0..n {
+        for c in 0..n {
+            let v = grid.at(r, c);
+            assert!((1..=n as u8).contains(&v), "value {v} at ({r}, {c})");
+            let given = puzzle.givens().at(r, c);
+            assert!(given == 0 || given == v, "given {given} at ({r}, {c}) became {v}");
+            let bit = 1u64 << (v - 1);
+            rows[r] |= bit;
+            cols[c] |= bit;
+            boxs[boxes.box_of(r, c, n)] |= bit;
+        }
+    }
+    assert!(rows.iter().chain(&cols).chain(&boxs).all(|&m| m == full), "a unit repeats a value");
+    assert!(puzzle.is_solution(grid));
+}
+
+fn solve_all(name: &str, size: usize, at_least: usize) {
+    let puzzles = read(name);
+    assert!(puzzles.len() >= at_least, "{name}: {} puzzles", puzzles.len());
+    for (i, p) in puzzles.iter().enumerate() {
+        assert_eq!(p.size(), size, "{name}, puzzle {}", i + 1);
+        let report = Solver::new(p).solve().unwrap();
+        assert!(report.is_unique(), "{name}, puzzle {}: {:?}", i + 1, report.count);
+        let grid = report.grid.unwrap_or_else(|| panic!("{name}, puzzle {}: no grid", i + 1));
+        assert_valid(p, &grid);
+        // A puzzle kept as hard needs search: propagation alone does not finish it.
+        assert!(report.stats.nodes > 0, "{name}, puzzle {}: solved without search", i + 1);
+    }
+}
+
+#[test]
+fn hard_16x16_sudokus_are_unique_and_solved() {
+    solve_all("16x16-hard.txt", 16, 8);
+}
+
+#[test]
+fn hard_25x25_sudokus_are_unique_and_solved() {
+    solve_all("25x25-hard.txt", 25, 1);
+}
