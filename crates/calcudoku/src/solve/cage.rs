@@ -365,6 +365,7 @@ impl CageFilter {
 
     /// Completes the assignment in `vals` with `last` in the last position when that is a
     /// candidate there and breaks no conflict, and records it. False when `tuples` is full.
+    #[inline]
     fn record_last(
         &mut self,
         cage: &CageModel<'_>,

@@ -114,6 +114,8 @@ pub(crate) struct Engine<'m> {
     /// Units whose naked and hidden pairs are to be looked at, last of all.
     pair_queue: Vec<u32>,
     pair_queued: Vec<bool>,
+    /// Whether pairs are looked at (not until the starting propagation is stuck).
+    pairs: bool,
     /// Candidate masks of the segments of the band being looked at, and per line and per box
     /// the values seen in one segment and in two or more.
     segment_masks: Vec<u64>,
@@ -150,6 +152,7 @@ impl<'m> Engine<'m> {
             pair_queue: Vec::with_capacity(m.unit_count),
             open_in_unit: Vec::new(),
             pair_queued: vec![false; m.unit_count],
+            pairs: true,
             segment_masks: Vec::new(),
             line_counts: Vec::new(),
             box_counts: Vec::new(),
@@ -177,8 +180,17 @@ impl<'m> Engine<'m> {
         for b in 0..self.bands.bands.len() {
             self.queue_band(b as u32);
         }
+        // Pairs wait until the cheaper deductions alone are stuck: most easy puzzles are
+        // solved before that, and for them the pair scans would be pure cost.
+        self.pairs = false;
         if self.propagate().is_err() {
             return None;
+        }
+        if self.dom.iter().any(|&d| d & (d - 1) != 0) {
+            self.pairs = true;
+            if self.propagate().is_err() {
+                return None;
+            }
         }
         self.search(branching, sink)
     }
@@ -190,6 +202,7 @@ impl<'m> Engine<'m> {
         }
     }
 
+    #[inline]
     fn queue_unit(&mut self, u: u32) {
         if !self.unit_queued[u as usize] {
             self.unit_queued[u as usize] = true;
@@ -307,7 +320,7 @@ impl<'m> Engine<'m> {
                 self.locked_candidates(b as usize)?;
                 continue;
             }
-            if let Some(u) = self.pair_queue.pop() {
+            if let Some(u) = self.pairs.then(|| self.pair_queue.pop()).flatten() {
                 self.pair_queued[u as usize] = false;
                 self.naked_pairs(u as usize)?;
                 self.hidden_pairs(u as usize)?;
