@@ -171,10 +171,11 @@ impl Model {
         let mut cage_cells = Vec::with_capacity(cage_cell_count);
         let mut cage_conflicts = Vec::with_capacity(cage_cell_count);
         let mut cages = Vec::with_capacity(p.cages().len());
-        let mut masks = Vec::new();
-        let mut initial_tuples = Vec::new();
+        // Room for one word of tuples per cage (the common case), so that these rarely grow.
+        let mut masks = Vec::with_capacity(cage_cell_count * n);
+        let mut initial_tuples = Vec::with_capacity(p.cages().len());
         let mut enumerator = CageFilter::default();
-        let mut tuples = Vec::new();
+        let mut tuples = Vec::with_capacity(256);
         for cage in p.cages() {
             let at = cage_cells.len();
             cage_cells.extend(cage.cells.iter().map(|c| c.0));
