@@ -304,6 +304,7 @@ impl CageFilter {
         let range =
             if t > least { range_mask(t.saturating_sub(most).max(1), t - least) } else { 0 };
         let mut avail = self.dom[i] & range & !self.taken(cage, i);
+        let (last_taken, clash) = self.last_taken(cage, i);
         while avail != 0 {
             let v = avail.trailing_zeros() as u64 + 1;
             avail &= avail - 1;
@@ -314,7 +315,7 @@ impl CageFilter {
                 }
                 continue;
             }
-            if !self.record_last(cage, t - sum - v, tuples, max) {
+            if !self.record_last(last_taken | v_bit(v, clash), t - sum - v, tuples, max) {
                 return false;
             }
         }
@@ -339,6 +340,7 @@ impl CageFilter {
         // The later cells multiply to between `least` and `most`.
         let (least, most) = (self.suf_pmin[i + 1], self.suf_pmax[i + 1]);
         let mut avail = self.dom[i] & self.divisors & !self.taken(cage, i);
+        let (last_taken, clash) = self.last_taken(cage, i);
         while avail != 0 {
             let v = avail.trailing_zeros() as u64 + 1;
             avail &= avail - 1;
@@ -356,7 +358,7 @@ impl CageFilter {
                 }
                 continue;
             }
-            if !self.record_last(cage, after, tuples, max) {
+            if !self.record_last(last_taken | v_bit(v, clash), after, tuples, max) {
                 return false;
             }
         }
@@ -364,31 +366,44 @@ impl CageFilter {
     }
 
     /// Completes the assignment in `vals` with `last` in the last position when that is a
-    /// candidate there and breaks no conflict, and records it. False when `tuples` is full.
+    /// candidate there and not `taken` by a conflicting position, and records it. False when
+    /// `tuples` is full.
     #[inline]
-    fn record_last(
-        &mut self,
-        cage: &CageModel<'_>,
-        last: u64,
-        tuples: &mut Vec<u8>,
-        max: usize,
-    ) -> bool {
+    fn record_last(&mut self, taken: u64, last: u64, tuples: &mut Vec<u8>, max: usize) -> bool {
         let k = self.dom.len();
         if last == 0 || last > 64 {
             return true;
         }
         let bit = 1u64 << (last - 1);
-        if self.dom[k - 1] & bit == 0 || self.taken(cage, k - 1) & bit != 0 {
+        if (self.dom[k - 1] & !taken) & bit == 0 {
             return true;
         }
         if tuples.len() + k > max {
             return false;
         }
         self.vals[k - 1] = last as u8;
-        for &x in &self.vals {
-            tuples.push(x);
-        }
+        tuples.extend(self.vals.iter().copied());
         true
+    }
+
+    /// At the last node before the last position (`i == k - 2`): the values of positions
+    /// before `i` that the last position must differ from, and whether it must differ from
+    /// position `i` too. (Anything at other nodes; unused there.)
+    fn last_taken(&self, cage: &CageModel<'_>, i: usize) -> (u64, bool) {
+        let k = self.dom.len();
+        if i + 2 != k || k > 64 {
+            return (0, false);
+        }
+        let conflicts = cage.conflicts[k - 1];
+        let before = conflicts & ((1u64 << i) - 1);
+        let mut taken = 0;
+        let mut m = before;
+        while m != 0 {
+            let j = m.trailing_zeros() as usize;
+            m &= m - 1;
+            taken |= 1u64 << (self.vals[j] - 1);
+        }
+        (taken, conflicts >> i & 1 != 0)
     }
 
     /// The values of earlier positions that position `i` must differ from.
@@ -574,6 +589,11 @@ fn pairs(cage: &CageModel<'_>, n: usize, tuples: &mut Vec<u8>) {
             tuples.push(b);
         }
     }
+}
+
+/// The bit of value `v` when `clash`, else nothing.
+fn v_bit(v: u64, clash: bool) -> u64 {
+    (clash as u64) << (v - 1)
 }
 
 /// For each odd `v` below 64, its inverse modulo 2^64 (Newton's iteration; each step doubles
