@@ -18,3 +18,7 @@ echo "## KenKen 11x11 to 16x16 (bench/kenken-scale, made by generate::repaired_k
 echo
 echo "## Sudoku (puzzles per second; tdoku's figures beside)"
 "$bin" bench "${sudoku_args[@]}" "$shared"/sudoku/*.txt
+echo
+echo "## Big Sudokus (general engine; bench/sudoku-big and tests/data/sudoku)"
+"$bin" bench bench/sudoku-big/*.txt tests/data/sudoku/sudoku-16x16.line.txt \
+    tests/data/sudoku/sudoku-25x25.line.txt
