@@ -13,9 +13,8 @@
 //!   columns).
 //! - Between rounds: naked singles (cells with one candidate left, by bit-sliced counting over
 //!   the nine digits).
-//! - When stuck: guess on a bivalue cell, the one whose two placements remove the most
-//!   candidates (of the first ten; near the leaves simply the first), else on a cell with few
-//!   candidates. The state (232 bytes) is copied for every branch but the last.
+//! - When stuck: guess on a bivalue cell, of the first ten the one whose worse branch removes
+//!   the most candidates (then both together), else on a cell with few candidates. The state (232 bytes) is copied for every branch but the last.
 //!
 //! Everything is plain integer arithmetic and small `const` tables built at compile time.
 
@@ -30,8 +29,6 @@ const BAND: u32 = 0x7ff_ffff;
 const COLUMN: u32 = 0x40201;
 /// How many bivalue cells (the first ones) a guess compares.
 const SCORED: u32 = 10;
-/// With fewer open cells than this (near the leaves), a guess takes the first bivalue cell.
-const MIN_OPEN: u32 = 40;
 /// How many guesses between two looks at the clock.
 const CLOCK_EVERY: u64 = 1024;
 
@@ -268,8 +265,8 @@ impl State {
                     return Err(Conflict);
                 }
                 let placed = lone_in_row(x & self.open[b]);
-                if placed != 0 {
-                    placements = true;
+                {
+                    placements |= placed != 0;
                     self.open[b] &= !placed;
                     let cols = fold(placed) * COLUMN;
                     for o in OTHER[b] {
@@ -364,68 +361,55 @@ impl State {
         ((self.cand[d * 3 + b] & !KEEP[bit]) as u64 | (cols as u64) << 27).count_ones()
     }
 
-    /// The cell to guess on: (band, bit). A bivalue cell if there is one (`pairs`, per band),
-    /// the one whose two placements would remove the most candidates (of the first few); else
-    /// the open cell with the fewest candidates in the first band that has open cells.
-    fn guess_cell(&self, mut pairs: [u32; 3]) -> (usize, usize) {
-        // Near the leaves the first bivalue cell does; elsewhere score the first few of them
-        // (scoring costs).
-        let open: u32 = self.open.iter().map(|o| o.count_ones()).sum();
-        if open < MIN_OPEN {
-            for b in 0..3 {
-                if pairs[b] != 0 {
-                    return (b, pairs[b].trailing_zeros() as usize);
-                }
-            }
+    /// The digits (bit `d`) still possible at bit `bit` of band `b`.
+    #[inline(always)]
+    fn digits_at(&self, b: usize, bit: usize) -> u32 {
+        let mut m = 0;
+        for d in 0..9 {
+            m |= (self.cand[d * 3 + b] >> bit & 1) << d;
         }
+        m
+    }
+
+    /// The cell to guess on: (band, bit, its digits). A bivalue cell if there is one (`pairs`,
+    /// per band): of the first few, the one whose placements would remove the most candidates
+    /// in the worse of its two branches (then in both). Else the open cell with the fewest
+    /// candidates in the first band that has open cells.
+    fn guess_cell(&self, pairs: [u32; 3]) -> (usize, usize, u32) {
+        let mut best = (0, 0, 0, 0);
         let mut left = SCORED;
-        for p in &mut pairs {
-            let mut keep = 0;
-            while *p != 0 && left > 0 {
-                let low = *p & p.wrapping_neg();
-                keep |= low;
-                *p ^= low;
+        for b in 0..3 {
+            let mut cells = pairs[b];
+            while cells != 0 && left > 0 {
+                let bit = cells.trailing_zeros() as usize;
+                cells &= cells - 1;
                 left -= 1;
+                let m = self.digits_at(b, bit);
+                let d1 = m.trailing_zeros() as usize;
+                let d2 = (m & (m - 1)).trailing_zeros() as usize;
+                let (g1, g2) = (self.degree(d1, b, bit), self.degree(d2, b, bit));
+                let score = g1.min(g2) * 64 + g1 + g2 + 1;
+                if score > best.0 {
+                    best = (score, b, bit, m);
+                }
             }
-            *p = keep;
         }
-        if pairs != [0; 3] {
-            let mut score = [0u8; 81];
-            for d in 0..9 {
-                for b in 0..3 {
-                    let mut cells = pairs[b] & self.cand[d * 3 + b];
-                    while cells != 0 {
-                        let bit = cells.trailing_zeros() as usize;
-                        cells &= cells - 1;
-                        score[b * 27 + bit] += self.degree(d, b, bit) as u8;
-                    }
-                }
-            }
-            let mut best = (0, 0, 0);
-            for b in 0..3 {
-                let mut cells = pairs[b];
-                while cells != 0 {
-                    let bit = cells.trailing_zeros() as usize;
-                    cells &= cells - 1;
-                    if score[b * 27 + bit] >= best.0 {
-                        best = (score[b * 27 + bit] + 1, b, bit);
-                    }
-                }
-            }
-            return (best.1, best.2);
+        if best.0 > 0 {
+            return (best.1, best.2, best.3);
         }
         let b = (0..3).find(|&b| self.open[b] != 0).expect("an unsolved grid has an open cell");
         let mut open = self.open[b];
-        let mut pick = (usize::MAX, 0);
+        let mut pick = (u32::MAX, 0, 0);
         while open != 0 {
             let bit = open.trailing_zeros() as usize;
             open &= open - 1;
-            let n = (0..9).filter(|&d| self.cand[d * 3 + b] >> bit & 1 != 0).count();
+            let m = self.digits_at(b, bit);
+            let n = m.count_ones();
             if n < pick.0 {
-                pick = (n, bit);
+                pick = (n, bit, m);
             }
         }
-        (b, pick.1)
+        (b, pick.1, pick.2)
     }
 
     /// The values of a solved grid.
@@ -482,9 +466,10 @@ impl Search {
                 Ok(true) => continue,
                 Ok(false) => {}
             }
-            let (b, bit) = s.guess_cell(pairs);
-            let mut digits = (0..9).filter(|&d| s.cand[d * 3 + b] >> bit & 1 != 0).peekable();
-            while let Some(d) = digits.next() {
+            let (b, bit, mut digits) = s.guess_cell(pairs);
+            while digits != 0 {
+                let d = digits.trailing_zeros() as usize;
+                digits &= digits - 1;
                 self.guesses += 1;
                 if self.guesses % CLOCK_EVERY == 0
                     && self.deadline.is_some_and(|t| Instant::now() >= t)
@@ -494,7 +479,7 @@ impl Search {
                 if self.done() {
                     return;
                 }
-                if digits.peek().is_none() {
+                if digits == 0 {
                     // The last candidate: no copy needed.
                     s.place(d, b, bit);
                     break;
