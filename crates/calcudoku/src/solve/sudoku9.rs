@@ -238,8 +238,8 @@ impl State {
     #[inline(always)]
     fn changed(&self) -> u32 {
         let mut m = 0;
-        for i in 0..27 {
-            m |= ((self.cand[i] != self.seen[i]) as u32) << i;
+        for i in (0..27).rev() {
+            m = m << 1 | (self.cand[i] != self.seen[i]) as u32;
         }
         m
     }
