@@ -185,6 +185,31 @@ fn lone_in_row(x: u32) -> u32 {
         | (LONE[(x >> 18) as usize] as u32) << 18
 }
 
+/// The number of set bits of a 6-bit number.
+const SMALL_COUNT: [u8; 64] = {
+    let mut t = [0u8; 64];
+    let mut x = 0;
+    while x < 64 {
+        t[x] = (x as u32).count_ones() as u8;
+        x += 1;
+    }
+    t
+};
+
+/// The numbers of set bits of two 32-bit words, counted side by side in one 64-bit word (the
+/// build targets CPUs without a popcount instruction).
+#[inline(always)]
+fn count2(a: u32, b: u32) -> (u32, u32) {
+    let mut v = a as u64 | (b as u64) << 32;
+    v -= v >> 1 & 0x5555_5555_5555_5555;
+    v = (v & 0x3333_3333_3333_3333) + (v >> 2 & 0x3333_3333_3333_3333);
+    v = (v + (v >> 4)) & 0x0f0f_0f0f_0f0f_0f0f;
+    // Byte 3 of the product sums bytes 0..=3 (the first word), byte 7 all eight.
+    let sums = v.wrapping_mul(0x0101_0101_0101_0101);
+    let first = (sums >> 24 & 0xff) as u32;
+    (first, (sums >> 56) as u32 - first)
+}
+
 /// The contradiction that ends a branch.
 struct Conflict;
 
@@ -351,22 +376,24 @@ impl State {
     }
 
     /// Candidates of digit `d` that placing it at bit `bit` of band `b` would remove (its
-    /// peers' candidates for `d`).
+    /// peers' candidates for `d`): those in the band (`KEEP` leaves the cell's own bit clear)
+    /// and, folded into six bits, those in its column in the other two bands.
     #[inline(always)]
-    fn degree(&self, d: usize, b: usize, bit: usize) -> u32 {
+    fn peers(&self, d: usize, b: usize, bit: usize) -> (u32, u32) {
         let c = bit % 9;
         let col = COLUMN << c;
         let [o1, o2] = OTHER[b];
         let cols = (self.cand[d * 3 + o1] & col) >> c | ((self.cand[d * 3 + o2] & col) >> c) << 1;
-        ((self.cand[d * 3 + b] & !KEEP[bit]) as u64 | (cols as u64) << 27).count_ones()
+        (self.cand[d * 3 + b] & !KEEP[bit], (cols | cols >> 7 | cols >> 14) & 0x3f)
     }
 
     /// The digits (bit `d`) still possible at bit `bit` of band `b`.
     #[inline(always)]
     fn digits_at(&self, b: usize, bit: usize) -> u32 {
+        let cell = 1 << bit;
         let mut m = 0;
         for d in 0..9 {
-            m |= (self.cand[d * 3 + b] >> bit & 1) << d;
+            m |= ((self.cand[d * 3 + b] & cell != 0) as u32) << d;
         }
         m
     }
@@ -376,7 +403,7 @@ impl State {
     /// in the worse of its two branches (then in both). Else the open cell with the fewest
     /// candidates in the first band that has open cells.
     fn guess_cell(&self, pairs: [u32; 3]) -> (usize, usize, u32) {
-        let mut best = (0, 0, 0, 0);
+        let mut best = 0u64;
         let mut left = SCORED;
         for b in 0..3 {
             let mut cells = pairs[b];
@@ -387,15 +414,23 @@ impl State {
                 let m = self.digits_at(b, bit);
                 let d1 = m.trailing_zeros() as usize;
                 let d2 = (m & (m - 1)).trailing_zeros() as usize;
-                let (g1, g2) = (self.degree(d1, b, bit), self.degree(d2, b, bit));
+                let ((band1, col1), (band2, col2)) =
+                    (self.peers(d1, b, bit), self.peers(d2, b, bit));
+                let (n1, n2) = count2(band1, band2);
+                let g1 = n1 + SMALL_COUNT[col1 as usize] as u32;
+                let g2 = n2 + SMALL_COUNT[col2 as usize] as u32;
                 let score = g1.min(g2) * 64 + g1 + g2 + 1;
-                if score > best.0 {
-                    best = (score, b, bit, m);
-                }
+                // One word, so that keeping the best is a maximum rather than a branch.
+                best = best
+                    .max((score as u64) << 32 | (b as u64) << 24 | (bit as u64) << 16 | m as u64);
             }
         }
-        if best.0 > 0 {
-            return (best.1, best.2, best.3);
+        if best > 0 {
+            return (
+                (best >> 24 & 0xff) as usize,
+                (best >> 16 & 0xff) as usize,
+                (best & 0xffff) as u32,
+            );
         }
         let b = (0..3).find(|&b| self.open[b] != 0).expect("an unsolved grid has an open cell");
         let mut open = self.open[b];
