@@ -68,24 +68,17 @@ pub fn solve9_until(
     Some(Sudoku9Result { solutions: search.found, first: search.first, guesses: search.guesses })
 }
 
-/// Bit `k` set when the `k`-th three-cell group of a 9-bit row has a candidate.
-const SHRINK: [u8; 512] = {
-    let mut t = [0u8; 512];
-    let mut x = 0;
-    while x < 512 {
-        let mut k = 0;
-        while k < 3 {
-            if (x >> (3 * k)) & 7 != 0 {
-                t[x] |= 1 << k;
-            }
-            k += 1;
-        }
-        x += 1;
-    }
-    t
-};
+/// The (row, box) pairs of a band word that hold a candidate, as a 9-bit index: bit
+/// `box * 3 + row`.
+#[inline(always)]
+fn pairs(x: u32) -> usize {
+    // Bit 0 of each three-cell group (bit `row * 9 + box * 3`) says whether it is non-empty;
+    // the shifts then bring rows 1 and 2 next to row 0.
+    let g = (x | x >> 1 | x >> 2) & 0x124_9249;
+    ((g | g >> 8 | g >> 16) & 0x1ff) as usize
+}
 
-/// For the (row, box) pairs of a band that still have a candidate (bit `row * 3 + box`), the
+/// For the (row, box) pairs of a band that still have a candidate (index as [`pairs`]), the
 /// band's cells that some permutation of rows to boxes can use; 0 when there is none.
 const PERMUTED: [u32; 512] = {
     const PERMS: [[usize; 3]; 6] =
@@ -100,7 +93,7 @@ const PERMUTED: [u32; 512] = {
             let mut cells = 0u32;
             let mut r = 0;
             while r < 3 {
-                ok &= s >> (r * 3 + perm[r]) & 1 == 1;
+                ok &= s >> (perm[r] * 3 + r) & 1 == 1;
                 cells |= 7 << (r * 9 + perm[r] * 3);
                 r += 1;
             }
@@ -122,9 +115,16 @@ const STACK: [u32; 512] = {
     let mut t = [0u32; 512];
     let mut s = 0;
     while s < 512 {
-        // The 27-bit band table lays pair (row r, box k) out at bits r * 9 + k * 3 ..+3;
-        // the pair (band b, column c) is the same shape with b for r and c for k.
-        let cells = PERMUTED[s];
+        // The band table takes pair (row r, box k) at index bit k * 3 + r and lays it out at
+        // bits r * 9 + k * 3 ..+3; the pair (band b, column c) is the same shape with b for r
+        // and c for k.
+        let mut index = 0;
+        let mut i = 0;
+        while i < 9 {
+            index |= (s >> i & 1) << (i % 3 * 3 + i / 3);
+            i += 1;
+        }
+        let cells = PERMUTED[index];
         let mut b = 0;
         while b < 3 {
             let mut c = 0;
@@ -282,10 +282,7 @@ impl State {
                 let (d, b) = (i / 3, i % 3);
                 self.dirty |= 1 << d;
                 let mut x = self.cand[i];
-                let pairs = SHRINK[(x & 0x1ff) as usize] as usize
-                    | (SHRINK[(x >> 9 & 0x1ff) as usize] as usize) << 3
-                    | (SHRINK[(x >> 18) as usize] as usize) << 6;
-                x &= PERMUTED[pairs];
+                x &= PERMUTED[pairs(x)];
                 if x == 0 {
                     return Err(Conflict);
                 }
