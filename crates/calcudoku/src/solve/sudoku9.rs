@@ -155,6 +155,9 @@ const KEEP: [u32; 27] = {
     t
 };
 
+/// All 27 words.
+const ALL: u32 = (1 << 27) - 1;
+
 /// The other two bands.
 const OTHER: [[usize; 2]; 3] = [[1, 2], [0, 2], [0, 1]];
 
@@ -223,12 +226,14 @@ struct State {
     open: [u32; 3],
     /// Digits the band logic changed since the stack logic last looked at them (bit `d`).
     dirty: u32,
+    /// Words changed outside the band logic since it last ran (bit `d * 3 + b`).
+    todo: u32,
 }
 
 impl State {
     /// The starting state, or None when two givens clash (or one is out of range).
     fn new(givens: &[u8; 81]) -> Option<State> {
-        let mut s = State { cand: [BAND; 27], seen: [0; 27], open: [BAND; 3], dirty: 0 };
+        let mut s = State { cand: [BAND; 27], seen: [0; 27], open: [BAND; 3], dirty: 0, todo: ALL };
         for (cell, &v) in givens.iter().enumerate() {
             if v == 0 {
                 continue;
@@ -252,9 +257,12 @@ impl State {
     #[inline(always)]
     fn place(&mut self, d: usize, b: usize, bit: usize) {
         self.cand[d * 3 + b] &= KEEP[bit];
+        self.todo |= 1 << (d * 3 + b);
         let col = COLUMN << (bit % 9);
         for o in OTHER[b] {
-            self.cand[d * 3 + o] &= !col;
+            let old = self.cand[d * 3 + o];
+            self.cand[d * 3 + o] = old & !col;
+            self.todo |= ((old & col != 0) as u32) << (d * 3 + o);
         }
     }
 
@@ -272,8 +280,8 @@ impl State {
     /// Runs the band logic on every (digit, band) that changed, until none does.
     #[inline(always)]
     fn bands(&mut self) -> Result<(), Conflict> {
+        let mut todo = std::mem::take(&mut self.todo);
         loop {
-            let mut todo = self.changed();
             // Without a placement the round changes no word but the one it looks at.
             let mut placements = false;
             while todo != 0 {
@@ -305,6 +313,7 @@ impl State {
             if !placements {
                 return Ok(());
             }
+            todo = self.changed();
         }
     }
 
@@ -313,7 +322,6 @@ impl State {
     /// permutation; pairs no permutation can use are removed. Only digits the band logic touched
     /// since the last call are looked at. Returns whether anything changed.
     fn stacks(&mut self) -> Result<bool, Conflict> {
-        let mut changed = false;
         let mut dirty = std::mem::take(&mut self.dirty);
         while dirty != 0 {
             let d = dirty.trailing_zeros() as usize;
@@ -332,11 +340,11 @@ impl State {
             let allowed = [allowed & 0x1ff, allowed >> 9 & 0x1ff, allowed >> 18];
             for b in 0..3 {
                 let y = x[b] & (allowed[b] * COLUMN);
-                changed |= y != x[b];
+                self.todo |= ((y != x[b]) as u32) << (d * 3 + b);
                 self.cand[d * 3 + b] = y;
             }
         }
-        Ok(changed)
+        Ok(self.todo != 0)
     }
 
     fn solved(&self) -> bool {
