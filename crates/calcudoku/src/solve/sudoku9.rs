@@ -29,6 +29,9 @@ const BAND: u32 = 0x7ff_ffff;
 const COLUMN: u32 = 0x40201;
 /// How many bivalue cells (the first ones) a guess compares.
 const SCORED: u32 = 10;
+/// With at least this many open cells a guess always scores its candidates; with fewer, only
+/// once the search has met a contradiction.
+const SCORE_OPEN: u32 = 45;
 /// How many guesses between two looks at the clock.
 const CLOCK_EVERY: u64 = 1024;
 
@@ -55,8 +58,15 @@ pub fn solve9_until(
     limit: u64,
     deadline: Option<Instant>,
 ) -> Option<Sudoku9Result> {
-    let mut search =
-        Search { limit, found: 0, first: None, guesses: 0, deadline, timed_out: false };
+    let mut search = Search {
+        limit,
+        found: 0,
+        first: None,
+        guesses: 0,
+        contradictions: 0,
+        deadline,
+        timed_out: false,
+    };
     if limit > 0 {
         if let Some(state) = State::new(givens) {
             search.run(state);
@@ -347,6 +357,12 @@ impl State {
         Ok(self.todo != 0)
     }
 
+    /// How many cells are still open.
+    fn open_cells(&self) -> u32 {
+        let (a, b) = count2(self.open[0], self.open[1]);
+        a + b + count2(self.open[2], 0).0
+    }
+
     fn solved(&self) -> bool {
         self.open == [0; 3]
     }
@@ -404,12 +420,12 @@ impl State {
     }
 
     /// The cell to guess on: (band, bit, its digits). A bivalue cell if there is one (`pairs`,
-    /// per band): of the first few, the one whose placements would remove the most candidates
-    /// in the worse of its two branches (then in both). Else the open cell with the fewest
-    /// candidates in the first band that has open cells.
-    fn guess_cell(&self, pairs: [u32; 3]) -> (usize, usize, u32) {
+    /// per band): when `score`, of the first few the one whose placements would remove the
+    /// most candidates in the worse of its two branches (then in both), else the first. Without
+    /// one, the open cell with the fewest candidates in the first band that has open cells.
+    fn guess_cell(&self, pairs: [u32; 3], score: bool) -> (usize, usize, u32) {
         let mut best = 0u64;
-        let mut left = SCORED;
+        let mut left = if score { SCORED } else { 1 };
         for b in 0..3 {
             let mut cells = pairs[b];
             while cells != 0 && left > 0 {
@@ -474,6 +490,8 @@ struct Search {
     found: u64,
     first: Option<[u8; 81]>,
     guesses: u64,
+    /// Branches the band logic found contradictory.
+    contradictions: u64,
     deadline: Option<Instant>,
     timed_out: bool,
 }
@@ -487,6 +505,7 @@ impl Search {
     fn run(&mut self, mut s: State) {
         loop {
             if s.bands().is_err() {
+                self.contradictions += 1;
                 return;
             }
             if s.solved() {
@@ -506,7 +525,11 @@ impl Search {
                 Ok(true) => continue,
                 Ok(false) => {}
             }
-            let (b, bit, mut digits) = s.guess_cell(pairs);
+            // Scoring pays where the tree below is large: near the root, and in puzzles whose
+            // search has met a contradiction. Elsewhere (typically puzzles with several
+            // solutions, found without backtracking) the first bivalue cell does.
+            let score = self.contradictions > 0 || s.open_cells() >= SCORE_OPEN;
+            let (b, bit, mut digits) = s.guess_cell(pairs, score);
             while digits != 0 {
                 let d = digits.trailing_zeros() as usize;
                 digits &= digits - 1;
