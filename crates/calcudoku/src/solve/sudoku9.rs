@@ -29,9 +29,12 @@ const BAND: u32 = 0x7ff_ffff;
 const COLUMN: u32 = 0x40201;
 /// How many bivalue cells (the first ones) a guess compares.
 const SCORED: u32 = 10;
-/// With at least this many open cells a guess always scores its candidates; with fewer, only
-/// once the search has met a contradiction.
+/// With at least this many open cells a guess scores its candidates; with fewer, only once the
+/// search has met a contradiction.
 const SCORE_OPEN: u32 = 45;
+/// With at least this many open cells the stack logic runs; with fewer, only once the search
+/// has met a contradiction.
+const STACK_OPEN: u32 = 30;
 /// How many guesses between two looks at the clock.
 const CLOCK_EVERY: u64 = 1024;
 
@@ -520,16 +523,20 @@ impl Search {
                 Ok(None) => continue,
                 Ok(Some(pairs)) => pairs,
             };
-            match s.stacks() {
-                Err(Conflict) => return,
-                Ok(true) => continue,
-                Ok(false) => {}
+            // The stack logic and the scoring of guesses pay where the tree below is large:
+            // near the root, and in puzzles whose search has met a contradiction. Elsewhere
+            // (typically puzzles with several solutions, found without backtracking) the band
+            // logic and a guess on the first bivalue cell do.
+            let open = s.open_cells();
+            let hard = self.contradictions > 0;
+            if hard || open >= STACK_OPEN {
+                match s.stacks() {
+                    Err(Conflict) => return,
+                    Ok(true) => continue,
+                    Ok(false) => {}
+                }
             }
-            // Scoring pays where the tree below is large: near the root, and in puzzles whose
-            // search has met a contradiction. Elsewhere (typically puzzles with several
-            // solutions, found without backtracking) the first bivalue cell does.
-            let score = self.contradictions > 0 || s.open_cells() >= SCORE_OPEN;
-            let (b, bit, mut digits) = s.guess_cell(pairs, score);
+            let (b, bit, mut digits) = s.guess_cell(pairs, hard || open >= SCORE_OPEN);
             while digits != 0 {
                 let d = digits.trailing_zeros() as usize;
                 digits &= digits - 1;
