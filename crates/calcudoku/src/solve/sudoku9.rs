@@ -5,18 +5,29 @@
 //!   `d + 1`; bit `r * 9 + c` is row `3b + r`, column `c`. 27 words of 27 bits: 108 bytes.
 //! - Band logic, per (digit, band): a digit sits once in each of the band's three rows and once
 //!   in each of its three boxes, so the (row, box) pairs it uses form a permutation. Pairs that
-//!   no permutation can use are removed (one table look-up); a row left with one cell places the
-//!   digit there, which clears that column in the other bands and that cell for other digits.
-//!   This covers hidden singles in rows and boxes and box/line interactions within a band.
+//!   no permutation can use are removed (the pairs found by shifts and masks, then one table
+//!   look-up); a row left with one cell places the digit there, which clears that column in the
+//!   other bands and that cell for other digits. This covers hidden singles in rows and boxes
+//!   and box/line interactions within a band. It runs in rounds over the words that changed:
+//!   placements and the stack logic mark the words they change, and after a round with
+//!   placements the words are compared with their copies as the band logic last left them.
+//!   The placement step runs for every word, placing nothing most of the time: cheaper than a
+//!   mispredicted branch.
 //! - Stack logic, the same per (digit, stack) with columns for rows: the (band, column) pairs a
 //!   digit uses in a stack form a permutation too (box/column interactions, hidden singles in
-//!   columns).
-//! - Between rounds: naked singles (cells with one candidate left, by bit-sliced counting over
-//!   the nine digits).
-//! - When stuck: guess on a bivalue cell, of the first ten the one whose worse branch removes
-//!   the most candidates (then both together), else on a cell with few candidates. The state (232 bytes) is copied for every branch but the last.
+//!   columns). Only for digits the band logic touched.
+//! - At the band logic's fixed point: naked singles (cells with one candidate left, by
+//!   bit-sliced counting over the nine digits), then the stack logic.
+//! - When stuck: guess on a bivalue cell (else on a cell with few candidates). Near the root,
+//!   and everywhere once the search has met a contradiction, the guess compares the first ten
+//!   bivalue cells: the one whose worse branch removes the most candidates (then both
+//!   together) wins. Elsewhere, typically in puzzles with several solutions found without
+//!   backtracking, the first bivalue cell does, and close to the leaves the stack logic is
+//!   left out too: there they cost more than they save. The state (236 bytes) is copied for
+//!   every branch but the last.
 //!
-//! Everything is plain integer arithmetic and small `const` tables built at compile time.
+//! Everything is plain integer arithmetic and small `const` tables built at compile time; bits
+//! are counted by hand (the build targets CPUs without a popcount instruction).
 
 // Digits and bands are indices into several tables at once; range loops say that best.
 #![allow(clippy::needless_range_loop)]
