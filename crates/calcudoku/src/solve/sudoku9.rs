@@ -82,8 +82,8 @@ pub fn solve9_until(
         timed_out: false,
     };
     if limit > 0 {
-        if let Some(state) = State::new(givens) {
-            search.run(state);
+        if let Some(mut state) = State::new(givens) {
+            search.run(&mut state);
         }
     }
     if search.timed_out {
@@ -516,7 +516,8 @@ impl Search {
         self.found >= self.limit || self.timed_out
     }
 
-    fn run(&mut self, mut s: State) {
+    /// Searches below `s`, which it uses up.
+    fn run(&mut self, s: &mut State) {
         loop {
             if s.bands().is_err() {
                 self.contradictions += 1;
@@ -565,9 +566,9 @@ impl Search {
                     s.place(d, b, bit);
                     break;
                 }
-                let mut t = s;
+                let mut t = *s;
                 t.place(d, b, bit);
-                self.run(t);
+                self.run(&mut t);
             }
             if self.done() {
                 return;
