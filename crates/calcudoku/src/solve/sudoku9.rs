@@ -5,19 +5,29 @@
 //!   `d + 1`; bit `r * 9 + c` is row `3b + r`, column `c`. 27 words of 27 bits: 108 bytes.
 //! - Band logic, per (digit, band): a digit sits once in each of the band's three rows and once
 //!   in each of its three boxes, so the (row, box) pairs it uses form a permutation. Pairs that
-//!   no permutation can use are removed (one table look-up); a row left with one cell places the
-//!   digit there, which clears that column in the other bands and that cell for other digits.
-//!   This covers hidden singles in rows and boxes and box/line interactions within a band.
+//!   no permutation can use are removed (the pairs found by shifts and masks, then one table
+//!   look-up); a row left with one cell places the digit there, which clears that column in the
+//!   other bands and that cell for other digits. This covers hidden singles in rows and boxes
+//!   and box/line interactions within a band. It runs in rounds over the words that changed:
+//!   placements and the stack logic mark the words they change, and after a round with
+//!   placements the words are compared with their copies as the band logic last left them.
+//!   The placement step runs for every word, placing nothing most of the time: cheaper than a
+//!   mispredicted branch.
 //! - Stack logic, the same per (digit, stack) with columns for rows: the (band, column) pairs a
 //!   digit uses in a stack form a permutation too (box/column interactions, hidden singles in
-//!   columns).
-//! - Between rounds: naked singles (cells with one candidate left, by bit-sliced counting over
-//!   the nine digits).
-//! - When stuck: guess on a bivalue cell, the one whose two placements remove the most
-//!   candidates (of the first ten; near the leaves simply the first), else on a cell with few
-//!   candidates. The state (232 bytes) is copied for every branch but the last.
+//!   columns). Only for digits the band logic touched.
+//! - At the band logic's fixed point: naked singles (cells with one candidate left, by
+//!   bit-sliced counting over the nine digits), then the stack logic.
+//! - When stuck: guess on a bivalue cell (else on a cell with few candidates). Near the root,
+//!   and everywhere once the search has met a contradiction, the guess compares the first ten
+//!   bivalue cells: the one whose worse branch removes the most candidates (then both
+//!   together) wins. Elsewhere, typically in puzzles with several solutions found without
+//!   backtracking, the first bivalue cell does, and close to the leaves the stack logic is
+//!   left out too: there they cost more than they save. The state (236 bytes) is copied for
+//!   every branch but the last.
 //!
-//! Everything is plain integer arithmetic and small `const` tables built at compile time.
+//! Everything is plain integer arithmetic and small `const` tables built at compile time; bits
+//! are counted by hand (the build targets CPUs without a popcount instruction).
 
 // Digits and bands are indices into several tables at once; range loops say that best.
 #![allow(clippy::needless_range_loop)]
@@ -30,8 +40,12 @@ const BAND: u32 = 0x7ff_ffff;
 const COLUMN: u32 = 0x40201;
 /// How many bivalue cells (the first ones) a guess compares.
 const SCORED: u32 = 10;
-/// With fewer open cells than this (near the leaves), a guess takes the first bivalue cell.
-const MIN_OPEN: u32 = 40;
+/// With at least this many open cells a guess scores its candidates; with fewer, only once the
+/// search has met a contradiction.
+const SCORE_OPEN: u32 = 45;
+/// With at least this many open cells the stack logic runs; with fewer, only once the search
+/// has met a contradiction.
+const STACK_OPEN: u32 = 30;
 /// How many guesses between two looks at the clock.
 const CLOCK_EVERY: u64 = 1024;
 
@@ -58,11 +72,18 @@ pub fn solve9_until(
     limit: u64,
     deadline: Option<Instant>,
 ) -> Option<Sudoku9Result> {
-    let mut search =
-        Search { limit, found: 0, first: None, guesses: 0, deadline, timed_out: false };
+    let mut search = Search {
+        limit,
+        found: 0,
+        first: None,
+        guesses: 0,
+        contradictions: 0,
+        deadline,
+        timed_out: false,
+    };
     if limit > 0 {
-        if let Some(state) = State::new(givens) {
-            search.run(state);
+        if let Some(mut state) = State::new(givens) {
+            search.run(&mut state);
         }
     }
     if search.timed_out {
@@ -71,24 +92,17 @@ pub fn solve9_until(
     Some(Sudoku9Result { solutions: search.found, first: search.first, guesses: search.guesses })
 }
 
-/// Bit `k` set when the `k`-th three-cell group of a 9-bit row has a candidate.
-const SHRINK: [u8; 512] = {
-    let mut t = [0u8; 512];
-    let mut x = 0;
-    while x < 512 {
-        let mut k = 0;
-        while k < 3 {
-            if (x >> (3 * k)) & 7 != 0 {
-                t[x] |= 1 << k;
-            }
-            k += 1;
-        }
-        x += 1;
-    }
-    t
-};
+/// The (row, box) pairs of a band word that hold a candidate, as a 9-bit index: bit
+/// `box * 3 + row`.
+#[inline(always)]
+fn pairs(x: u32) -> usize {
+    // Bit 0 of each three-cell group (bit `row * 9 + box * 3`) says whether it is non-empty;
+    // the shifts then bring rows 1 and 2 next to row 0.
+    let g = (x | x >> 1 | x >> 2) & 0x124_9249;
+    ((g | g >> 8 | g >> 16) & 0x1ff) as usize
+}
 
-/// For the (row, box) pairs of a band that still have a candidate (bit `row * 3 + box`), the
+/// For the (row, box) pairs of a band that still have a candidate (index as [`pairs`]), the
 /// band's cells that some permutation of rows to boxes can use; 0 when there is none.
 const PERMUTED: [u32; 512] = {
     const PERMS: [[usize; 3]; 6] =
@@ -103,7 +117,7 @@ const PERMUTED: [u32; 512] = {
             let mut cells = 0u32;
             let mut r = 0;
             while r < 3 {
-                ok &= s >> (r * 3 + perm[r]) & 1 == 1;
+                ok &= s >> (perm[r] * 3 + r) & 1 == 1;
                 cells |= 7 << (r * 9 + perm[r] * 3);
                 r += 1;
             }
@@ -125,9 +139,16 @@ const STACK: [u32; 512] = {
     let mut t = [0u32; 512];
     let mut s = 0;
     while s < 512 {
-        // The 27-bit band table lays pair (row r, box k) out at bits r * 9 + k * 3 ..+3;
-        // the pair (band b, column c) is the same shape with b for r and c for k.
-        let cells = PERMUTED[s];
+        // The band table takes pair (row r, box k) at index bit k * 3 + r and lays it out at
+        // bits r * 9 + k * 3 ..+3; the pair (band b, column c) is the same shape with b for r
+        // and c for k.
+        let mut index = 0;
+        let mut i = 0;
+        while i < 9 {
+            index |= (s >> i & 1) << (i % 3 * 3 + i / 3);
+            i += 1;
+        }
+        let cells = PERMUTED[index];
         let mut b = 0;
         while b < 3 {
             let mut c = 0;
@@ -157,6 +178,9 @@ const KEEP: [u32; 27] = {
     }
     t
 };
+
+/// All 27 words.
+const ALL: u32 = (1 << 27) - 1;
 
 /// The other two bands.
 const OTHER: [[usize; 2]; 3] = [[1, 2], [0, 2], [0, 1]];
@@ -188,6 +212,31 @@ fn lone_in_row(x: u32) -> u32 {
         | (LONE[(x >> 18) as usize] as u32) << 18
 }
 
+/// The number of set bits of a 6-bit number.
+const SMALL_COUNT: [u8; 64] = {
+    let mut t = [0u8; 64];
+    let mut x = 0;
+    while x < 64 {
+        t[x] = (x as u32).count_ones() as u8;
+        x += 1;
+    }
+    t
+};
+
+/// The numbers of set bits of two 32-bit words, counted side by side in one 64-bit word (the
+/// build targets CPUs without a popcount instruction).
+#[inline(always)]
+fn count2(a: u32, b: u32) -> (u32, u32) {
+    let mut v = a as u64 | (b as u64) << 32;
+    v -= v >> 1 & 0x5555_5555_5555_5555;
+    v = (v & 0x3333_3333_3333_3333) + (v >> 2 & 0x3333_3333_3333_3333);
+    v = (v + (v >> 4)) & 0x0f0f_0f0f_0f0f_0f0f;
+    // Byte 3 of the product sums bytes 0..=3 (the first word), byte 7 all eight.
+    let sums = v.wrapping_mul(0x0101_0101_0101_0101);
+    let first = (sums >> 24 & 0xff) as u32;
+    (first, (sums >> 56) as u32 - first)
+}
+
 /// The contradiction that ends a branch.
 struct Conflict;
 
@@ -201,12 +250,14 @@ struct State {
     open: [u32; 3],
     /// Digits the band logic changed since the stack logic last looked at them (bit `d`).
     dirty: u32,
+    /// Words changed outside the band logic since it last ran (bit `d * 3 + b`).
+    todo: u32,
 }
 
 impl State {
     /// The starting state, or None when two givens clash (or one is out of range).
     fn new(givens: &[u8; 81]) -> Option<State> {
-        let mut s = State { cand: [BAND; 27], seen: [0; 27], open: [BAND; 3], dirty: 0 };
+        let mut s = State { cand: [BAND; 27], seen: [0; 27], open: [BAND; 3], dirty: 0, todo: ALL };
         for (cell, &v) in givens.iter().enumerate() {
             if v == 0 {
                 continue;
@@ -230,9 +281,12 @@ impl State {
     #[inline(always)]
     fn place(&mut self, d: usize, b: usize, bit: usize) {
         self.cand[d * 3 + b] &= KEEP[bit];
+        self.todo |= 1 << (d * 3 + b);
         let col = COLUMN << (bit % 9);
         for o in OTHER[b] {
-            self.cand[d * 3 + o] &= !col;
+            let old = self.cand[d * 3 + o];
+            self.cand[d * 3 + o] = old & !col;
+            self.todo |= ((old & col != 0) as u32) << (d * 3 + o);
         }
     }
 
@@ -241,8 +295,8 @@ impl State {
     #[inline(always)]
     fn changed(&self) -> u32 {
         let mut m = 0;
-        for i in 0..27 {
-            m |= ((self.cand[i] != self.seen[i]) as u32) << i;
+        for i in (0..27).rev() {
+            m = m << 1 | (self.cand[i] != self.seen[i]) as u32;
         }
         m
     }
@@ -250,8 +304,8 @@ impl State {
     /// Runs the band logic on every (digit, band) that changed, until none does.
     #[inline(always)]
     fn bands(&mut self) -> Result<(), Conflict> {
+        let mut todo = std::mem::take(&mut self.todo);
         loop {
-            let mut todo = self.changed();
             // Without a placement the round changes no word but the one it looks at.
             let mut placements = false;
             while todo != 0 {
@@ -260,16 +314,13 @@ impl State {
                 let (d, b) = (i / 3, i % 3);
                 self.dirty |= 1 << d;
                 let mut x = self.cand[i];
-                let pairs = SHRINK[(x & 0x1ff) as usize] as usize
-                    | (SHRINK[(x >> 9 & 0x1ff) as usize] as usize) << 3
-                    | (SHRINK[(x >> 18) as usize] as usize) << 6;
-                x &= PERMUTED[pairs];
+                x &= PERMUTED[pairs(x)];
                 if x == 0 {
                     return Err(Conflict);
                 }
                 let placed = lone_in_row(x & self.open[b]);
-                if placed != 0 {
-                    placements = true;
+                {
+                    placements |= placed != 0;
                     self.open[b] &= !placed;
                     let cols = fold(placed) * COLUMN;
                     for o in OTHER[b] {
@@ -286,6 +337,7 @@ impl State {
             if !placements {
                 return Ok(());
             }
+            todo = self.changed();
         }
     }
 
@@ -294,7 +346,6 @@ impl State {
     /// permutation; pairs no permutation can use are removed. Only digits the band logic touched
     /// since the last call are looked at. Returns whether anything changed.
     fn stacks(&mut self) -> Result<bool, Conflict> {
-        let mut changed = false;
         let mut dirty = std::mem::take(&mut self.dirty);
         while dirty != 0 {
             let d = dirty.trailing_zeros() as usize;
@@ -313,11 +364,17 @@ impl State {
             let allowed = [allowed & 0x1ff, allowed >> 9 & 0x1ff, allowed >> 18];
             for b in 0..3 {
                 let y = x[b] & (allowed[b] * COLUMN);
-                changed |= y != x[b];
+                self.todo |= ((y != x[b]) as u32) << (d * 3 + b);
                 self.cand[d * 3 + b] = y;
             }
         }
-        Ok(changed)
+        Ok(self.todo != 0)
+    }
+
+    /// How many cells are still open.
+    fn open_cells(&self) -> u32 {
+        let (a, b) = count2(self.open[0], self.open[1]);
+        a + b + count2(self.open[2], 0).0
     }
 
     fn solved(&self) -> bool {
@@ -354,78 +411,75 @@ impl State {
     }
 
     /// Candidates of digit `d` that placing it at bit `bit` of band `b` would remove (its
-    /// peers' candidates for `d`).
+    /// peers' candidates for `d`): those in the band (`KEEP` leaves the cell's own bit clear)
+    /// and, folded into six bits, those in its column in the other two bands.
     #[inline(always)]
-    fn degree(&self, d: usize, b: usize, bit: usize) -> u32 {
+    fn peers(&self, d: usize, b: usize, bit: usize) -> (u32, u32) {
         let c = bit % 9;
         let col = COLUMN << c;
         let [o1, o2] = OTHER[b];
         let cols = (self.cand[d * 3 + o1] & col) >> c | ((self.cand[d * 3 + o2] & col) >> c) << 1;
-        ((self.cand[d * 3 + b] & !KEEP[bit]) as u64 | (cols as u64) << 27).count_ones()
+        (self.cand[d * 3 + b] & !KEEP[bit], (cols | cols >> 7 | cols >> 14) & 0x3f)
     }
 
-    /// The cell to guess on: (band, bit). A bivalue cell if there is one (`pairs`, per band),
-    /// the one whose two placements would remove the most candidates (of the first few); else
-    /// the open cell with the fewest candidates in the first band that has open cells.
-    fn guess_cell(&self, mut pairs: [u32; 3]) -> (usize, usize) {
-        // Near the leaves the first bivalue cell does; elsewhere score the first few of them
-        // (scoring costs).
-        let open: u32 = self.open.iter().map(|o| o.count_ones()).sum();
-        if open < MIN_OPEN {
-            for b in 0..3 {
-                if pairs[b] != 0 {
-                    return (b, pairs[b].trailing_zeros() as usize);
-                }
-            }
+    /// The digits (bit `d`) still possible at bit `bit` of band `b`.
+    #[inline(always)]
+    fn digits_at(&self, b: usize, bit: usize) -> u32 {
+        let cell = 1 << bit;
+        let mut m = 0;
+        for d in 0..9 {
+            m |= ((self.cand[d * 3 + b] & cell != 0) as u32) << d;
         }
-        let mut left = SCORED;
-        for p in &mut pairs {
-            let mut keep = 0;
-            while *p != 0 && left > 0 {
-                let low = *p & p.wrapping_neg();
-                keep |= low;
-                *p ^= low;
+        m
+    }
+
+    /// The cell to guess on: (band, bit, its digits). A bivalue cell if there is one (`pairs`,
+    /// per band): when `score`, of the first few the one whose placements would remove the
+    /// most candidates in the worse of its two branches (then in both), else the first. Without
+    /// one, the open cell with the fewest candidates in the first band that has open cells.
+    fn guess_cell(&self, pairs: [u32; 3], score: bool) -> (usize, usize, u32) {
+        let mut best = 0u64;
+        let mut left = if score { SCORED } else { 1 };
+        for b in 0..3 {
+            let mut cells = pairs[b];
+            while cells != 0 && left > 0 {
+                let bit = cells.trailing_zeros() as usize;
+                cells &= cells - 1;
                 left -= 1;
+                let m = self.digits_at(b, bit);
+                let d1 = m.trailing_zeros() as usize;
+                let d2 = (m & (m - 1)).trailing_zeros() as usize;
+                let ((band1, col1), (band2, col2)) =
+                    (self.peers(d1, b, bit), self.peers(d2, b, bit));
+                let (n1, n2) = count2(band1, band2);
+                let g1 = n1 + SMALL_COUNT[col1 as usize] as u32;
+                let g2 = n2 + SMALL_COUNT[col2 as usize] as u32;
+                let score = g1.min(g2) * 64 + g1 + g2 + 1;
+                // One word, so that keeping the best is a maximum rather than a branch.
+                best = best
+                    .max((score as u64) << 32 | (b as u64) << 24 | (bit as u64) << 16 | m as u64);
             }
-            *p = keep;
         }
-        if pairs != [0; 3] {
-            let mut score = [0u8; 81];
-            for d in 0..9 {
-                for b in 0..3 {
-                    let mut cells = pairs[b] & self.cand[d * 3 + b];
-                    while cells != 0 {
-                        let bit = cells.trailing_zeros() as usize;
-                        cells &= cells - 1;
-                        score[b * 27 + bit] += self.degree(d, b, bit) as u8;
-                    }
-                }
-            }
-            let mut best = (0, 0, 0);
-            for b in 0..3 {
-                let mut cells = pairs[b];
-                while cells != 0 {
-                    let bit = cells.trailing_zeros() as usize;
-                    cells &= cells - 1;
-                    if score[b * 27 + bit] >= best.0 {
-                        best = (score[b * 27 + bit] + 1, b, bit);
-                    }
-                }
-            }
-            return (best.1, best.2);
+        if best > 0 {
+            return (
+                (best >> 24 & 0xff) as usize,
+                (best >> 16 & 0xff) as usize,
+                (best & 0xffff) as u32,
+            );
         }
         let b = (0..3).find(|&b| self.open[b] != 0).expect("an unsolved grid has an open cell");
         let mut open = self.open[b];
-        let mut pick = (usize::MAX, 0);
+        let mut pick = (u32::MAX, 0, 0);
         while open != 0 {
             let bit = open.trailing_zeros() as usize;
             open &= open - 1;
-            let n = (0..9).filter(|&d| self.cand[d * 3 + b] >> bit & 1 != 0).count();
+            let m = self.digits_at(b, bit);
+            let n = m.count_ones();
             if n < pick.0 {
-                pick = (n, bit);
+                pick = (n, bit, m);
             }
         }
-        (b, pick.1)
+        (b, pick.1, pick.2)
     }
 
     /// The values of a solved grid.
@@ -450,6 +504,8 @@ struct Search {
     found: u64,
     first: Option<[u8; 81]>,
     guesses: u64,
+    /// Branches the band logic found contradictory.
+    contradictions: u64,
     deadline: Option<Instant>,
     timed_out: bool,
 }
@@ -460,9 +516,11 @@ impl Search {
         self.found >= self.limit || self.timed_out
     }
 
-    fn run(&mut self, mut s: State) {
+    /// Searches below `s`, which it uses up.
+    fn run(&mut self, s: &mut State) {
         loop {
             if s.bands().is_err() {
+                self.contradictions += 1;
                 return;
             }
             if s.solved() {
@@ -477,14 +535,23 @@ impl Search {
                 Ok(None) => continue,
                 Ok(Some(pairs)) => pairs,
             };
-            match s.stacks() {
-                Err(Conflict) => return,
-                Ok(true) => continue,
-                Ok(false) => {}
+            // The stack logic and the scoring of guesses pay where the tree below is large:
+            // near the root, and in puzzles whose search has met a contradiction. Elsewhere
+            // (typically puzzles with several solutions, found without backtracking) the band
+            // logic and a guess on the first bivalue cell do.
+            let open = s.open_cells();
+            let hard = self.contradictions > 0;
+            if hard || open >= STACK_OPEN {
+                match s.stacks() {
+                    Err(Conflict) => return,
+                    Ok(true) => continue,
+                    Ok(false) => {}
+                }
             }
-            let (b, bit) = s.guess_cell(pairs);
-            let mut digits = (0..9).filter(|&d| s.cand[d * 3 + b] >> bit & 1 != 0).peekable();
-            while let Some(d) = digits.next() {
+            let (b, bit, mut digits) = s.guess_cell(pairs, hard || open >= SCORE_OPEN);
+            while digits != 0 {
+                let d = digits.trailing_zeros() as usize;
+                digits &= digits - 1;
                 self.guesses += 1;
                 if self.guesses % CLOCK_EVERY == 0
                     && self.deadline.is_some_and(|t| Instant::now() >= t)
@@ -494,14 +561,14 @@ impl Search {
                 if self.done() {
                     return;
                 }
-                if digits.peek().is_none() {
+                if digits == 0 {
                     // The last candidate: no copy needed.
                     s.place(d, b, bit);
                     break;
                 }
-                let mut t = s;
+                let mut t = *s;
                 t.place(d, b, bit);
-                self.run(t);
+                self.run(&mut t);
             }
             if self.done() {
                 return;
