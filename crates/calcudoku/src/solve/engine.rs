@@ -4,7 +4,8 @@
 //! Propagation runs its deductions cheapest first, each from its own queue: naked singles (a
 //! placed value leaves its peers), exact cage filtering, hidden singles per row/column/box,
 //! then (with boxes) locked candidates a band of boxes at a time, and last naked and hidden
-//! pairs per unit.
+//! pairs per unit. Pairs wait until the starting propagation is stuck without them: most easy
+//! puzzles are solved before that, and for them the pair scans would be pure cost.
 //!
 //! The search branches either on a cell (each candidate in turn) or on a value of a unit (each
 //! place in turn), whichever has fewer alternatives: the cell with the fewest candidates (ties:
