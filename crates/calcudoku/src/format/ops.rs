@@ -22,6 +22,14 @@ use super::text::{self, Line, Token, parse_u64, show};
 
 /// Reads an `ops` text.
 pub fn parse(text: &str) -> Result<Puzzle, ParseError> {
+    match parse_plain(text) {
+        Some(puzzle) => Ok(puzzle),
+        None => parse_general(text),
+    }
+}
+
+/// Reads any `ops` text, or says what is wrong with it and where.
+fn parse_general(text: &str) -> Result<Puzzle, ParseError> {
     let mut lines = text::lines(text).peekable();
     let mut line = lines.next().ok_or_else(text::empty)?;
     let mut boxes = None;
@@ -184,6 +192,87 @@ pub fn parse(text: &str) -> Result<Puzzle, ParseError> {
         let line =
             if matches!(e, crate::error::ModelError::BoxShape { .. }) { boxes_line } else { 0 };
         ParseError::new(line, 0, ParseErrorKind::Invalid(e))
+    })
+}
+
+/// The fast path of [`parse`] for the plain case: ASCII, `\n` line ends, spaces between
+/// tokens, no blank line, no `boxes` line, and nothing wrong. It gives the very puzzle
+/// [`parse`] gives, or None, and then the general reading (which knows every other case and
+/// reports errors with their positions) takes over.
+fn parse_plain(text: &str) -> Option<Puzzle> {
+    let body = text.strip_suffix('\n').unwrap_or(text).as_bytes();
+    if !body.iter().all(|&b| b == b'\n' || (b' '..=b'~').contains(&b)) {
+        return None;
+    }
+    let mut lines = body.split(|&b| b == b'\n');
+    let first = lines.next()?;
+    let n = tokens(first).count();
+    if n == 0 || n > MAX_SIZE {
+        return None;
+    }
+    let mut ids = Vec::with_capacity(n * n);
+    let mut next_id = 0usize;
+    for row in std::iter::once(first).chain(lines.by_ref().take(n - 1)) {
+        let before = ids.len();
+        for tok in tokens(row) {
+            let id = digits(tok)? as usize;
+            if id == next_id && id < MAX_SIZE * MAX_SIZE {
+                next_id += 1;
+            } else if id >= next_id {
+                return None;
+            }
+            ids.push(id);
+        }
+        if ids.len() - before != n {
+            return None;
+        }
+    }
+    let labels = lines.next()?;
+    if lines.next().is_some() {
+        return None;
+    }
+    let mut rules = Vec::with_capacity(next_id);
+    for tok in tokens(labels) {
+        let split = tok.iter().position(|b| !b.is_ascii_digit()).unwrap_or(tok.len());
+        let target = digits(&tok[..split]).filter(|&t| t > 0)?;
+        let op = match tok[split..] {
+            [] | [b'?'] => None,
+            [c] => Some(Operator::from_char(c as char)?),
+            _ => return None,
+        };
+        rules.push((target, op));
+    }
+    if rules.len() != next_id {
+        return None;
+    }
+    let mut counts = vec![0usize; next_id];
+    for &id in &ids {
+        counts[id] += 1;
+    }
+    let mut cells: Vec<Vec<Cell>> = counts.iter().map(|&c| Vec::with_capacity(c)).collect();
+    for (i, &id) in ids.iter().enumerate() {
+        cells[id].push(Cell(i as u16));
+    }
+    let cages = cells.into_iter().zip(rules).map(|(cells, (t, op))| Cage::new(t, op, cells));
+    Puzzle::new(n, None, Grid::empty(n), cages.collect(), false).ok()
+}
+
+/// The space-separated tokens of a line.
+fn tokens(line: &[u8]) -> impl Iterator<Item = &[u8]> {
+    line.split(|&b| b == b' ').filter(|t| !t.is_empty())
+}
+
+/// A whole number of ASCII digits (at least one) that fits a u64.
+fn digits(token: &[u8]) -> Option<u64> {
+    if token.is_empty() {
+        return None;
+    }
+    token.iter().try_fold(0u64, |v, &b| {
+        let d = b.wrapping_sub(b'0');
+        if d > 9 {
+            return None;
+        }
+        v.checked_mul(10)?.checked_add(d as u64)
     })
 }
 
@@ -399,5 +488,46 @@ mod tests {
         ];
         let p = Puzzle::new(2, None, g, cages, false).unwrap();
         assert!(write(&p).is_err());
+    }
+
+    /// The fast path gives the general reading's puzzle or stands aside: on the seed, on
+    /// every ops file of the repository's examples and fixtures, and on each of them changed
+    /// one byte at a time (a space, a tab, a digit, an operator, a line end put in or taken
+    /// out). It takes the plain files itself.
+    #[test]
+    fn fast_path_agrees_with_the_general_reading() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+        let mut texts = vec![SEED.to_string(), SEED.trim_end().to_string()];
+        for dir in ["examples", "tests/fixtures/seeds"] {
+            for entry in std::fs::read_dir(root.join(dir)).unwrap() {
+                let path = entry.unwrap().path();
+                let name = path.file_name().unwrap().to_string_lossy().into_owned();
+                if name.contains("ops") && !name.ends_with(".out") {
+                    texts.push(std::fs::read_to_string(&path).unwrap());
+                }
+            }
+        }
+        let mut plain = 0;
+        for text in &texts {
+            let general = parse_general(text);
+            if let Some(fast) = parse_plain(text) {
+                assert_eq!(Ok(fast), general, "{text}");
+                plain += 1;
+            }
+            let bytes = text.as_bytes();
+            for at in 0..bytes.len() {
+                for edit in [&b" "[..], b"\t", b"7", b"0", b"+", b"?", b"\n", b"\r", b""] {
+                    let mut changed = bytes[..at].to_vec();
+                    changed.extend_from_slice(edit);
+                    // An empty edit removes the byte; the others go in before it.
+                    changed.extend_from_slice(&bytes[at + edit.is_empty() as usize..]);
+                    let Ok(changed) = String::from_utf8(changed) else { continue };
+                    if let Some(fast) = parse_plain(&changed) {
+                        assert_eq!(Ok(fast), parse_general(&changed), "{changed:?}");
+                    }
+                }
+            }
+        }
+        assert!(plain >= 3, "the fast path took only {plain} of {} files", texts.len());
     }
 }
