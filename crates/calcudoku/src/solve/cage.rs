@@ -257,7 +257,9 @@ impl CageFilter {
         if cage.op == Some(Operator::Mul) {
             let values = self.dom.iter().fold(0, |a, &d| a | d);
             let t = cage.target;
-            self.divisors = bits(values).filter(|&v| t % v == 0).fold(0, |m, v| m | 1 << (v - 1));
+            self.divisors = bits(values)
+                .filter(|&v| exact_quotient(t, v).is_some())
+                .fold(0, |m, v| m | 1 << (v - 1));
             self.suf_pmin.clear();
             self.suf_pmin.resize(k + 1, 1);
             self.suf_pmax.clear();
