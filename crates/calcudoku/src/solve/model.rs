@@ -134,8 +134,9 @@ impl Model {
         let mut unit_cells = vec![0u16; unit_count * n];
         let mut filled = vec![0usize; unit_count];
         let mut cell_units = vec![[0u32; 3]; cells];
-        for (c, units) in cell_units.iter_mut().enumerate() {
-            let (r, col) = (c / n, c % n);
+        // Rows and columns counted alongside the cell: no division per cell.
+        let row_col = (0..n).flat_map(|r| (0..n).map(move |col| (r, col)));
+        for ((c, units), (r, col)) in cell_units.iter_mut().enumerate().zip(row_col) {
             units[0] = r as u32;
             units[1] = (n + col) as u32;
             if let Some(b) = boxes {
