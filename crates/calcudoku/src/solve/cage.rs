@@ -339,10 +339,13 @@ impl CageFilter {
         if self.nodes > NODE_BUDGET {
             return false;
         }
+        let avail = self.dom[i] & self.divisors & !self.taken(cage, i);
+        if i + 2 == k {
+            return self.last_two_products(cage, avail, rest, tuples, max);
+        }
         // The later cells multiply to between `least` and `most`.
         let (least, most) = (self.suf_pmin[i + 1], self.suf_pmax[i + 1]);
-        let mut avail = self.dom[i] & self.divisors & !self.taken(cage, i);
-        let (last_taken, clash) = self.last_taken(cage, i);
+        let mut avail = avail;
         while avail != 0 {
             let v = avail.trailing_zeros() as u64 + 1;
             avail &= avail - 1;
@@ -354,15 +357,49 @@ impl CageFilter {
             }
             let Some(after) = exact_quotient(rest, v) else { continue };
             self.vals[i] = v as u8;
-            if i + 2 < k {
-                if !self.products(cage, i + 1, after, tuples, max) {
-                    return false;
-                }
-                continue;
-            }
-            if !self.record_last(last_taken | v_bit(v, clash), after, tuples, max) {
+            if !self.products(cage, i + 1, after, tuples, max) {
                 return false;
             }
+        }
+        true
+    }
+
+    /// The last two positions of a product cage, which must multiply to `rest`; `avail` holds
+    /// the candidates of the first of them. The second is computed, and its bounds (after the
+    /// values it must differ from) cut the first's range.
+    fn last_two_products(
+        &mut self,
+        cage: &CageModel<'_>,
+        mut avail: u64,
+        rest: u64,
+        tuples: &mut Vec<u8>,
+        max: usize,
+    ) -> bool {
+        let k = self.dom.len();
+        let (last_taken, clash) = self.last_taken(cage, k - 2);
+        let last_dom = self.dom[k - 1] & !last_taken;
+        if last_dom == 0 {
+            return true;
+        }
+        // The last value lies between `least` and `most`, so the first between `rest / most`
+        // and `rest / least` (two divisions here spare a bounds test per value below).
+        let (least, most) =
+            (last_dom.trailing_zeros() as u64 + 1, 64 - last_dom.leading_zeros() as u64);
+        avail &= range_mask(rest.div_ceil(most), rest / least);
+        while avail != 0 {
+            let v = avail.trailing_zeros() as u64 + 1;
+            avail &= avail - 1;
+            // Here least <= rest / v <= most <= 64.
+            let Some(last) = exact_quotient(rest, v) else { continue };
+            if (last_dom & !v_bit(v, clash)) >> (last - 1) & 1 == 0 {
+                continue;
+            }
+            if tuples.len() + k > max {
+                return false;
+            }
+            self.vals[k - 2] = v as u8;
+            self.vals[k - 1] = last as u8;
+            tuples.extend_from_slice(&self.vals);
         }
         true
     }
