@@ -400,16 +400,19 @@ impl<'m> Engine<'m> {
     fn hidden_singles(&mut self, u: usize) -> Result<(), Conflict> {
         let m = self.m;
         let unit = m.unit(u);
-        let (mut once, mut twice) = (0u64, 0u64);
+        // Values in one cell, in two or more, and those of decided cells (which have nothing
+        // left to tell: their single candidate is their value).
+        let (mut once, mut twice, mut decided) = (0u64, 0u64, 0u64);
         for &c in unit {
             let d = self.dom[c as usize];
             twice |= once & d;
             once |= d;
+            decided |= if d & (d - 1) == 0 { d } else { 0 };
         }
         if once != m.full {
             return Err(Conflict);
         }
-        let hidden = once & !twice;
+        let hidden = once & !twice & !decided;
         if hidden == 0 {
             return Ok(());
         }
