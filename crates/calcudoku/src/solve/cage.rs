@@ -300,26 +300,67 @@ impl CageFilter {
         if self.nodes > NODE_BUDGET {
             return false;
         }
-        let t = cage.target;
+        let rest = cage.target.saturating_sub(sum);
+        let avail = self.dom[i] & !self.taken(cage, i);
+        if i + 2 == k {
+            return self.last_two_sums(cage, avail, rest, tuples, max);
+        }
         // The value must leave the later cells a sum they can make.
-        let (least, most) = (sum + self.suf_min[i + 1], sum + self.suf_max[i + 1]);
-        let range =
-            if t > least { range_mask(t.saturating_sub(most).max(1), t - least) } else { 0 };
-        let mut avail = self.dom[i] & range & !self.taken(cage, i);
-        let (last_taken, clash) = self.last_taken(cage, i);
+        let (least, most) = (self.suf_min[i + 1], self.suf_max[i + 1]);
+        let range = if rest > least {
+            range_mask(rest.saturating_sub(most).max(1), rest - least)
+        } else {
+            0
+        };
+        let mut avail = avail & range;
         while avail != 0 {
             let v = avail.trailing_zeros() as u64 + 1;
             avail &= avail - 1;
             self.vals[i] = v as u8;
-            if i + 2 < k {
-                if !self.sums(cage, i + 1, sum + v, tuples, max) {
-                    return false;
-                }
-                continue;
-            }
-            if !self.record_last(last_taken | v_bit(v, clash), t - sum - v, tuples, max) {
+            if !self.sums(cage, i + 1, sum + v, tuples, max) {
                 return false;
             }
+        }
+        true
+    }
+
+    /// The last two positions of a sum cage, which must add up to `rest`; `avail` holds the
+    /// candidates of the first of them. The second is computed, and its bounds (after the
+    /// values it must differ from) cut the first's range.
+    fn last_two_sums(
+        &mut self,
+        cage: &CageModel<'_>,
+        avail: u64,
+        rest: u64,
+        tuples: &mut Vec<u8>,
+        max: usize,
+    ) -> bool {
+        let k = self.dom.len();
+        let (last_taken, clash) = self.last_taken(cage, k - 2);
+        let last_dom = self.dom[k - 1] & !last_taken;
+        if last_dom == 0 {
+            return true;
+        }
+        let (least, most) =
+            (last_dom.trailing_zeros() as u64 + 1, 64 - last_dom.leading_zeros() as u64);
+        if rest <= least {
+            return true;
+        }
+        let mut avail = avail & range_mask(rest.saturating_sub(most).max(1), rest - least);
+        while avail != 0 {
+            let v = avail.trailing_zeros() as u64 + 1;
+            avail &= avail - 1;
+            // Here least <= rest - v <= most <= 64.
+            let last = rest - v;
+            if (last_dom & !v_bit(v, clash)) >> (last - 1) & 1 == 0 {
+                continue;
+            }
+            if tuples.len() + k > max {
+                return false;
+            }
+            self.vals[k - 2] = v as u8;
+            self.vals[k - 1] = last as u8;
+            tuples.extend_from_slice(&self.vals);
         }
         true
     }
@@ -401,27 +442,6 @@ impl CageFilter {
             self.vals[k - 1] = last as u8;
             tuples.extend_from_slice(&self.vals);
         }
-        true
-    }
-
-    /// Completes the assignment in `vals` with `last` in the last position when that is a
-    /// candidate there and not `taken` by a conflicting position, and records it. False when
-    /// `tuples` is full.
-    #[inline]
-    fn record_last(&mut self, taken: u64, last: u64, tuples: &mut Vec<u8>, max: usize) -> bool {
-        let k = self.dom.len();
-        if last == 0 || last > 64 {
-            return true;
-        }
-        let bit = 1u64 << (last - 1);
-        if (self.dom[k - 1] & !taken) & bit == 0 {
-            return true;
-        }
-        if tuples.len() + k > max {
-            return false;
-        }
-        self.vals[k - 1] = last as u8;
-        tuples.extend(self.vals.iter().copied());
         true
     }
 
