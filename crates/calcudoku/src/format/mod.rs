@@ -163,7 +163,8 @@ fn read_as(text: &str, format: Format) -> Result<Document, ParseError> {
 fn detect(text: &str) -> Result<Document, ParseError> {
     // Formats whose shape cannot fit the text are not tried, unless nothing else fits (then
     // every format is tried, so that the error comes from the most plausible one).
-    let shaped: Vec<Format> = Format::ALL.into_iter().filter(|&f| could_be(f, text)).collect();
+    let shape = Shape::of(text);
+    let shaped: Vec<Format> = Format::ALL.into_iter().filter(|&f| shape.could_be(f)).collect();
     if shaped.len() < Format::ALL.len() {
         if let Some(found) = decide(text, &shaped) {
             return found;
@@ -172,23 +173,38 @@ fn detect(text: &str) -> Result<Document, ParseError> {
     decide(text, &Format::ALL).expect("with every format tried, detection always decides")
 }
 
-/// A necessary condition, cheap to test, for `text` to read as `format`.
-fn could_be(format: Format, text: &str) -> bool {
-    let Some(first) = text::lines(text).next() else { return true };
-    let mut toks = first.tokens();
-    let Some(tok) = toks.next() else { return true };
-    let single = toks.next().is_none();
-    match format {
-        Format::Json => tok.text.starts_with('{'),
-        Format::Keen => tok.text.contains(':'),
-        Format::Cells | Format::Counted => single && text::is_digits(tok.text),
-        Format::Ops => !tok.text.starts_with('{') && !tok.text.contains(':'),
-        Format::Sudoku => {
-            // The rows form has as many lines as its first row has values.
-            single || {
-                let n = first.tokens().count();
-                text::lines(text).take(n + 1).count() == n
-            }
+/// What detection looks at before reading: the first line's first token, whether it is
+/// alone there, and whether the text has as many lines as the first has tokens.
+struct Shape<'a> {
+    first: Option<&'a str>,
+    single: bool,
+    square: bool,
+}
+
+impl<'a> Shape<'a> {
+    fn of(text: &'a str) -> Shape<'a> {
+        let Some(line) = text::lines(text).next() else {
+            return Shape { first: None, single: false, square: false };
+        };
+        let mut toks = line.tokens();
+        let first = toks.next().map(|t| t.text);
+        let rest = toks.count();
+        let single = first.is_some() && rest == 0;
+        // The rows form of Sudoku has as many lines as its first row has values.
+        let n = rest + 1;
+        let square = !single && text::lines(text).take(n + 1).count() == n;
+        Shape { first, single, square }
+    }
+
+    /// A necessary condition, cheap to test, for the text to read as `format`.
+    fn could_be(&self, format: Format) -> bool {
+        let Some(tok) = self.first else { return true };
+        match format {
+            Format::Json => tok.starts_with('{'),
+            Format::Keen => tok.contains(':'),
+            Format::Cells | Format::Counted => self.single && text::is_digits(tok),
+            Format::Ops => !tok.starts_with('{') && !tok.contains(':'),
+            Format::Sudoku => self.single || self.square,
         }
     }
 }

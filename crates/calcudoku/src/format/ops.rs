@@ -201,48 +201,56 @@ fn parse_general(text: &str) -> Result<Puzzle, ParseError> {
 /// reports errors with their positions) takes over.
 fn parse_plain(text: &str) -> Option<Puzzle> {
     let body = text.strip_suffix('\n').unwrap_or(text).as_bytes();
-    if !body.iter().all(|&b| b == b'\n' || (b' '..=b'~').contains(&b)) {
+    // Counted rather than searched with an early exit, which lets the scan run wide.
+    if body.iter().filter(|&&b| b != b'\n' && !(b' '..=b'~').contains(&b)).count() != 0 {
         return None;
     }
-    let mut lines = body.split(|&b| b == b'\n');
-    let first = lines.next()?;
-    let n = tokens(first).count();
-    if n == 0 || n > MAX_SIZE {
+    let mut scan = Scan { bytes: body, at: 0 };
+    // The first row fixes N; the rows hold cage ids, each new one the next number.
+    let mut ids = Vec::with_capacity(64);
+    while let Some(id) = scan.number(false)? {
+        ids.push(id as usize);
+    }
+    let n = ids.len();
+    if n == 0 || n > MAX_SIZE || !scan.next_line() {
         return None;
     }
-    let mut ids = Vec::with_capacity(n * n);
-    let mut next_id = 0usize;
-    for row in std::iter::once(first).chain(lines.by_ref().take(n - 1)) {
+    for _ in 1..n {
         let before = ids.len();
-        for tok in tokens(row) {
-            let id = digits(tok)? as usize;
-            if id == next_id && id < MAX_SIZE * MAX_SIZE {
-                next_id += 1;
-            } else if id >= next_id {
-                return None;
-            }
-            ids.push(id);
+        while let Some(id) = scan.number(false)? {
+            ids.push(id as usize);
         }
-        if ids.len() - before != n {
+        if ids.len() - before != n || !scan.next_line() {
             return None;
         }
     }
-    let labels = lines.next()?;
-    if lines.next().is_some() {
-        return None;
+    let mut next_id = 0;
+    for &id in &ids {
+        if id == next_id {
+            next_id += 1;
+        } else if id > next_id {
+            return None;
+        }
     }
+    // Then one label per cage: a target and an operator sign (or none, or `?`).
     let mut rules = Vec::with_capacity(next_id);
-    for tok in tokens(labels) {
-        let split = tok.iter().position(|b| !b.is_ascii_digit()).unwrap_or(tok.len());
-        let target = digits(&tok[..split]).filter(|&t| t > 0)?;
-        let op = match tok[split..] {
-            [] | [b'?'] => None,
-            [c] => Some(Operator::from_char(c as char)?),
-            _ => return None,
+    while let Some(target) = scan.number(true)? {
+        let op = match scan.peek() {
+            None | Some(b' ') => None,
+            Some(c) => {
+                scan.at += 1;
+                if !matches!(scan.peek(), None | Some(b' ')) {
+                    return None;
+                }
+                if c == b'?' { None } else { Some(Operator::from_char(c as char)?) }
+            }
         };
+        if target == 0 {
+            return None;
+        }
         rules.push((target, op));
     }
-    if rules.len() != next_id {
+    if scan.at != body.len() || rules.len() != next_id {
         return None;
     }
     let mut counts = vec![0usize; next_id];
@@ -257,23 +265,46 @@ fn parse_plain(text: &str) -> Option<Puzzle> {
     Puzzle::new(n, None, Grid::empty(n), cages.collect(), false).ok()
 }
 
-/// The space-separated tokens of a line.
-fn tokens(line: &[u8]) -> impl Iterator<Item = &[u8]> {
-    line.split(|&b| b == b' ').filter(|t| !t.is_empty())
+/// A cursor over the bytes of a plain `ops` text.
+struct Scan<'a> {
+    bytes: &'a [u8],
+    at: usize,
 }
 
-/// A whole number of ASCII digits (at least one) that fits a u64.
-fn digits(token: &[u8]) -> Option<u64> {
-    if token.is_empty() {
-        return None;
+impl Scan<'_> {
+    fn peek(&self) -> Option<u8> {
+        self.bytes.get(self.at).copied()
     }
-    token.iter().try_fold(0u64, |v, &b| {
-        let d = b.wrapping_sub(b'0');
-        if d > 9 {
-            return None;
+
+    /// The next space-separated whole number of the line: Some(None) at the line's end,
+    /// None when something else comes (or the number does not fit a u64). With
+    /// `sign_may_follow`, any byte may follow the digits (the caller reads it).
+    fn number(&mut self, sign_may_follow: bool) -> Option<Option<u64>> {
+        while self.peek() == Some(b' ') {
+            self.at += 1;
         }
-        v.checked_mul(10)?.checked_add(d as u64)
-    })
+        let start = self.at;
+        let mut value = 0u64;
+        while let Some(b) = self.peek().filter(u8::is_ascii_digit) {
+            value = value.checked_mul(10)?.checked_add(u64::from(b - b'0'))?;
+            self.at += 1;
+        }
+        if self.at == start {
+            return matches!(self.peek(), None | Some(b'\n')).then_some(None);
+        }
+        match self.peek() {
+            None | Some(b' ' | b'\n') => Some(Some(value)),
+            Some(_) if sign_may_follow => Some(Some(value)),
+            Some(_) => None,
+        }
+    }
+
+    /// Steps over the end of the current line; false when there is none.
+    fn next_line(&mut self) -> bool {
+        let at_end = self.peek() == Some(b'\n');
+        self.at += at_end as usize;
+        at_end
+    }
 }
 
 /// `boxes HxW`.
@@ -516,7 +547,9 @@ mod tests {
             }
             let bytes = text.as_bytes();
             for at in 0..bytes.len() {
-                for edit in [&b" "[..], b"\t", b"7", b"0", b"+", b"?", b"\n", b"\r", b""] {
+                for edit in
+                    [&b" "[..], b"\t", b"7", b"0", b"+", b"?", b"\n", b"\r", b"*", b"x", b""]
+                {
                     let mut changed = bytes[..at].to_vec();
                     changed.extend_from_slice(edit);
                     // An empty edit removes the byte; the others go in before it.

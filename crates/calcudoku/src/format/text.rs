@@ -39,11 +39,30 @@ impl<'a> Line<'a> {
 
 /// The non-blank lines of a text (`\n` or `\r\n` ends; a BOM is skipped).
 pub(crate) fn lines(text: &str) -> impl Iterator<Item = Line<'_>> {
-    strip_bom(text)
-        .lines()
+    raw_lines(strip_bom(text))
         .enumerate()
         .filter(|(_, l)| !is_blank_line(l))
         .map(|(i, l)| Line { no: i + 1, text: l })
+}
+
+/// The lines of a text as [`str::lines`] splits them, found by a plain byte scan: puzzle
+/// files have short lines, for which the generic string searcher costs more than the bytes.
+fn raw_lines(text: &str) -> impl Iterator<Item = &str> {
+    let mut rest = text;
+    std::iter::from_fn(move || {
+        if rest.is_empty() {
+            return None;
+        }
+        let line = match rest.bytes().position(|b| b == b'\n') {
+            Some(end) => {
+                let line = &rest[..end];
+                rest = &rest[end + 1..];
+                line.strip_suffix('\r').unwrap_or(line)
+            }
+            None => std::mem::take(&mut rest),
+        };
+        Some(line)
+    })
 }
 
 /// Whether a line holds only whitespace: decided on the first byte that is not ASCII
@@ -210,6 +229,21 @@ mod tests {
         // Unicode whitespace makes a blank line too; a non-ASCII character does not.
         let ls: Vec<_> = lines(" \u{3000}\n\u{a0}é\n").map(|l| (l.no, l.text)).collect();
         assert_eq!(ls, vec![(2, "\u{a0}é")]);
+    }
+
+    #[test]
+    fn raw_lines_split_as_str_lines() {
+        let parts = ["", "a", " b ", "\r", "\n", "\r\n", "é", "\n\r", "\r\r\n"];
+        // Every string of up to four parts.
+        let mut texts = vec![String::new()];
+        for _ in 0..4 {
+            let longer: Vec<String> =
+                texts.iter().flat_map(|t| parts.iter().map(move |p| format!("{t}{p}"))).collect();
+            texts.extend(longer);
+        }
+        for t in &texts {
+            assert_eq!(raw_lines(t).collect::<Vec<_>>(), t.lines().collect::<Vec<_>>(), "{t:?}");
+        }
     }
 
     #[test]
