@@ -155,6 +155,8 @@ pub(crate) enum Filtered {
 #[derive(Default)]
 pub(crate) struct CageFilter {
     dom: Vec<u64>,
+    /// The values of the assignment being built: always 64 long, positions `..k` in use
+    /// (so that a tuple of up to eight values is copied as one fixed-size word).
     vals: Vec<u8>,
     suf_min: Vec<u64>,
     suf_max: Vec<u64>,
@@ -242,8 +244,7 @@ impl CageFilter {
     }
 
     fn prepare(&mut self, k: usize, cage: &CageModel<'_>) {
-        self.vals.clear();
-        self.vals.resize(k, 0);
+        self.vals.resize(64, 0);
         // Suffix bounds for sums: the least and most the cells from i on can add up to.
         self.suf_min.clear();
         self.suf_min.resize(k + 1, 0);
@@ -360,7 +361,7 @@ impl CageFilter {
             }
             self.vals[k - 2] = v as u8;
             self.vals[k - 1] = last as u8;
-            tuples.extend_from_slice(&self.vals);
+            push_tuple(tuples, &self.vals, k);
         }
         true
     }
@@ -440,7 +441,7 @@ impl CageFilter {
             }
             self.vals[k - 2] = v as u8;
             self.vals[k - 1] = last as u8;
-            tuples.extend_from_slice(&self.vals);
+            push_tuple(tuples, &self.vals, k);
         }
         true
     }
@@ -529,15 +530,13 @@ impl CageFilter {
                 avail &= avail - 1;
                 self.vals[i] = v;
                 let forced = matches!(cage.op, Some(Operator::Add | Operator::Mul));
-                if forced || rule_holds(cage.op, t, &self.vals) {
+                if forced || rule_holds(cage.op, t, &self.vals[..k]) {
                     if let Some((tuples, max)) = &mut self.record {
                         if tuples.len() >= *max {
                             return false;
                         }
                         // Byte by byte: a tuple is a few bytes, too short for a memcpy call.
-                        for &x in &self.vals {
-                            tuples.push(x);
-                        }
+                        push_tuple(tuples, &self.vals, k);
                         continue;
                     }
                     for (o, &x) in out.iter_mut().zip(self.vals.iter()) {
@@ -647,6 +646,20 @@ fn pairs(cage: &CageModel<'_>, n: usize, tuples: &mut Vec<u8>) {
             tuples.push(a as u8);
             tuples.push(b);
         }
+    }
+}
+
+/// Appends the first `k` of `vals` (at least 64 long) to `tuples`. Up to eight values go as
+/// one fixed-size copy cut back to `k`: a copy of a run-time length would be a `memcpy` call,
+/// which costs more than these few bytes.
+#[inline]
+fn push_tuple(tuples: &mut Vec<u8>, vals: &[u8], k: usize) {
+    if k <= 8 {
+        let at = tuples.len();
+        tuples.extend_from_slice(&vals[..8]);
+        tuples.truncate(at + k);
+    } else {
+        tuples.extend_from_slice(&vals[..k]);
     }
 }
 
