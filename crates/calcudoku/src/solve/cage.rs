@@ -326,8 +326,7 @@ impl CageFilter {
     }
 
     /// The last two positions of a sum cage, which must add up to `rest`; `avail` holds the
-    /// candidates of the first of them. The second is computed, and its bounds (after the
-    /// values it must differ from) cut the first's range.
+    /// candidates of the first of them.
     fn last_two_sums(
         &mut self,
         cage: &CageModel<'_>,
@@ -336,34 +335,14 @@ impl CageFilter {
         tuples: &mut Vec<u8>,
         max: usize,
     ) -> bool {
-        let k = self.dom.len();
-        let (last_taken, clash) = self.last_taken(cage, k - 2);
-        let last_dom = self.dom[k - 1] & !last_taken;
-        if last_dom == 0 {
-            return true;
-        }
-        let (least, most) =
-            (last_dom.trailing_zeros() as u64 + 1, 64 - last_dom.leading_zeros() as u64);
-        if rest <= least {
-            return true;
-        }
-        let mut avail = avail & range_mask(rest.saturating_sub(most).max(1), rest - least);
-        while avail != 0 {
-            let v = avail.trailing_zeros() as u64 + 1;
-            avail &= avail - 1;
-            // Here least <= rest - v <= most <= 64.
-            let last = rest - v;
-            if (last_dom & !v_bit(v, clash)) >> (last - 1) & 1 == 0 {
-                continue;
+        let first_range = |least: u64, most: u64| {
+            if rest > least {
+                range_mask(rest.saturating_sub(most).max(1), rest - least)
+            } else {
+                0
             }
-            if tuples.len() + k > max {
-                return false;
-            }
-            self.vals[k - 2] = v as u8;
-            self.vals[k - 1] = last as u8;
-            push_tuple(tuples, &self.vals, k);
-        }
-        true
+        };
+        self.last_two(cage, avail, tuples, max, first_range, |v| Some(rest - v))
     }
 
     /// [`CageFilter::sums`] for a product cage: `rest` is what positions `i..` must multiply
@@ -407,15 +386,34 @@ impl CageFilter {
     }
 
     /// The last two positions of a product cage, which must multiply to `rest`; `avail` holds
-    /// the candidates of the first of them. The second is computed, and its bounds (after the
-    /// values it must differ from) cut the first's range.
+    /// the candidates of the first of them.
     fn last_two_products(
         &mut self,
         cage: &CageModel<'_>,
-        mut avail: u64,
+        avail: u64,
         rest: u64,
         tuples: &mut Vec<u8>,
         max: usize,
+    ) -> bool {
+        // Two divisions here spare a bounds test per value in the loop.
+        let first_range = |least: u64, most: u64| range_mask(rest.div_ceil(most), rest / least);
+        self.last_two(cage, avail, tuples, max, first_range, |v| exact_quotient(rest, v))
+    }
+
+    /// The last two positions of a sum or product cage, the first taking a value of `avail`.
+    /// The second's value is computed: `last_of(v)` is the value the rule forces after `v`
+    /// (None when there is none), and `first_range(least, most)` the values of the first that
+    /// leave the second a value between `least` and `most` (its bounds, after the values it
+    /// must differ from). Records each assignment that fits; false when `tuples` is full.
+    #[inline(always)]
+    fn last_two(
+        &mut self,
+        cage: &CageModel<'_>,
+        avail: u64,
+        tuples: &mut Vec<u8>,
+        max: usize,
+        first_range: impl Fn(u64, u64) -> u64,
+        last_of: impl Fn(u64) -> Option<u64>,
     ) -> bool {
         let k = self.dom.len();
         let (last_taken, clash) = self.last_taken(cage, k - 2);
@@ -423,16 +421,14 @@ impl CageFilter {
         if last_dom == 0 {
             return true;
         }
-        // The last value lies between `least` and `most`, so the first between `rest / most`
-        // and `rest / least` (two divisions here spare a bounds test per value below).
         let (least, most) =
             (last_dom.trailing_zeros() as u64 + 1, 64 - last_dom.leading_zeros() as u64);
-        avail &= range_mask(rest.div_ceil(most), rest / least);
+        let mut avail = avail & first_range(least, most);
         while avail != 0 {
             let v = avail.trailing_zeros() as u64 + 1;
             avail &= avail - 1;
-            // Here least <= rest / v <= most <= 64.
-            let Some(last) = exact_quotient(rest, v) else { continue };
+            // Here least <= last <= most <= 64.
+            let Some(last) = last_of(v) else { continue };
             if (last_dom & !v_bit(v, clash)) >> (last - 1) & 1 == 0 {
                 continue;
             }
