@@ -174,20 +174,7 @@ fn parse_general(text: &str) -> Result<Puzzle, ParseError> {
         ));
     }
 
-    // Each cage's cells, allocated once at their exact count.
-    let mut counts = vec![0usize; m];
-    for &id in &ids {
-        counts[id] += 1;
-    }
-    let mut cells: Vec<Vec<Cell>> = counts.iter().map(|&c| Vec::with_capacity(c)).collect();
-    for (i, &id) in ids.iter().enumerate() {
-        cells[id].push(Cell(i as u16));
-    }
-    let cages = cells
-        .into_iter()
-        .zip(labels)
-        .map(|(cells, (target, op))| Cage::new(target, op, cells))
-        .collect();
+    let cages = cages_of(&ids, labels);
     Puzzle::new(n, boxes, Grid::empty(n), cages, boxes.is_some()).map_err(|e| {
         let line =
             if matches!(e, crate::error::ModelError::BoxShape { .. }) { boxes_line } else { 0 };
@@ -253,16 +240,25 @@ fn parse_plain(text: &str) -> Option<Puzzle> {
     if scan.at != body.len() || rules.len() != next_id {
         return None;
     }
-    let mut counts = vec![0usize; next_id];
-    for &id in &ids {
+    Puzzle::new(n, None, Grid::empty(n), cages_of(&ids, rules), false).ok()
+}
+
+/// The cages of a grid of cage ids (row-major; ids `0..labels.len()`) with their labels in id
+/// order; each cage's cell list allocated once at its exact size.
+fn cages_of(ids: &[usize], labels: Vec<(u64, Option<Operator>)>) -> Vec<Cage> {
+    let mut counts = vec![0usize; labels.len()];
+    for &id in ids {
         counts[id] += 1;
     }
     let mut cells: Vec<Vec<Cell>> = counts.iter().map(|&c| Vec::with_capacity(c)).collect();
     for (i, &id) in ids.iter().enumerate() {
         cells[id].push(Cell(i as u16));
     }
-    let cages = cells.into_iter().zip(rules).map(|(cells, (t, op))| Cage::new(t, op, cells));
-    Puzzle::new(n, None, Grid::empty(n), cages.collect(), false).ok()
+    cells
+        .into_iter()
+        .zip(labels)
+        .map(|(cells, (target, op))| Cage::new(target, op, cells))
+        .collect()
 }
 
 /// A cursor over the bytes of a plain `ops` text.
