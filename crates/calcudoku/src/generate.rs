@@ -221,48 +221,16 @@ pub fn keen_like(size: usize, seed: u64) -> (Puzzle, Grid) {
     let n = size;
     let mut owner = vec![usize::MAX; n * n];
     let mut cages: Vec<Vec<usize>> = Vec::new();
-    let neighbours = |c: usize| {
-        let (r, col) = (c / n, c % n);
-        let mut v = Vec::with_capacity(4);
-        if r > 0 {
-            v.push(c - n);
-        }
-        if r + 1 < n {
-            v.push(c + n);
-        }
-        if col > 0 {
-            v.push(c - 1);
-        }
-        if col + 1 < n {
-            v.push(c + 1);
-        }
-        v
-    };
     for start in 0..n * n {
         if owner[start] != usize::MAX {
             continue;
         }
         let want = 2 + rng.below(3);
         let k = cages.len();
-        owner[start] = k;
-        let mut cells = vec![start];
-        while cells.len() < want {
-            let free: Vec<usize> = cells
-                .iter()
-                .flat_map(|&c| neighbours(c))
-                .filter(|&x| owner[x] == usize::MAX)
-                .collect();
-            if free.is_empty() {
-                break;
-            }
-            let next = free[rng.below(free.len())];
-            owner[next] = k;
-            cells.push(next);
-        }
+        let cells = grow_piece(n, &mut owner, start, k, want, usize::MAX, &mut rng);
         if cells.len() == 1 && n > 1 {
             // Join the smallest neighbouring cage.
-            let target = neighbours(start)
-                .into_iter()
+            let target = neighbours(n, start)
                 .map(|x| owner[x])
                 .filter(|&o| o != k && o != usize::MAX)
                 .min_by_key(|&o| cages[o].len());
@@ -339,6 +307,32 @@ fn neighbours(n: usize, c: usize) -> impl Iterator<Item = usize> {
     ]
     .into_iter()
     .flatten()
+}
+
+/// Grows piece `k` from `start`, a cell marked `free` in `owner`, to `want` cells: each step
+/// marks a random `free` cell beside the piece as `k`, until none is left. Returns its cells.
+fn grow_piece(
+    n: usize,
+    owner: &mut [usize],
+    start: usize,
+    k: usize,
+    want: usize,
+    free: usize,
+    rng: &mut SplitMix64,
+) -> Vec<usize> {
+    owner[start] = k;
+    let mut cells = vec![start];
+    while cells.len() < want {
+        let beside: Vec<usize> =
+            cells.iter().flat_map(|&c| neighbours(n, c)).filter(|&x| owner[x] == free).collect();
+        if beside.is_empty() {
+            break;
+        }
+        let next = beside[rng.below(beside.len())];
+        owner[next] = k;
+        cells.push(next);
+    }
+    cells
 }
 
 /// A Keen-like operator for a cage holding `values` (two or more), with the odds of the Keen
@@ -470,21 +464,7 @@ fn cut_region(
             want += 1;
         }
         let k = pieces.len();
-        piece_of[start] = k;
-        let mut cells = vec![start];
-        while cells.len() < want {
-            let free: Vec<usize> = cells
-                .iter()
-                .flat_map(|&c| neighbours(n, c))
-                .filter(|&x| piece_of[x] == FREE)
-                .collect();
-            if free.is_empty() {
-                break;
-            }
-            let next = free[rng.below(free.len())];
-            piece_of[next] = k;
-            cells.push(next);
-        }
+        let mut cells = grow_piece(n, &mut piece_of, start, k, want, FREE, rng);
         if cells.len() == 1 {
             let beside: Vec<usize> =
                 neighbours(n, start).map(|x| piece_of[x]).filter(|&p| p < k).collect();
