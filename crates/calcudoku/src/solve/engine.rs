@@ -715,12 +715,8 @@ impl<'m> Engine<'m> {
                 // Only one value is left (the others failed): the cell is decided.
                 return self.search(branching, sink);
             }
-            let v = d & d.wrapping_neg();
-            if let Some(stop) = self.try_value(cell, v, branching, sink) {
-                return Some(stop);
-            }
-            if self.narrow(cell, d & !v).and_then(|()| self.propagate()).is_err() {
-                return None;
+            if let Err(end) = self.try_then_exclude(cell, d & d.wrapping_neg(), branching, sink) {
+                return end;
             }
         }
     }
@@ -743,14 +739,27 @@ impl<'m> Engine<'m> {
                 // One place is left (the others failed): propagation has put the value there.
                 return self.search(branching, sink);
             }
-            if let Some(stop) = self.try_value(cell, value, branching, sink) {
-                return Some(stop);
-            }
-            let d = self.dom[cell];
-            if self.narrow(cell, d & !value).and_then(|()| self.propagate()).is_err() {
-                return None;
+            if let Err(end) = self.try_then_exclude(cell, value, branching, sink) {
+                return end;
             }
         }
+    }
+
+    /// One branch of either kind: searches below `cell` set to `v` (a bit); when that finds
+    /// no reason to stop, `v` leaves the cell and what that implies is propagated. Err ends
+    /// the branching: with the stop to pass on, or None after a contradiction.
+    fn try_then_exclude(
+        &mut self,
+        cell: usize,
+        v: u64,
+        branching: Branching,
+        sink: &mut Sink,
+    ) -> Result<(), Option<Stop>> {
+        if let Some(stop) = self.try_value(cell, v, branching, sink) {
+            return Err(Some(stop));
+        }
+        let d = self.dom[cell];
+        self.narrow(cell, d & !v).and_then(|()| self.propagate()).map_err(|_| None)
     }
 
     /// Searches below `cell` set to the value `v` (a bit), then undoes it; counts a failure.
