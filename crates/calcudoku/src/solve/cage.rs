@@ -199,13 +199,15 @@ impl CageFilter {
         if out.contains(&0) { Filtered::Impossible } else { Filtered::Narrowed }
     }
 
-    /// Every assignment of the cage (values 1..=n) that meets its rule and its conflicts,
-    /// flattened into `tuples`; false when there are more than `max` or the walk grows too
-    /// large.
+    /// Every assignment of the cage that meets its rule and its conflicts and takes its
+    /// values from the candidates `dom` (indexed by cell), flattened into `tuples`; false
+    /// when there are more than `max` or the walk grows too large. Two-cell cages take every
+    /// value 1..=n whatever `dom` says (their tables are small anyway).
     pub fn enumerate(
         &mut self,
         cage: CageModel<'_>,
         n: usize,
+        dom: &[u64],
         max: usize,
         tuples: &mut Vec<u8>,
     ) -> bool {
@@ -219,7 +221,10 @@ impl CageFilter {
             return tuples.len() <= max * k;
         }
         self.dom.clear();
-        self.dom.resize(k, crate::puzzle::ValueSet::full(n).bits());
+        self.dom.extend(cage.cells.iter().map(|&c| dom[c as usize]));
+        if self.dom.contains(&0) {
+            return true; // no assignment at all
+        }
         self.prepare(k, &cage);
         self.nodes = 0;
         if k >= 3 && matches!(cage.op, Some(Operator::Add | Operator::Mul)) {
@@ -747,6 +752,7 @@ mod tests {
                 op: self.op,
                 conflicts: &self.conflicts,
                 table: None,
+                late: false,
             }
         }
     }
@@ -760,7 +766,8 @@ mod tests {
     /// Filters through the cage's table of assignments (values 1..=9).
     fn run_table(c: &Owned, dom: &[u64]) -> (Filtered, Vec<u64>) {
         let mut tuples = Vec::new();
-        assert!(CageFilter::default().enumerate(c.view(), 9, 1 << 20, &mut tuples), "small cage");
+        let full = vec![0x1ff; c.cells.len()];
+        assert!(CageFilter::default().enumerate(c.view(), 9, &full, 1 << 20, &mut tuples), "small");
         let (mut masks, mut live) = (Vec::new(), Vec::new());
         let words = Table::build(&tuples, c.cells.len(), 9, &mut masks, &mut live);
         let table = Table { words, n: 9, masks: &masks };
@@ -776,7 +783,8 @@ mod tests {
     fn run_table_steps(c: &Owned, narrower: &[Vec<u64>]) -> (Vec<u64>, Filtered, Vec<u64>) {
         let k = c.cells.len();
         let mut tuples = Vec::new();
-        assert!(CageFilter::default().enumerate(c.view(), 9, 1 << 20, &mut tuples), "small cage");
+        let full = vec![0x1ff; c.cells.len()];
+        assert!(CageFilter::default().enumerate(c.view(), 9, &full, 1 << 20, &mut tuples), "small");
         let (mut masks, mut live) = (Vec::new(), Vec::new());
         let words = Table::build(&tuples, k, 9, &mut masks, &mut live);
         let table = Table { words, n: 9, masks: &masks };
@@ -915,6 +923,43 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn enumeration_within_candidates() {
+        // Late tables are listed from the root's candidates: that must give exactly the
+        // assignments of the full listing whose values are all still candidates, in order.
+        let mut x: u64 = 0xD1B5_4A32_D192_ED03;
+        let mut next = || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        let (mut narrowed, mut empty) = (0, 0);
+        for _ in 0..1500 {
+            let k = 3 + (next() % 4) as usize;
+            let op = [Some(Operator::Add), Some(Operator::Mul), None][(next() % 3) as usize];
+            let target = 1 + next() % if op == Some(Operator::Mul) { 3000 } else { 40 };
+            let c = cage(op, target, k, next() % 2 == 0);
+            let dom: Vec<u64> = (0..k).map(|_| next() & 0x1FF | next() & 0x1FF).collect();
+            let (mut all, mut within) = (Vec::new(), Vec::new());
+            let mut e = CageFilter::default();
+            if !e.enumerate(c.view(), 9, &vec![0x1FF; k], 1 << 20, &mut all) {
+                continue; // past the walk's budget: nothing to compare
+            }
+            assert!(e.enumerate(c.view(), 9, &dom, 1 << 20, &mut within), "fewer fit");
+            let expect: Vec<u8> = all
+                .chunks_exact(k)
+                .filter(|t| t.iter().zip(&dom).all(|(&v, &d)| d >> (v - 1) & 1 == 1))
+                .flatten()
+                .copied()
+                .collect();
+            assert_eq!(within, expect, "{op:?} {target} {dom:?}");
+            narrowed += (within.len() < all.len()) as usize;
+            empty += within.is_empty() as usize;
+        }
+        assert!(narrowed > 300 && empty < 1400, "{narrowed} {empty}");
     }
 
     #[test]

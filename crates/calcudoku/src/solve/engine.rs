@@ -5,7 +5,9 @@
 //! placed value leaves its peers), exact cage filtering, hidden singles per row/column/box,
 //! then (with boxes) locked candidates a band of boxes at a time, and last naked and hidden
 //! pairs per unit. Pairs wait until the starting propagation is stuck without them: most easy
-//! puzzles are solved before that, and for them the pair scans would be pure cost.
+//! puzzles are solved before that, and for them the pair scans would be pure cost. Large
+//! cages wait too: their tables are built from the candidates the root has left without
+//! them, which are far fewer (see the model's late cages).
 //!
 //! The search branches either on a cell (each candidate in turn) or on a value of a unit (each
 //! place in turn), whichever has fewer alternatives: the cell with the fewest candidates (ties:
@@ -19,7 +21,7 @@ use std::rc::Rc;
 use super::bands::{Band, Bands};
 use super::cage::Table;
 use super::cage::{CageFilter, Filtered};
-use super::model::{CageModel, Model, NO_CAGE};
+use super::model::{CageModel, MAX_TUPLES, Model, NO_CAGE};
 use crate::puzzle::Grid;
 
 /// Which cell the search branches on.
@@ -97,6 +99,13 @@ pub(crate) struct Engine<'m> {
     /// Live tuples of the table cages (see [`super::cage::Table`]), and their undo trail.
     tuples: Vec<u64>,
     tuple_trail: Vec<(u32, u64)>,
+    /// The tables of the late cages (see [`Model`]), built once the root has propagated
+    /// without them: their masks, and per cage where they lie (masks, words per tuple set,
+    /// live tuples in `tuples`); None for a cage with too many assignments, which is walked.
+    late_masks: Vec<u64>,
+    late_tables: Vec<Option<(u32, u32, u32)>>,
+    /// Whether the late tables are built (until then late cages are not filtered).
+    late_built: bool,
     /// Buffers reused by table filtering.
     scratch: Vec<u64>,
     allowed: Vec<u64>,
@@ -140,6 +149,9 @@ impl<'m> Engine<'m> {
             trail: Vec::with_capacity((cells * m.n).min(1 << 16)),
             tuples: m.initial_tuples.clone(),
             tuple_trail: Vec::with_capacity(m.initial_tuples.len() * 2),
+            late_masks: Vec::new(),
+            late_tables: Vec::new(),
+            late_built: false,
             scratch: Vec::with_capacity(64),
             allowed: Vec::with_capacity(64),
             singles: Vec::with_capacity(cells),
@@ -187,6 +199,13 @@ impl<'m> Engine<'m> {
         if self.propagate().is_err() {
             return None;
         }
+        // Then the late cages, with tables cut down to what the root's candidates allow.
+        if self.m.has_late_cages() {
+            self.build_late_tables();
+            if self.propagate().is_err() {
+                return None;
+            }
+        }
         if self.dom.iter().any(|&d| d & (d - 1) != 0) {
             self.pairs = true;
             if self.propagate().is_err() {
@@ -194,6 +213,29 @@ impl<'m> Engine<'m> {
             }
         }
         self.search(branching, sink)
+    }
+
+    /// Builds the tables of the late cages from the current candidates (the root's: the
+    /// tables hold for the whole search below) and queues those cages.
+    fn build_late_tables(&mut self) {
+        let m = self.m;
+        let mut tuples = Vec::new();
+        self.late_tables = vec![None; m.cage_count()];
+        for k in 0..m.cage_count() {
+            let cage = m.cage(k);
+            if !cage.late {
+                continue;
+            }
+            if self.filter.enumerate(cage, m.n, &self.dom, MAX_TUPLES, &mut tuples) {
+                let masks_at = self.late_masks.len() as u32;
+                let len = cage.cells.len();
+                let words = Table::build(&tuples, len, m.n, &mut self.late_masks, &mut self.tuples);
+                let live_at = (self.tuples.len() - words) as u32;
+                self.late_tables[k] = Some((masks_at, words as u32, live_at));
+            }
+            self.queue_cage(k as u32);
+        }
+        self.late_built = true;
     }
 
     fn queue_cage(&mut self, k: u32) {
@@ -338,7 +380,13 @@ impl<'m> Engine<'m> {
         let mut supports = std::mem::take(&mut self.supports);
         let found = match cage.table {
             Some((table, at)) => self.filter_table(&cage, &table, at, &mut supports),
-            None => self.filter.filter(&cage, &self.dom, &mut supports),
+            None => match self.filter_late(k, &cage, &mut supports) {
+                Some(found) => found,
+                None => {
+                    self.supports = supports;
+                    return Ok(()); // a late cage waits for its table
+                }
+            },
         };
         // The cage's own narrowings need not queue it again: filtering is idempotent.
         self.cage_queued[k] = true;
@@ -361,7 +409,32 @@ impl<'m> Engine<'m> {
         r
     }
 
+    /// Filters a cage with no table in the model: through its late table, or by the walk
+    /// when it has none; None while the late tables are not built.
+    #[inline(never)]
+    fn filter_late(
+        &mut self,
+        k: usize,
+        cage: &CageModel<'_>,
+        out: &mut Vec<u64>,
+    ) -> Option<Filtered> {
+        if let Some((masks_at, words, at)) = self.late_tables.get(k).copied().flatten() {
+            let late_masks = std::mem::take(&mut self.late_masks);
+            let (from, words) = (masks_at as usize, words as usize);
+            let to = from + cage.cells.len() * self.m.n * words;
+            let table = Table { words, n: self.m.n, masks: &late_masks[from..to] };
+            let found = self.filter_table(cage, &table, at as usize, out);
+            self.late_masks = late_masks;
+            return Some(found);
+        }
+        if cage.late && !self.late_built {
+            return None;
+        }
+        Some(self.filter.filter(cage, &self.dom, out))
+    }
+
     /// Table filtering on the cage's live tuples, whose changed words go on the trail.
+    #[inline(always)]
     fn filter_table(
         &mut self,
         cage: &CageModel<'_>,
@@ -573,7 +646,9 @@ impl<'m> Engine<'m> {
         if k == NO_CAGE {
             return u32::MAX;
         }
-        match self.m.live_words(k as usize) {
+        let late = self.late_tables.get(k as usize).copied().flatten();
+        let late = late.map(|(_, words, at)| (at as usize, words as usize));
+        match self.m.live_words(k as usize).or(late) {
             Some((at, words)) => self.tuples[at..at + words].iter().map(|w| w.count_ones()).sum(),
             None => u32::MAX,
         }

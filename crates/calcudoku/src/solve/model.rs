@@ -8,7 +8,21 @@ use crate::puzzle::{Operator, Puzzle, ValueSet};
 /// Measured on the 10×10 corpus sets: 4096 takes in their 6-cell product cages (3,500
 /// assignments), which 2048 left to the slower walk, for 6–25% fewer instructions per
 /// puzzle; larger limits change nothing there.
-const MAX_TUPLES: usize = 4096;
+pub(crate) const MAX_TUPLES: usize = 4096;
+
+/// Cages of up to [`EARLY_CELLS`] cells with at most [`EARLY_TUPLES`] assignments get their
+/// table when the puzzle is compiled. The others are *late*: the engine builds their table
+/// from the candidates left once everything else has propagated at the root (see
+/// [`Engine::run`]), when the other cages and the Latin rules have cut most of their
+/// assignments: the 5- and 6-cell product cages of `8x8-normal-multonly` have 200–340 to
+/// begin with and mostly one by then. Listing them up front was over a third of the time of
+/// those puzzles; made late, they take 27% fewer instructions per puzzle (10x10-easy 14%
+/// fewer, other sets within 1%). Late from four cells on: a 4-cell cage rarely has as few
+/// as 64 assignments, and finding out would cost about as much as listing them.
+///
+/// [`Engine::run`]: super::engine::Engine::run
+const EARLY_TUPLES: usize = 64;
+const EARLY_CELLS: usize = 3;
 
 /// Where a cage's data lies in the model's shared arrays (see [`Model::cage`]).
 #[derive(Clone, Debug)]
@@ -21,6 +35,8 @@ struct CageEntry {
     /// The cage's table, when it has one: where its masks start in `masks`, its words per
     /// tuple set, and where its live-tuple words start in the search state.
     table: Option<(u32, u32, u32)>,
+    /// No table yet: the engine builds one at the root (see [`EARLY_TUPLES`]).
+    late: bool,
 }
 
 /// A cage as the propagator sees it: a view into the model.
@@ -37,6 +53,8 @@ pub(crate) struct CageModel<'m> {
     /// there are few enough (None for large cages), and where the cage's live-tuple words start
     /// in the search state.
     pub table: Option<(Table<'m>, usize)>,
+    /// Whether the table is left to the engine to build at the root (see [`EARLY_TUPLES`]).
+    pub late: bool,
 }
 
 /// An immutable, search-ready form of a [`Puzzle`]. Per-cell and per-cage lists are kept in
@@ -107,6 +125,7 @@ impl Model {
     }
 
     /// Cage `k` as the propagator sees it.
+    #[inline]
     pub fn cage(&self, k: usize) -> CageModel<'_> {
         let e = &self.cages[k];
         let (at, len) = (e.cells_at as usize, e.len as usize);
@@ -121,7 +140,13 @@ impl Model {
             op: e.op,
             conflicts: &self.cage_conflicts[at..at + len],
             table,
+            late: e.late,
         }
+    }
+
+    /// Whether some cage's table is left to the engine to build.
+    pub fn has_late_cages(&self) -> bool {
+        self.cages.iter().any(|e| e.late)
     }
 
     pub fn new(p: &Puzzle) -> Model {
@@ -175,6 +200,12 @@ impl Model {
         // Room for one word of tuples per cage (the common case), so that these rarely grow.
         let mut masks = Vec::with_capacity(cage_cell_count * n);
         let mut initial_tuples = Vec::with_capacity(p.cages().len());
+        let initial: Vec<u64> = p
+            .givens()
+            .cells()
+            .iter()
+            .map(|&g| if g == 0 { full } else { ValueSet::single(g).bits() })
+            .collect();
         let mut enumerator = CageFilter::default();
         let mut tuples = Vec::with_capacity(256);
         for cage in p.cages() {
@@ -194,8 +225,11 @@ impl Model {
                 op: cage.op,
                 conflicts: &cage_conflicts[at..],
                 table: None,
+                late: false,
             };
-            let table = enumerator.enumerate(view, n, MAX_TUPLES, &mut tuples).then(|| {
+            let table = (len <= EARLY_CELLS
+                && enumerator.enumerate(view, n, &initial, EARLY_TUPLES, &mut tuples))
+            .then(|| {
                 let masks_at = masks.len();
                 let words = Table::build(&tuples, len, n, &mut masks, &mut initial_tuples);
                 (masks_at as u32, words as u32, (initial_tuples.len() - words) as u32)
@@ -205,6 +239,7 @@ impl Model {
                 len: len as u32,
                 target: cage.target,
                 op: cage.op,
+                late: table.is_none(),
                 table,
             });
         }
@@ -212,12 +247,6 @@ impl Model {
             Some(_) => segments(n, unit_count, &cell_units),
             None => (Vec::new(), Vec::new()),
         };
-        let initial = p
-            .givens()
-            .cells()
-            .iter()
-            .map(|&g| if g == 0 { full } else { ValueSet::single(g).bits() })
-            .collect();
         Model {
             n,
             full,
