@@ -753,6 +753,7 @@ mod tests {
                 conflicts: &self.conflicts,
                 table: None,
                 late: false,
+                pair: None,
             }
         }
     }

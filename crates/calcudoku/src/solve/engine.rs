@@ -378,9 +378,16 @@ impl<'m> Engine<'m> {
         let m = self.m;
         let cage = m.cage(k);
         let mut supports = std::mem::take(&mut self.supports);
-        let found = match cage.table {
-            Some((table, at)) => self.filter_table(&cage, &table, at, &mut supports),
-            None => match self.filter_late(k, &cage, &mut supports) {
+        let found = match (cage.pair, cage.table) {
+            (Some(partners), _) => {
+                let (a, b) = (self.dom[cage.cells[0] as usize], self.dom[cage.cells[1] as usize]);
+                supports.clear();
+                supports.push(with_partner(a, &partners[..m.n], b));
+                supports.push(with_partner(b, &partners[m.n..], a));
+                if supports[0] == 0 { Filtered::Impossible } else { Filtered::Narrowed }
+            }
+            (None, Some((table, at))) => self.filter_table(&cage, &table, at, &mut supports),
+            (None, None) => match self.filter_late(k, &cage, &mut supports) {
                 Some(found) => found,
                 None => {
                     self.supports = supports;
@@ -646,6 +653,11 @@ impl<'m> Engine<'m> {
         if k == NO_CAGE {
             return u32::MAX;
         }
+        let cage = self.m.cage(k as usize);
+        if let Some(partners) = cage.pair {
+            let (a, b) = (self.dom[cage.cells[0] as usize], self.dom[cage.cells[1] as usize]);
+            return bits(a).map(|v| (partners[v] & b).count_ones()).sum();
+        }
         let late = self.late_tables.get(k as usize).copied().flatten();
         let late = late.map(|(_, words, at)| (at as usize, words as usize));
         match self.m.live_words(k as usize).or(late) {
@@ -855,4 +867,20 @@ impl<'m> Engine<'m> {
         self.undo(mark);
         None
     }
+}
+
+/// The values of `values` that some value of `others` may go with: value `v` (bit `v - 1`)
+/// may go with those of `partners[v - 1]`.
+#[inline]
+fn with_partner(values: u64, partners: &[u64], others: u64) -> u64 {
+    bits(values).filter(|&v| partners[v] & others != 0).fold(0, |m, v| m | 1 << v)
+}
+
+/// The positions of the set bits of `set`, lowest first.
+fn bits(mut set: u64) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        let v = (set != 0).then(|| set.trailing_zeros() as usize)?;
+        set &= set - 1;
+        Some(v)
+    })
 }

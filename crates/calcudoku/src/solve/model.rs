@@ -37,6 +37,8 @@ struct CageEntry {
     table: Option<(u32, u32, u32)>,
     /// No table yet: the engine builds one at the root (see [`EARLY_TUPLES`]).
     late: bool,
+    /// A two-cell cage: where its partner masks start in `masks` (see [`CageModel::pair`]).
+    pair: Option<u32>,
 }
 
 /// A cage as the propagator sees it: a view into the model.
@@ -55,6 +57,10 @@ pub(crate) struct CageModel<'m> {
     pub table: Option<(Table<'m>, usize)>,
     /// Whether the table is left to the engine to build at the root (see [`EARLY_TUPLES`]).
     pub late: bool,
+    /// For a two-cell cage (which has no table), `2n` masks: the first `n` give, per value
+    /// of the first cell, the values of the second that it may go with; the next `n` the
+    /// same from the second cell's side.
+    pub pair: Option<&'m [u64]>,
 }
 
 /// An immutable, search-ready form of a [`Puzzle`]. Per-cell and per-cage lists are kept in
@@ -141,6 +147,7 @@ impl Model {
             conflicts: &self.cage_conflicts[at..at + len],
             table,
             late: e.late,
+            pair: e.pair.map(|at| &self.masks[at as usize..at as usize + 2 * self.n]),
         }
     }
 
@@ -226,21 +233,36 @@ impl Model {
                 conflicts: &cage_conflicts[at..],
                 table: None,
                 late: false,
+                pair: None,
             };
-            let table = (len <= EARLY_CELLS
-                && enumerator.enumerate(view, n, &initial, EARLY_TUPLES, &mut tuples))
-            .then(|| {
-                let masks_at = masks.len();
+            let mut pair = None;
+            let mut table = None;
+            if len == 2 {
+                // Two cells need no table: each value's partners are enough.
+                enumerator.enumerate(view, n, &initial, n * n, &mut tuples);
+                let at = masks.len();
+                masks.resize(at + 2 * n, 0);
+                for t in tuples.chunks_exact(2) {
+                    let (a, b) = (t[0] as usize - 1, t[1] as usize - 1);
+                    masks[at + a] |= 1 << b;
+                    masks[at + n + b] |= 1 << a;
+                }
+                pair = Some(at as u32);
+            } else if len <= EARLY_CELLS
+                && enumerator.enumerate(view, n, &initial, EARLY_TUPLES, &mut tuples)
+            {
+                let at = masks.len();
                 let words = Table::build(&tuples, len, n, &mut masks, &mut initial_tuples);
-                (masks_at as u32, words as u32, (initial_tuples.len() - words) as u32)
-            });
+                table = Some((at as u32, words as u32, (initial_tuples.len() - words) as u32));
+            }
             cages.push(CageEntry {
                 cells_at: at as u32,
                 len: len as u32,
                 target: cage.target,
                 op: cage.op,
-                late: table.is_none(),
+                late: table.is_none() && pair.is_none(),
                 table,
+                pair,
             });
         }
         let (segments, partitions) = match boxes {
