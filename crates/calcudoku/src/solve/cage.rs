@@ -758,6 +758,16 @@ mod tests {
         }
     }
 
+    /// A deterministic pseudo-random sequence (xorshift64) from a nonzero seed.
+    fn xorshift(mut x: u64) -> impl FnMut() -> u64 {
+        move || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        }
+    }
+
     fn cage(op: Option<Operator>, target: u64, k: usize, all_differ: bool) -> Owned {
         let conflicts =
             (0..k).map(|i| if all_differ { (1u64 << i) - 1 } else { 0 }).collect::<Vec<_>>();
@@ -895,13 +905,7 @@ mod tests {
     #[test]
     fn filter_equals_enumeration() {
         // Deterministic pseudo-random domains and targets against the plain enumeration.
-        let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
-        let mut next = || {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x
-        };
+        let mut next = xorshift(0x9E37_79B9_7F4A_7C15);
         for _ in 0..3000 {
             let k = 1 + (next() % 4) as usize;
             let op = [
@@ -930,13 +934,7 @@ mod tests {
     fn enumeration_within_candidates() {
         // Late tables are listed from the root's candidates: that must give exactly the
         // assignments of the full listing whose values are all still candidates, in order.
-        let mut x: u64 = 0xD1B5_4A32_D192_ED03;
-        let mut next = || {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x
-        };
+        let mut next = xorshift(0xD1B5_4A32_D192_ED03);
         let (mut narrowed, mut empty) = (0, 0);
         for _ in 0..1500 {
             let k = 3 + (next() % 4) as usize;
@@ -967,13 +965,7 @@ mod tests {
     fn incremental_table_filtering_equals_enumeration() {
         // Successive narrowings, the live tuples kept between them, as in the search: the
         // result after each must be what plain enumeration gives for those candidates.
-        let mut x: u64 = 0x2545_F491_4F6C_DD1D;
-        let mut next = || {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x
-        };
+        let mut next = xorshift(0x2545_F491_4F6C_DD1D);
         let mut unchanged_steps = 0;
         for _ in 0..2000 {
             let k = 2 + (next() % 3) as usize;
