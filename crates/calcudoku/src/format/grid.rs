@@ -17,7 +17,7 @@ use crate::puzzle::{Grid, MAX_SIZE};
 use super::text::{self, Line, ceil_sqrt, show};
 
 /// Largest value a character can spell (`Z` = 35).
-const MAX_CHAR_VALUE: usize = 35;
+pub(super) const MAX_CHAR_VALUE: usize = 35;
 
 /// Reads a grid in any of its forms; its size is what the text shows (the number of values in
 /// the first row, or the square root of the length of a single line).
@@ -88,22 +88,25 @@ fn char_value(c: char) -> Option<u8> {
 
 /// What a size means to the reader: "the puzzle is 5x5" or "as in the first row".
 fn why(n: usize, expected: bool) -> String {
-    if expected { format!("the puzzle is {n}x{n}") } else { "as in the first row".to_string() }
+    if expected { format!("the puzzle is {n}x{n}") } else { FIRST_ROW.to_string() }
 }
+
+/// Why a row must have the length it must, when the first row set it.
+pub(super) const FIRST_ROW: &str = "as in the first row";
 
 fn range(n: usize) -> String {
     if n == 1 { "1".to_string() } else { format!("from 1 to {n}") }
 }
 
 /// One character of a line or compact row, checked against the size.
-fn cell_char(line: usize, col: usize, c: char, n: usize) -> Result<u8, ParseError> {
+pub(super) fn cell_char(line: usize, col: usize, c: char, n: usize) -> Result<u8, ParseError> {
     match char_value(c) {
         Some(v) if v as usize <= n => Ok(v),
         Some(v) => Err(ParseError::expected(
             line,
             col,
             format!("a value {} or '.' for an empty cell", range(n)),
-            format!("'{c}' ({v})"),
+            format!("'{c}' (value {v}, too large for a {n}x{n} grid)"),
         )),
         None => Err(ParseError::expected(
             line,
@@ -128,26 +131,6 @@ fn parse_line(line: Line<'_>, n: usize) -> Result<Grid, ParseError> {
     Ok(Grid::from_cells(n, values))
 }
 
-/// More rows than the grid has: an error at the first extra line.
-fn extra_row(line: Line<'_>, n: usize, expected: bool) -> ParseError {
-    ParseError::expected(
-        line.no,
-        line.tokens().next().map_or(1, |t| t.col),
-        format!("{n} rows ({})", why(n, expected)),
-        format!("more, starting with {}", show(line.text.trim())),
-    )
-}
-
-/// Fewer rows than the grid has: an error after the last row.
-fn missing_rows(last_no: usize, n: usize, rows: usize, expected: bool) -> ParseError {
-    ParseError::expected(
-        last_no,
-        0,
-        format!("{n} rows ({})", why(n, expected)),
-        format!("{rows} (the grid ends at line {last_no})"),
-    )
-}
-
 /// N rows of N characters.
 fn parse_compact(text: &str, n: usize, expected: bool) -> Result<Grid, ParseError> {
     if n > MAX_CHAR_VALUE {
@@ -159,51 +142,7 @@ fn parse_compact(text: &str, n: usize, expected: bool) -> Result<Grid, ParseErro
             format!("a row of {} characters", first.text.trim().chars().count()),
         ));
     }
-    let mut values = Vec::with_capacity(n * n);
-    let mut rows = 0;
-    let mut last_no = 0;
-    for line in text::lines(text) {
-        if rows == n {
-            return Err(extra_row(line, n, expected));
-        }
-        let mut toks = line.tokens();
-        let tok = toks.next().expect("a non-blank line has a token");
-        if let Some(extra) = toks.next() {
-            return Err(ParseError::expected(
-                line.no,
-                extra.col,
-                format!("a row of {n} characters without spaces (as in the first row)"),
-                "a space",
-            ));
-        }
-        let mut k = 0;
-        for (i, c) in tok.text.chars().enumerate() {
-            if k == n {
-                return Err(ParseError::expected(
-                    line.no,
-                    tok.col + i,
-                    format!("{n} characters in this row ({})", why(n, expected)),
-                    "more",
-                ));
-            }
-            values.push(cell_char(line.no, tok.col + i, c, n)?);
-            k += 1;
-        }
-        if k < n {
-            return Err(ParseError::expected(
-                line.no,
-                line.end_col(),
-                format!("{n} characters in this row ({})", why(n, expected)),
-                k.to_string(),
-            ));
-        }
-        rows += 1;
-        last_no = line.no;
-    }
-    if rows < n {
-        return Err(missing_rows(last_no, n, rows, expected));
-    }
-    Ok(Grid::from_cells(n, values))
+    read_compact(text, n, &why(n, expected)).map(|cells| Grid::from_cells(n, cells.values))
 }
 
 /// N rows of N whitespace-separated numbers.
@@ -217,20 +156,53 @@ fn parse_rows(text: &str, n: usize, expected: bool) -> Result<Grid, ParseError> 
             format!("more than {MAX_SIZE}"),
         ));
     }
-    let mut values = Vec::with_capacity(n * n);
-    let mut rows = 0;
-    let mut last_no = 0;
-    for line in text::lines(text) {
-        if rows == n {
-            return Err(extra_row(line, n, expected));
+    read_rows(text, n, &why(n, expected)).map(|cells| Grid::from_cells(n, cells.values))
+}
+
+/// The values of a grid's rows, row-major, and where each stands (line, column): for errors
+/// found later, such as clashing Sudoku givens.
+pub(super) struct Cells {
+    pub values: Vec<u8>,
+    pub places: Vec<(usize, usize)>,
+}
+
+/// Reads N rows of N characters (the compact form); `why` says why N, for the errors.
+pub(super) fn read_compact(text: &str, n: usize, why: &str) -> Result<Cells, ParseError> {
+    read_grid_rows(text, n, why, "characters", |line, cells| {
+        let mut toks = line.tokens();
+        let tok = toks.next().expect("a non-blank line has a token");
+        if let Some(extra) = toks.next() {
+            return Err(ParseError::expected(
+                line.no,
+                extra.col,
+                format!("a row of {n} characters without spaces ({why})"),
+                "a space",
+            ));
         }
-        let mut k = 0;
+        for (i, c) in tok.text.chars().enumerate() {
+            if cells.len() == n {
+                return Err(ParseError::expected(
+                    line.no,
+                    tok.col + i,
+                    format!("{n} characters in this row ({why})"),
+                    "more",
+                ));
+            }
+            cells.push(cell_char(line.no, tok.col + i, c, n)?, (line.no, tok.col + i));
+        }
+        Ok(())
+    })
+}
+
+/// Reads N rows of N whitespace-separated numbers (`0` or `.` empty); `why` says why N.
+pub(super) fn read_rows(text: &str, n: usize, why: &str) -> Result<Cells, ParseError> {
+    read_grid_rows(text, n, why, "values", |line, cells| {
         for tok in line.tokens() {
-            if k == n {
+            if cells.len() == n {
                 return Err(ParseError::expected(
                     line.no,
                     tok.col,
-                    format!("{n} values in this row ({})", why(n, expected)),
+                    format!("{n} values in this row ({why})"),
                     format!("more, starting with {}", show(tok.text)),
                 ));
             }
@@ -248,14 +220,59 @@ fn parse_rows(text: &str, n: usize, expected: bool) -> Result<Grid, ParseError> 
                     }
                 },
             };
-            values.push(v);
-            k += 1;
+            cells.push(v, (line.no, tok.col));
         }
+        Ok(())
+    })
+}
+
+/// The values of one row being read, and where they stand.
+struct Row<'a> {
+    cells: &'a mut Cells,
+    start: usize,
+}
+
+impl Row<'_> {
+    fn len(&self) -> usize {
+        self.cells.values.len() - self.start
+    }
+
+    fn push(&mut self, v: u8, place: (usize, usize)) {
+        self.cells.values.push(v);
+        self.cells.places.push(place);
+    }
+}
+
+/// Reads N rows with `row`, which reads one line's values (`unit`: what a row holds N of),
+/// and checks that each row and the grid have N of them.
+fn read_grid_rows(
+    text: &str,
+    n: usize,
+    why: &str,
+    unit: &str,
+    mut row: impl FnMut(Line<'_>, &mut Row<'_>) -> Result<(), ParseError>,
+) -> Result<Cells, ParseError> {
+    let mut cells = Cells { values: Vec::with_capacity(n * n), places: Vec::with_capacity(n * n) };
+    let mut rows = 0;
+    let mut last_no = 0;
+    for line in text::lines(text) {
+        if rows == n {
+            return Err(ParseError::expected(
+                line.no,
+                line.tokens().next().map_or(1, |t| t.col),
+                format!("{n} rows ({why})"),
+                format!("more, starting with {}", show(line.text.trim())),
+            ));
+        }
+        let start = cells.values.len();
+        let mut this = Row { cells: &mut cells, start };
+        row(line, &mut this)?;
+        let k = this.len();
         if k < n {
             return Err(ParseError::expected(
                 line.no,
                 line.end_col(),
-                format!("{n} values in this row ({})", why(n, expected)),
+                format!("{n} {unit} in this row ({why})"),
                 k.to_string(),
             ));
         }
@@ -263,9 +280,14 @@ fn parse_rows(text: &str, n: usize, expected: bool) -> Result<Grid, ParseError> 
         last_no = line.no;
     }
     if rows < n {
-        return Err(missing_rows(last_no, n, rows, expected));
+        return Err(ParseError::expected(
+            last_no,
+            0,
+            format!("{n} rows ({why})"),
+            format!("{rows} (the grid ends at line {last_no})"),
+        ));
     }
-    Ok(Grid::from_cells(n, values))
+    Ok(cells)
 }
 
 #[cfg(test)]

@@ -17,14 +17,12 @@
 use crate::error::{ParseError, ParseErrorKind, WriteError};
 use crate::puzzle::{BoxShape, Grid, MAX_SIZE, Puzzle};
 
+use super::grid::{self, MAX_CHAR_VALUE, cell_char};
 use super::text::{self, Line, show};
 use super::{Document, Entry, Format, Layout, value_char};
 
 /// Lengths of a one-line puzzle: N² for N = 4, 6, 8, 9, 12, 16, 25.
 pub const LINE_LENGTHS: [usize; 7] = [16, 36, 64, 81, 144, 256, 625];
-
-/// Largest value a character can spell (`Z` = 35).
-const MAX_CHAR_VALUE: usize = 35;
 
 /// Reads a `sudoku` text in any of its forms.
 pub fn read(text: &str) -> Result<Document, ParseError> {
@@ -92,40 +90,6 @@ pub(crate) fn is_side(n: usize) -> bool {
     (4..=MAX_SIZE).contains(&n) && BoxShape::standard(n).is_some()
 }
 
-/// The value of a character of the line form: 0 empty, 1–9, letters 10….
-fn char_value(c: char) -> Option<u8> {
-    match c {
-        '.' | '0' | '-' | '_' | '*' => Some(0),
-        '1'..='9' => Some(c as u8 - b'0'),
-        'a'..='z' => Some(c as u8 - b'a' + 10),
-        'A'..='Z' => Some(c as u8 - b'A' + 10),
-        _ => None,
-    }
-}
-
-/// One character of a line or compact row, checked against the size.
-fn cell_char(line: usize, col: usize, c: char, n: usize) -> Result<u8, ParseError> {
-    match char_value(c) {
-        Some(v) if v as usize <= n => Ok(v),
-        Some(v) => Err(ParseError::expected(
-            line,
-            col,
-            format!("a value from 1 to {n} or '.' for an empty cell"),
-            format!("'{c}' (value {v}, too large for a {n}x{n} grid)"),
-        )),
-        None => Err(ParseError::expected(
-            line,
-            col,
-            if n > 9 {
-                "a digit, a letter (A=10, B=11, …) or '.' for an empty cell"
-            } else {
-                "a digit or '.' for an empty cell"
-            },
-            show(&c.to_string()),
-        )),
-    }
-}
-
 /// One puzzle of the line form.
 fn parse_line(line: Line<'_>) -> Result<Puzzle, ParseError> {
     let mut toks = line.tokens();
@@ -164,69 +128,13 @@ fn parse_line(line: Line<'_>) -> Result<Puzzle, ParseError> {
 
 /// N rows of N characters.
 fn parse_compact(text: &str, n: usize) -> Result<Puzzle, ParseError> {
-    let mut values = Vec::with_capacity(n * n);
-    let mut places = Vec::with_capacity(n * n);
-    let mut rows = 0;
-    let mut last_no = 0;
-    for line in text::lines(text) {
-        if rows == n {
-            return Err(ParseError::expected(
-                line.no,
-                line.tokens().next().map_or(1, |t| t.col),
-                format!("{n} rows (the first row has {n} characters)"),
-                "more",
-            ));
-        }
-        let mut toks = line.tokens();
-        let tok = toks.next().expect("non-blank");
-        if let Some(extra) = toks.next() {
-            return Err(ParseError::expected(
-                line.no,
-                extra.col,
-                format!("a row of {n} characters without spaces"),
-                "a space",
-            ));
-        }
-        let mut k = 0;
-        for (i, c) in tok.text.chars().enumerate() {
-            if k == n {
-                return Err(ParseError::expected(
-                    line.no,
-                    tok.col + i,
-                    format!("{n} characters in this row (as in the first row)"),
-                    "more",
-                ));
-            }
-            values.push(cell_char(line.no, tok.col + i, c, n)?);
-            places.push((line.no, tok.col + i));
-            k += 1;
-        }
-        if k < n {
-            return Err(ParseError::expected(
-                line.no,
-                line.end_col(),
-                format!("{n} characters in this row (as in the first row)"),
-                k.to_string(),
-            ));
-        }
-        rows += 1;
-        last_no = line.no;
-    }
-    if rows < n {
-        return Err(ParseError::expected(
-            last_no,
-            0,
-            format!("{n} rows (the first row has {n} characters)"),
-            rows.to_string(),
-        ));
-    }
-    build(n, values, &places)
+    let cells = grid::read_compact(text, n, grid::FIRST_ROW)?;
+    build(n, cells.values, &cells.places)
 }
 
 /// N rows of N whitespace-separated numbers.
 fn parse_rows(text: &str) -> Result<Puzzle, ParseError> {
-    let mut lines = text::lines(text);
-    let first = lines.next().ok_or_else(text::empty)?;
+    let first = text::lines(text).next().ok_or_else(text::empty)?;
     // N is the most common row length among the first rows (so one bad row is reported as
     // itself, not as a wrong size), the first row's on a tie.
     let counts: Vec<usize> = text::lines(text)
@@ -253,67 +161,8 @@ fn parse_rows(text: &str) -> Result<Puzzle, ParseError> {
             found,
         ));
     }
-    let mut values = Vec::with_capacity(n * n);
-    let mut places = Vec::with_capacity(n * n);
-    let mut rows = 0;
-    let mut last_no = first.no;
-    for line in std::iter::once(first).chain(lines) {
-        if rows == n {
-            return Err(ParseError::expected(
-                line.no,
-                line.tokens().next().map_or(1, |t| t.col),
-                format!("{n} rows (the first row has {n} values)"),
-                format!("more, starting with {}", show(line.text.trim())),
-            ));
-        }
-        let mut k = 0;
-        for tok in line.tokens() {
-            if k == n {
-                return Err(ParseError::expected(
-                    line.no,
-                    tok.col,
-                    format!("{n} values in this row (as in the first row)"),
-                    format!("more, starting with {}", show(tok.text)),
-                ));
-            }
-            let v = match tok.text {
-                "." | "-" | "_" | "*" => 0,
-                t => match text::parse_u64(t) {
-                    Some(v) if v <= n as u64 => v as u8,
-                    _ => {
-                        return Err(ParseError::expected(
-                            line.no,
-                            tok.col,
-                            format!("a value from 1 to {n}, or 0 or '.' for an empty cell"),
-                            show(t),
-                        ));
-                    }
-                },
-            };
-            values.push(v);
-            places.push((line.no, tok.col));
-            k += 1;
-        }
-        if k < n {
-            return Err(ParseError::expected(
-                line.no,
-                line.end_col(),
-                format!("{n} values in this row (as in the first row)"),
-                k.to_string(),
-            ));
-        }
-        rows += 1;
-        last_no = line.no;
-    }
-    if rows < n {
-        return Err(ParseError::expected(
-            last_no,
-            0,
-            format!("{n} rows (the first row has {n} values)"),
-            rows.to_string(),
-        ));
-    }
-    build(n, values, &places)
+    let cells = grid::read_rows(text, n, grid::FIRST_ROW)?;
+    build(n, cells.values, &cells.places)
 }
 
 /// The puzzle of checked values; clashing givens are an error at the second of the two.
