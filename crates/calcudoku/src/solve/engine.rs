@@ -4,16 +4,22 @@
 //! Propagation runs its deductions cheapest first, each from its own queue: naked singles (a
 //! placed value leaves its peers), exact cage filtering, hidden singles per row/column/box,
 //! then (with boxes) locked candidates a band of boxes at a time, and last naked and hidden
-//! pairs per unit. Pairs wait until the starting propagation is stuck without them: most easy
-//! puzzles are solved before that, and for them the pair scans would be pure cost. Large
-//! cages wait too: their tables are built from the candidates the root has left without
-//! them, which are far fewer (see the model's late cages).
+//! subsets per unit: every one of them (all-different arc consistency) from size 8, pairs only
+//! below. Subsets wait until the starting propagation is stuck without them: most easy puzzles
+//! are solved before that, and for them the subset scans would be pure cost. Large cages wait
+//! too: their tables are built from the candidates the root has left without them, which are
+//! far fewer (see the model's late cages).
 //!
-//! The search branches either on a cell (each candidate in turn) or on a value of a unit (each
-//! place in turn), whichever has fewer alternatives: the cell with the fewest candidates (ties:
-//! fewest live tuples in its cage, then most open cells in its units) against the unit/value
-//! with the fewest places. [`Branching::RowMajor`] branches on cells only, in row-major order.
+//! Without boxes (KenKen), the search branches either on a cell (each candidate in turn) or on a
+//! value of a unit (each place in turn), whichever has fewer alternatives: the cell with the
+//! fewest candidates (ties: fewest live tuples in its cage, then most open cells in its units)
+//! against the unit/value with the fewest places. With boxes (Sudoku, Killer Sudoku) it
+//! branches on the cell with the fewest candidates per conflict weight of its units and cage
+//! (dom/wdeg): every contradiction adds one to the weight of the unit or cage that found it,
+//! so the search learns where the puzzle is tight. [`Branching::RowMajor`] branches on cells
+//! only, in row-major order.
 
+use std::ops::ControlFlow;
 use std::time::Instant;
 
 use std::rc::Rc;
@@ -23,6 +29,14 @@ use super::cage::Table;
 use super::cage::{CageFilter, Filtered};
 use super::model::{CageModel, MAX_TUPLES, Model, NO_CAGE};
 use crate::puzzle::Grid;
+
+/// No value, or no cell, in a matching.
+const NONE: u8 = u8::MAX;
+
+/// Smallest size whose units get [`Engine::all_different`] instead of naked and hidden pairs.
+/// Measured in instructions over whole KenKen sets: from 8×8 it pays (0.75 to 1.0 of the
+/// pairs' cost), below it costs up to 7% (6×6).
+const ALL_DIFFERENT_FROM: usize = 8;
 
 /// Which cell the search branches on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -121,10 +135,10 @@ pub(crate) struct Engine<'m> {
     band_queued: Vec<bool>,
     /// Open cells per unit, counted when picking a cell (a buffer kept between picks).
     open_in_unit: Vec<u32>,
-    /// Units whose naked and hidden pairs are to be looked at, last of all.
+    /// Units whose naked and hidden subsets (pairs below size 8) are to be looked at, last.
     pair_queue: Vec<u32>,
     pair_queued: Vec<bool>,
-    /// Whether pairs are looked at (not until the starting propagation is stuck).
+    /// Whether subsets are looked at (not until the starting propagation is stuck).
     pairs: bool,
     /// Candidate masks of the segments of the band being looked at, and per line and per box
     /// the values seen in one segment and in two or more.
@@ -133,6 +147,16 @@ pub(crate) struct Engine<'m> {
     box_counts: Vec<(u64, u64)>,
     filter: CageFilter,
     supports: Vec<u64>,
+    /// One plus the contradictions found by each unit and by each cage: where puzzles with
+    /// boxes branch (see [`Engine::weighted_cell`]). Empty without boxes.
+    unit_weights: Vec<u64>,
+    cage_weights: Vec<u64>,
+    /// The cell whose candidates last ran out.
+    emptied: usize,
+    /// Per unit and position, the value (bit index) the position had in the unit's last
+    /// matching (see [`Engine::all_different`]); not restored on backtracking, checked on use.
+    /// Empty below size [`ALL_DIFFERENT_FROM`].
+    matching: Vec<u8>,
     pub stats: Stats,
     deadline: Option<Instant>,
 }
@@ -143,6 +167,9 @@ impl<'m> Engine<'m> {
         // much as a few hundred narrowings.
         let cells = m.initial.len();
         let bands = Rc::new(Bands::new(m));
+        // Only what the puzzle uses is allocated: a KenKen is solved in the time of a few
+        // allocations.
+        let weighted = !bands.bands.is_empty();
         Engine {
             m,
             dom: m.initial.clone(),
@@ -171,6 +198,14 @@ impl<'m> Engine<'m> {
             box_counts: Vec::new(),
             filter: CageFilter::default(),
             supports: Vec::with_capacity(64),
+            unit_weights: if weighted { vec![1; m.unit_count] } else { Vec::new() },
+            cage_weights: if weighted { vec![1; m.cage_count()] } else { Vec::new() },
+            emptied: 0,
+            matching: if m.n >= ALL_DIFFERENT_FROM {
+                vec![NONE; m.unit_count * m.n]
+            } else {
+                Vec::new()
+            },
             stats: Stats::default(),
             deadline,
         }
@@ -193,8 +228,8 @@ impl<'m> Engine<'m> {
         for b in 0..self.bands.bands.len() {
             self.queue_band(b as u32);
         }
-        // Pairs wait until the cheaper deductions alone are stuck: most easy puzzles are
-        // solved before that, and for them the pair scans would be pure cost.
+        // Subsets wait until the cheaper deductions alone are stuck: most easy puzzles are
+        // solved before that, and for them the subset scans would be pure cost.
         self.pairs = false;
         if self.propagate().is_err() {
             return None;
@@ -264,6 +299,20 @@ impl<'m> Engine<'m> {
         }
     }
 
+    /// Counts a contradiction found by unit `u` (puzzles with boxes).
+    fn bump_unit(&mut self, u: u32) {
+        if let Some(w) = self.unit_weights.get_mut(u as usize) {
+            *w += 1;
+        }
+    }
+
+    /// Counts a contradiction found by cage `k` (puzzles with boxes).
+    fn bump_cage(&mut self, k: u32) {
+        if let Some(w) = self.cage_weights.get_mut(k as usize) {
+            *w += 1;
+        }
+    }
+
     /// Narrows a cell's candidates to `new` (a subset of the current ones), recording the old
     /// set on the trail and scheduling what depends on the cell.
     fn narrow(&mut self, c: usize, new: u64) -> Result<(), Conflict> {
@@ -272,6 +321,7 @@ impl<'m> Engine<'m> {
             return Ok(());
         }
         if new == 0 {
+            self.emptied = c;
             return Err(Conflict);
         }
         self.stats.narrowings += 1;
@@ -334,39 +384,64 @@ impl<'m> Engine<'m> {
         r
     }
 
+    /// Each deduction that finds a contradiction adds one to the weight of the unit or cage it
+    /// looked at: a naked single to the units its cell shares with the emptied peer, locked
+    /// candidates to the units of the emptied cell.
     fn propagate_inner(&mut self) -> Result<(), Conflict> {
+        let m = self.m;
         loop {
             // Naked singles: a placed value leaves every peer.
             if let Some(c) = self.singles.pop() {
                 let v = self.dom[c as usize];
-                let m = self.m;
                 for &p in m.peers(c as usize) {
                     let d = self.dom[p as usize];
-                    if d & v != 0 {
-                        self.narrow(p as usize, d & !v)?;
+                    if d & v != 0 && self.narrow(p as usize, d & !v).is_err() {
+                        let shared = m.units_of(c as usize);
+                        for &u in m.units_of(p as usize).iter().filter(|u| shared.contains(u)) {
+                            self.bump_unit(u);
+                        }
+                        return Err(Conflict);
                     }
                 }
                 continue;
             }
             if let Some(k) = self.cage_queue.pop() {
                 self.cage_queued[k as usize] = false;
-                self.filter_cage(k as usize)?;
+                if self.filter_cage(k as usize).is_err() {
+                    self.bump_cage(k);
+                    return Err(Conflict);
+                }
                 continue;
             }
             if let Some(u) = self.unit_queue.pop() {
                 self.unit_queued[u as usize] = false;
-                self.hidden_singles(u as usize)?;
+                if self.hidden_singles(u as usize).is_err() {
+                    self.bump_unit(u);
+                    return Err(Conflict);
+                }
                 continue;
             }
             if let Some(b) = self.band_queue.pop() {
                 self.band_queued[b as usize] = false;
-                self.locked_candidates(b as usize)?;
+                if self.locked_candidates(b as usize).is_err() {
+                    for &u in m.units_of(self.emptied) {
+                        self.bump_unit(u);
+                    }
+                    return Err(Conflict);
+                }
                 continue;
             }
             if let Some(u) = self.pairs.then(|| self.pair_queue.pop()).flatten() {
                 self.pair_queued[u as usize] = false;
-                self.naked_pairs(u as usize)?;
-                self.hidden_pairs(u as usize)?;
+                let found = if m.n >= ALL_DIFFERENT_FROM {
+                    self.all_different(u as usize)
+                } else {
+                    self.naked_pairs(u as usize).and_then(|()| self.hidden_pairs(u as usize))
+                };
+                if found.is_err() {
+                    self.bump_unit(u);
+                    return Err(Conflict);
+                }
                 continue;
             }
             return Ok(());
@@ -504,6 +579,165 @@ impl<'m> Engine<'m> {
                     return Err(Conflict); // one cell would need two values
                 }
                 self.narrow(c as usize, h)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Every subset rule of a unit at once (generalized arc consistency of its all-different
+    /// constraint, after Régin): a value stays in a cell only if some way of giving the unit's
+    /// open cells distinct values gives it there. Naked and hidden pairs, triples and so on are
+    /// all cases of it. A maximum matching of open cells to values (kept from the last call as
+    /// a hint) gives one way; in the graph where a cell points to the cells whose matched value
+    /// it could take, a value stays in a cell exactly when the cell and the value's owner lie
+    /// in the same strongly connected component (then the matching can be rotated round a
+    /// cycle through both).
+    fn all_different(&mut self, u: usize) -> Result<(), Conflict> {
+        let m = self.m;
+        let unit = m.unit(u);
+        // The open cells (positions in the unit) and their candidates.
+        let mut pos = [0u8; 64];
+        let mut dom = [0u64; 64];
+        let mut k = 0;
+        let mut union = 0u64;
+        for (i, &c) in unit.iter().enumerate() {
+            let d = self.dom[c as usize];
+            if d & (d - 1) != 0 {
+                pos[k] = i as u8;
+                dom[k] = d;
+                union |= d;
+                k += 1;
+            }
+        }
+        let values = union.count_ones() as usize;
+        if values < k {
+            return Err(Conflict);
+        }
+        // Two open cells with two values between them both hold exactly those. More values
+        // than cells only happens while a decided value is still among its peers (naked
+        // singles run first): left to them.
+        if k <= 2 || values > k {
+            return Ok(());
+        }
+        let mut mate = [NONE; 64];
+        let mut owner = [NONE; 64];
+        let mut owned = 0u64;
+        let hint = &mut self.matching[u * m.n..(u + 1) * m.n];
+        for i in 0..k {
+            let v = hint[pos[i] as usize];
+            if v != NONE && dom[i] >> v & 1 == 1 && owned >> v & 1 == 0 {
+                mate[i] = v;
+                owner[v as usize] = i as u8;
+                owned |= 1 << v;
+            }
+        }
+        for i in 0..k {
+            if mate[i] != NONE {
+                continue;
+            }
+            let free = dom[i] & !owned;
+            if free != 0 {
+                let v = free.trailing_zeros() as u8;
+                mate[i] = v;
+                owner[v as usize] = i as u8;
+                owned |= 1 << v;
+                continue;
+            }
+            // Augmenting path, breadth-first over cells; parent[j]: the cell that reached j
+            // (and would take j's value).
+            let mut parent = [NONE; 64];
+            let mut queue = [0u8; 64];
+            let (mut head, mut tail) = (0, 1);
+            queue[0] = i as u8;
+            let mut seen = 0u64;
+            let mut end = None;
+            while head < tail {
+                let a = queue[head] as usize;
+                head += 1;
+                let reach = dom[a] & !seen;
+                seen |= reach;
+                let free = reach & !owned;
+                if free != 0 {
+                    end = Some((a, free.trailing_zeros() as u8));
+                    break;
+                }
+                let mut vs = reach;
+                while vs != 0 {
+                    let j = owner[vs.trailing_zeros() as usize];
+                    vs &= vs - 1;
+                    parent[j as usize] = a as u8;
+                    queue[tail] = j;
+                    tail += 1;
+                }
+            }
+            let Some((mut a, mut v)) = end else {
+                return Err(Conflict);
+            };
+            owned |= 1 << v;
+            loop {
+                let old = mate[a];
+                mate[a] = v;
+                owner[v as usize] = a as u8;
+                if a == i {
+                    break;
+                }
+                a = parent[a] as usize;
+                v = old;
+            }
+        }
+        for i in 0..k {
+            hint[pos[i] as usize] = mate[i];
+        }
+        // Cell graph: i -> j when i could take j's value. A value stays in a cell only when
+        // the cell and the value's owner lie in the same strongly connected component.
+        let mut adj = [0u64; 64];
+        let mut radj = [0u64; 64];
+        for i in 0..k {
+            let mut vs = dom[i];
+            let mut a = 0u64;
+            while vs != 0 {
+                let j = owner[vs.trailing_zeros() as usize];
+                vs &= vs - 1;
+                a |= 1 << j;
+                radj[j as usize] |= 1 << i;
+            }
+            adj[i] = a;
+        }
+        let mut left = if k == 64 { u64::MAX } else { (1u64 << k) - 1 };
+        while left != 0 {
+            let s = left.trailing_zeros() as usize;
+            let closure = |g: &[u64; 64]| {
+                let (mut reach, mut front) = (1u64 << s, 1u64 << s);
+                while front != 0 {
+                    let mut next = 0;
+                    let mut f = front;
+                    while f != 0 {
+                        next |= g[f.trailing_zeros() as usize];
+                        f &= f - 1;
+                    }
+                    front = next & left & !reach;
+                    reach |= front;
+                }
+                reach
+            };
+            let scc = closure(&adj) & closure(&radj);
+            left &= !scc;
+            if left == 0 && scc.count_ones() as usize == k {
+                return Ok(()); // one component: nothing to remove
+            }
+            let mut vals = 0u64;
+            let mut p = scc;
+            while p != 0 {
+                vals |= 1 << mate[p.trailing_zeros() as usize];
+                p &= p - 1;
+            }
+            let mut p = scc;
+            while p != 0 {
+                let i = p.trailing_zeros() as usize;
+                p &= p - 1;
+                if dom[i] & !vals != 0 {
+                    self.narrow(unit[pos[i] as usize] as usize, dom[i] & vals)?;
+                }
             }
         }
         Ok(())
@@ -696,6 +930,34 @@ impl<'m> Engine<'m> {
         best.map(|(c, key, _)| (c, key.0))
     }
 
+    /// The open cell with the fewest candidates per weight (the sum of its units' and cage's
+    /// weights; ties: first in row-major order). Measured against [`Engine::fewest_candidates`]
+    /// with places: nodes 122,537 → 11,962 and 43,400 → 1,426 on the two 25×25 in
+    /// `bench/sudoku-big`, 8,811 → 2,917 on its 16×16, 7,560 → 3,361 on 25 more generated
+    /// 16×16 and 30,044 → 9,213 on two more generated 25×25. Branching on places as well, or
+    /// breaking ties by degree, did worse there. KenKen keeps the unweighted rule: its trees are
+    /// a few nodes deep, too small to learn from (the corpus' node counts went up with weights).
+    fn weighted_cell(&self) -> Option<usize> {
+        let m = self.m;
+        // The best cell so far, its candidate count and weight.
+        let mut best: Option<(usize, u64, u64)> = None;
+        for (c, &d) in self.dom.iter().enumerate() {
+            if d & (d - 1) == 0 {
+                continue;
+            }
+            let len = u64::from(d.count_ones());
+            let k = m.cell_cage[c];
+            let cage = if k == NO_CAGE { 0 } else { self.cage_weights[k as usize] };
+            let w =
+                m.units_of(c).iter().map(|&u| self.unit_weights[u as usize]).sum::<u64>() + cage;
+            // len / w < best_len / best_w, without division.
+            if best.is_none_or(|(_, best_len, best_w)| len * best_w < best_len * w) {
+                best = Some((c, len, w));
+            }
+        }
+        best.map(|(c, _, _)| c)
+    }
+
     /// The open cells in the units of `c`, counting per unit into `open` (empty: not yet).
     fn degree(&self, c: usize, open: &mut Vec<u32>) -> u32 {
         let m = self.m;
@@ -750,12 +1012,15 @@ impl<'m> Engine<'m> {
     fn pick(&mut self, branching: Branching) -> Option<Choice> {
         match branching {
             Branching::RowMajor => self.dom.iter().position(|d| d & (d - 1) != 0).map(Choice::Cell),
+            Branching::FewestCandidates if !self.bands.bands.is_empty() => {
+                self.weighted_cell().map(Choice::Cell)
+            }
             Branching::FewestCandidates => {
-                // A value's places win over a cell's candidates when fewer; in Latin squares
-                // without boxes (KenKen), also when as few: measured on the corpora, that
-                // pays there (nodes /1.3 to /2 on 8×8 to 10×10) and costs on Sudoku.
+                // A value's places win over a cell's candidates when as few: measured on the
+                // corpora, that pays in Latin squares without boxes (nodes /1.3 to /2 on 8×8
+                // to 10×10; with boxes only fewer places did, before weights).
                 let (cell, len) = self.fewest_candidates()?;
-                let below = if self.bands.bands.is_empty() { len + 1 } else { len };
+                let below = len + 1;
                 Some(match self.fewest_places(below) {
                     Some((unit, value, _)) => Choice::Place { unit, value },
                     None => Choice::Cell(cell),
@@ -765,45 +1030,60 @@ impl<'m> Engine<'m> {
     }
 
     /// Depth-first search below the current (propagated) state.
+    ///
+    /// A branching that has narrowed the state without deciding it (a value or place left
+    /// after the others failed, or a failure with weights) asks for a fresh pick, made in this
+    /// loop: the recursion stays one level per branch taken.
     fn search(&mut self, branching: Branching, sink: &mut Sink) -> Option<Stop> {
-        let Some(choice) = self.pick(branching) else {
-            sink.found += 1;
-            if sink.first.is_none() {
-                let cells = self.dom.iter().map(|&d| d.trailing_zeros() as u8 + 1).collect();
-                sink.first = Some(Grid::from_cells(self.m.n, cells));
-            }
-            return (sink.found >= sink.limit).then_some(Stop::Enough);
-        };
-        self.stats.nodes += 1;
-        if self.stats.nodes % 1024 == 0 {
-            if let Some(d) = self.deadline {
-                if Instant::now() >= d {
-                    return Some(Stop::Timeout);
+        loop {
+            let Some(choice) = self.pick(branching) else {
+                sink.found += 1;
+                if sink.first.is_none() {
+                    let cells = self.dom.iter().map(|&d| d.trailing_zeros() as u8 + 1).collect();
+                    sink.first = Some(Grid::from_cells(self.m.n, cells));
+                }
+                return (sink.found >= sink.limit).then_some(Stop::Enough);
+            };
+            self.stats.nodes += 1;
+            if self.stats.nodes % 1024 == 0 {
+                if let Some(d) = self.deadline {
+                    if Instant::now() >= d {
+                        return Some(Stop::Timeout);
+                    }
                 }
             }
-        }
-        match choice {
-            Choice::Cell(cell) => self.branch_on_cell(cell, branching, sink),
-            Choice::Place { unit, value } => self.branch_on_place(unit, value, branching, sink),
+            let next = match choice {
+                Choice::Cell(cell) => self.branch_on_cell(cell, branching, sink),
+                Choice::Place { unit, value } => self.branch_on_place(unit, value, branching, sink),
+            };
+            if let ControlFlow::Break(end) = next {
+                return end;
+            }
         }
     }
 
     /// Tries each value of `cell` in increasing order; once one fails it is removed, and what
-    /// that implies is propagated before the next value is tried.
+    /// that implies is propagated before the next value is tried (with weights, before the
+    /// next cell is picked: the search is then binary, value or not value).
     fn branch_on_cell(
         &mut self,
         cell: usize,
         branching: Branching,
         sink: &mut Sink,
-    ) -> Option<Stop> {
+    ) -> ControlFlow<Option<Stop>> {
         loop {
             let d = self.dom[cell];
             if d & (d - 1) == 0 {
                 // Only one value is left (the others failed): the cell is decided.
-                return self.search(branching, sink);
+                return ControlFlow::Continue(());
             }
             if let Err(end) = self.try_then_exclude(cell, d & d.wrapping_neg(), branching, sink) {
-                return end;
+                return ControlFlow::Break(end);
+            }
+            if branching == Branching::FewestCandidates && !self.unit_weights.is_empty() {
+                // The failure has moved the weights: the best cell may now be another one.
+                // Measured: 2-7% fewer backtracks on the big Sudokus than going on here.
+                return ControlFlow::Continue(());
             }
         }
     }
@@ -817,17 +1097,19 @@ impl<'m> Engine<'m> {
         value: u64,
         branching: Branching,
         sink: &mut Sink,
-    ) -> Option<Stop> {
+    ) -> ControlFlow<Option<Stop>> {
         let m = self.m;
         loop {
             let mut places = m.unit(unit).iter().filter(|&&c| self.dom[c as usize] & value != 0);
-            let cell = *places.next()? as usize;
+            let Some(&cell) = places.next() else {
+                return ControlFlow::Break(None);
+            };
             if places.next().is_none() {
                 // One place is left (the others failed): propagation has put the value there.
-                return self.search(branching, sink);
+                return ControlFlow::Continue(());
             }
-            if let Err(end) = self.try_then_exclude(cell, value, branching, sink) {
-                return end;
+            if let Err(end) = self.try_then_exclude(cell as usize, value, branching, sink) {
+                return ControlFlow::Break(end);
             }
         }
     }
@@ -883,4 +1165,98 @@ fn bits(mut set: u64) -> impl Iterator<Item = usize> {
         set &= set - 1;
         Some(v)
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::generate::SplitMix64;
+    use crate::puzzle::Puzzle;
+
+    /// The values each cell has in some assignment of distinct values to all the cells (the
+    /// reference, by trying them all), or None when there is no such assignment.
+    fn supported(doms: &[u64]) -> Option<Vec<u64>> {
+        fn go(i: usize, doms: &[u64], used: u64, path: &mut Vec<u64>, out: &mut [u64]) {
+            if i == doms.len() {
+                for (o, &v) in out.iter_mut().zip(path.iter()) {
+                    *o |= v;
+                }
+                return;
+            }
+            let mut vs = doms[i] & !used;
+            while vs != 0 {
+                let v = vs & vs.wrapping_neg();
+                vs &= vs - 1;
+                path.push(v);
+                go(i + 1, doms, used | v, path, out);
+                path.pop();
+            }
+        }
+        let mut out = vec![0; doms.len()];
+        go(0, doms, 0, &mut Vec::new(), &mut out);
+        out.iter().all(|&o| o != 0).then_some(out)
+    }
+
+    /// Random candidates for the first row of an empty Latin square of side `n`: usually
+    /// around a hidden permutation (so that an assignment exists), sometimes not; with
+    /// `decided`, some cells have one candidate.
+    fn random_row(n: usize, rng: &mut SplitMix64, decided: bool) -> Vec<u64> {
+        let mut perm: Vec<u64> = (0..n).map(|v| 1 << v).collect();
+        rng.shuffle(&mut perm);
+        let planted = rng.below(4) != 0;
+        let density = 2 + rng.below(5) as u64; // in tenths
+        (0..n)
+            .map(|i| {
+                loop {
+                    let mut d =
+                        (0..n).filter(|_| rng.next_u64() % 10 < density).fold(0, |a, v| a | 1 << v);
+                    if planted {
+                        d |= perm[i];
+                    }
+                    let one = decided && rng.below(5) == 0;
+                    if one && d != 0 {
+                        break d & d.wrapping_neg();
+                    }
+                    if !one && d.count_ones() >= 2 {
+                        break d;
+                    }
+                }
+            })
+            .collect()
+    }
+
+    /// The subset rule against the reference: with every cell open it keeps exactly the
+    /// supported values and fails exactly when there are none; with decided cells among them
+    /// (where it may leave work to naked singles) it never removes a supported value and
+    /// never fails when an assignment exists. The engine is reused, so matchings kept from
+    /// earlier rows serve as stale hints.
+    #[test]
+    fn all_different_keeps_exactly_the_supported_values() {
+        let mut rng = SplitMix64::new(7);
+        for n in [8, 9] {
+            let p = Puzzle::sudoku(n, None, Grid::empty(n)).unwrap();
+            let m = Model::new(&p);
+            let mut e = Engine::new(&m, None);
+            for case in 0..3000 {
+                let decided = case % 3 == 2;
+                let row = random_row(n, &mut rng, decided);
+                e.dom[..n].copy_from_slice(&row);
+                let found = e.all_different(0);
+                e.clear_queues();
+                let got = &e.dom[..n];
+                match supported(&row) {
+                    None if !decided => assert!(found.is_err(), "{row:?}: no assignment"),
+                    None => {}
+                    Some(keep) => {
+                        assert!(found.is_ok(), "{row:?}: failed, yet {keep:?} fit");
+                        let lost = got.iter().zip(&keep).any(|(g, k)| k & !g != 0);
+                        assert!(!lost, "{row:?}: kept {got:?}, supported {keep:?}");
+                        if !decided {
+                            assert_eq!(got, &keep[..], "{row:?}");
+                        }
+                    }
+                }
+            }
+        }
+    }
 }
