@@ -97,6 +97,29 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(40))]
+
+    /// From 11×11 the fast search branches by conflict weights, which learn from each failure:
+    /// its counts must still be those of the row-major search (up to a limit past two, so that
+    /// puzzles with hidden operators and many solutions make the weights move).
+    #[test]
+    fn weighted_kenken_counts_agree_with_row_major(size in 11usize..=12, seed: u64, mask: u64) {
+        let (puzzle, planted) = random_kenken(size, seed, &[]);
+        let puzzle = hide_operators(&puzzle, mask);
+        let count = |branching| {
+            let (grid, count, _) = Solver::new(&puzzle).search(branching, 20).unwrap();
+            if let Some(g) = &grid {
+                assert!(puzzle.is_solution(g), "not a solution:\n{g}");
+            }
+            (count.solutions, count.complete)
+        };
+        let fast = count(solve::Branching::FewestCandidates);
+        prop_assert!(fast.0 >= 1, "the planted solution {planted} is missed");
+        prop_assert_eq!(fast, count(solve::Branching::RowMajor));
+    }
+}
+
 #[test]
 fn enumeration_counts_latin_squares() {
     // The known numbers of Latin squares of orders 1 to 4 keep the reference honest.

@@ -10,13 +10,13 @@
 //! too: their tables are built from the candidates the root has left without them, which are
 //! far fewer (see the model's late cages).
 //!
-//! Without boxes (KenKen), the search branches either on a cell (each candidate in turn) or on a
-//! value of a unit (each place in turn), whichever has fewer alternatives: the cell with the
-//! fewest candidates (ties: fewest live tuples in its cage, then most open cells in its units)
-//! against the unit/value with the fewest places. With boxes (Sudoku, Killer Sudoku) it
-//! branches on the cell with the fewest candidates per conflict weight of its units and cage
-//! (dom/wdeg): every contradiction adds one to the weight of the unit or cage that found it,
-//! so the search learns where the puzzle is tight. [`Branching::RowMajor`] branches on cells
+//! Without boxes (KenKen) up to 10×10, the search branches either on a cell (each candidate in
+//! turn) or on a value of a unit (each place in turn), whichever has fewer alternatives: the
+//! cell with the fewest candidates (ties: fewest live tuples in its cage, then most open cells
+//! in its units) against the unit/value with the fewest places. With boxes (Sudoku, Killer
+//! Sudoku), and in larger KenKen, it branches on the cell with the fewest candidates per
+//! conflict weight of its units and cage (dom/wdeg): every contradiction adds one to the weight
+//! of the unit or cage that found it, so the search learns where the puzzle is tight. [`Branching::RowMajor`] branches on cells
 //! only, in row-major order.
 
 use std::ops::ControlFlow;
@@ -98,6 +98,12 @@ struct Mark {
     tuples: usize,
 }
 
+/// Latin squares without boxes (KenKen) branch by conflict weights from this size on. On
+/// `bench/kenken-scale` weights cut the nodes per set 2–4× from 13×13 (14×14: 2,793 → 731,
+/// 16×16: 3,649 → 1,285); on the corpus' 8×8 to 10×10 sets, whose trees are a few dozen nodes,
+/// they were as often worse as better (9x9-unreasonable +5% instructions, 10x10-hard −13%).
+const WEIGHTED_FROM: usize = 11;
+
 /// Receives solutions; says when to stop.
 pub(crate) struct Sink {
     pub limit: u64,
@@ -169,7 +175,7 @@ impl<'m> Engine<'m> {
         let bands = Rc::new(Bands::new(m));
         // Only what the puzzle uses is allocated: a KenKen is solved in the time of a few
         // allocations.
-        let weighted = !bands.bands.is_empty();
+        let weighted = !bands.bands.is_empty() || m.n >= WEIGHTED_FROM;
         Engine {
             m,
             dom: m.initial.clone(),
@@ -935,8 +941,8 @@ impl<'m> Engine<'m> {
     /// with places: nodes 122,537 → 11,962 and 43,400 → 1,426 on the two 25×25 in
     /// `bench/sudoku-big`, 8,811 → 2,917 on its 16×16, 7,560 → 3,361 on 25 more generated
     /// 16×16 and 30,044 → 9,213 on two more generated 25×25. Branching on places as well, or
-    /// breaking ties by degree, did worse there. KenKen keeps the unweighted rule: its trees are
-    /// a few nodes deep, too small to learn from (the corpus' node counts went up with weights).
+    /// breaking ties by degree, did worse there. KenKen below [`WEIGHTED_FROM`] keeps the
+    /// unweighted rule: its trees are a few dozen nodes, too small to learn from.
     fn weighted_cell(&self) -> Option<usize> {
         let m = self.m;
         // The best cell so far, its candidate count and weight.
@@ -1012,7 +1018,7 @@ impl<'m> Engine<'m> {
     fn pick(&mut self, branching: Branching) -> Option<Choice> {
         match branching {
             Branching::RowMajor => self.dom.iter().position(|d| d & (d - 1) != 0).map(Choice::Cell),
-            Branching::FewestCandidates if !self.bands.bands.is_empty() => {
+            Branching::FewestCandidates if !self.unit_weights.is_empty() => {
                 self.weighted_cell().map(Choice::Cell)
             }
             Branching::FewestCandidates => {
