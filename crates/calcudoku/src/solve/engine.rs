@@ -341,6 +341,9 @@ impl<'m> Engine<'m> {
             self.queue_cage(k);
         }
         let m = self.m;
+        for &k in m.derived_cages(c) {
+            self.queue_cage(k);
+        }
         for &u in m.units_of(c) {
             self.queue_unit(u);
         }

@@ -86,6 +86,11 @@ pub(crate) struct Model {
     masks: Vec<u64>,
     /// For each cell, its cage (`NO_CAGE`: none).
     pub cell_cage: Vec<u32>,
+    /// For each cell, the derived cages it is in (Killer Sudoku's unit sums, see
+    /// [`unit_sums`]): `derived_cages[derived_start[c]..derived_start[c + 1]]`; both empty
+    /// when there are none.
+    derived_start: Vec<u32>,
+    derived_cages: Vec<u32>,
     /// Starting candidates: givens fixed, everything else 1..=N.
     pub initial: Vec<u64>,
     /// Starting live-tuple sets of the table cages, one after another.
@@ -118,6 +123,15 @@ impl Model {
 
     pub fn peers(&self, c: usize) -> &[u16] {
         &self.peer_cells[self.peer_start[c] as usize..self.peer_start[c + 1] as usize]
+    }
+
+    /// The derived cages that cell `c` is in (besides its own cage).
+    #[inline]
+    pub fn derived_cages(&self, c: usize) -> &[u32] {
+        if self.derived_cages.is_empty() {
+            return &[]; // the common case, kept to one test
+        }
+        &self.derived_cages[self.derived_start[c] as usize..self.derived_start[c + 1] as usize]
     }
 
     pub fn cage_count(&self) -> usize {
@@ -157,6 +171,12 @@ impl Model {
     }
 
     pub fn new(p: &Puzzle) -> Model {
+        Model::build(p, true)
+    }
+
+    /// The model, with Killer Sudoku's derived unit sums when `unit_sums` (tests compare
+    /// against the model without them).
+    pub(crate) fn build(p: &Puzzle, derive_sums: bool) -> Model {
         let n = p.size();
         let cells = n * n;
         let full = ValueSet::full(n).bits();
@@ -201,70 +221,41 @@ impl Model {
                     || (distinct && cell_cage[a] != NO_CAGE && cell_cage[a] == cell_cage[b]))
         };
         let cage_cell_count: usize = p.cages().iter().map(|c| c.cells.len()).sum();
-        let mut cage_cells = Vec::with_capacity(cage_cell_count);
-        let mut cage_conflicts = Vec::with_capacity(cage_cell_count);
-        let mut cages = Vec::with_capacity(p.cages().len());
-        // Room for one word of tuples per cage (the common case), so that these rarely grow.
-        let mut masks = Vec::with_capacity(cage_cell_count * n);
-        let mut initial_tuples = Vec::with_capacity(p.cages().len());
         let initial: Vec<u64> = p
             .givens()
             .cells()
             .iter()
             .map(|&g| if g == 0 { full } else { ValueSet::single(g).bits() })
             .collect();
-        let mut enumerator = CageFilter::default();
-        let mut tuples = Vec::with_capacity(256);
+        let mut built = Cages::with_capacity(n, p.cages().len(), cage_cell_count);
         for cage in p.cages() {
-            let at = cage_cells.len();
-            cage_cells.extend(cage.cells.iter().map(|c| c.0));
-            for i in 0..cage.cells.len() {
-                let ci = cage_cells[at + i] as usize;
-                let conflicts = (0..i.min(64))
-                    .filter(|&j| must_differ(ci, cage_cells[at + j] as usize))
-                    .fold(0u64, |m, j| m | 1 << j);
-                cage_conflicts.push(conflicts);
-            }
-            let len = cage.cells.len();
-            let view = CageModel {
-                cells: &cage_cells[at..],
-                target: cage.target,
-                op: cage.op,
-                conflicts: &cage_conflicts[at..],
-                table: None,
-                late: false,
-                pair: None,
-            };
-            let mut pair = None;
-            let mut table = None;
-            if len == 2 {
-                // Two cells need no table: each value's partners are enough.
-                enumerator.enumerate(view, n, &initial, n * n, &mut tuples);
-                let at = masks.len();
-                masks.resize(at + 2 * n, 0);
-                for t in tuples.chunks_exact(2) {
-                    let (a, b) = (t[0] as usize - 1, t[1] as usize - 1);
-                    masks[at + a] |= 1 << b;
-                    masks[at + n + b] |= 1 << a;
-                }
-                pair = Some(at as u32);
-            } else if len <= EARLY_CELLS
-                && enumerator.enumerate(view, n, &initial, EARLY_TUPLES, &mut tuples)
-            {
-                let at = masks.len();
-                let words = Table::build(&tuples, len, n, &mut masks, &mut initial_tuples);
-                table = Some((at as u32, words as u32, (initial_tuples.len() - words) as u32));
-            }
-            cages.push(CageEntry {
-                cells_at: at as u32,
-                len: len as u32,
-                target: cage.target,
-                op: cage.op,
-                late: table.is_none() && pair.is_none(),
-                table,
-                pair,
-            });
+            let cells = cage.cells.iter().map(|c| c.0);
+            built.add(cells, cage.target, cage.op, &must_differ, &initial);
         }
+        // Killer Sudoku: the sums that whole rows, columns and boxes imply (see `unit_sums`).
+        let mut derived_start = Vec::new();
+        let mut derived_cages = Vec::new();
+        if derive_sums && distinct && boxes.is_some() {
+            let sums = unit_sums(p, &cell_units);
+            // Each cell's derived cages, counted first and then written in place.
+            derived_start = vec![0u32; cells + 1];
+            for c in sums.iter().flat_map(|(cells, _)| cells) {
+                derived_start[*c as usize + 1] += 1;
+            }
+            for c in 0..cells {
+                derived_start[c + 1] += derived_start[c];
+            }
+            let mut next = derived_start.clone();
+            derived_cages = vec![0u32; derived_start[cells] as usize];
+            for (cells, target) in sums {
+                for &c in &cells {
+                    derived_cages[next[c as usize] as usize] = built.cages.len() as u32;
+                    next[c as usize] += 1;
+                }
+                built.add(cells.into_iter(), target, Some(Operator::Add), &must_differ, &initial);
+            }
+        }
+        let Cages { cages, cage_cells, cage_conflicts, masks, initial_tuples, .. } = built;
         let (segments, partitions) = match boxes {
             Some(_) => segments(n, unit_count, &cell_units),
             None => (Vec::new(), Vec::new()),
@@ -283,6 +274,8 @@ impl Model {
             cage_conflicts,
             masks,
             cell_cage,
+            derived_start,
+            derived_cages,
             initial,
             initial_tuples,
             segments,
@@ -290,6 +283,184 @@ impl Model {
         }
     }
 }
+
+/// The cages of a model as they are compiled, one after another into shared arrays.
+struct Cages {
+    n: usize,
+    cages: Vec<CageEntry>,
+    cage_cells: Vec<u16>,
+    cage_conflicts: Vec<u64>,
+    masks: Vec<u64>,
+    initial_tuples: Vec<u64>,
+    enumerator: CageFilter,
+    tuples: Vec<u8>,
+}
+
+impl Cages {
+    fn with_capacity(n: usize, cages: usize, cells: usize) -> Cages {
+        Cages {
+            n,
+            cages: Vec::with_capacity(cages),
+            cage_cells: Vec::with_capacity(cells),
+            cage_conflicts: Vec::with_capacity(cells),
+            // Room for one word of tuples per cage (the common case), so that these rarely
+            // grow.
+            masks: Vec::with_capacity(cells * n),
+            initial_tuples: Vec::with_capacity(cages),
+            enumerator: CageFilter::default(),
+            tuples: Vec::with_capacity(256),
+        }
+    }
+
+    /// Compiles a cage: its cells, which of them must differ, and how it is filtered (partner
+    /// masks for two cells, a table now for small cages, a late table otherwise).
+    fn add(
+        &mut self,
+        cells: impl Iterator<Item = u16>,
+        target: u64,
+        op: Option<Operator>,
+        must_differ: &impl Fn(usize, usize) -> bool,
+        initial: &[u64],
+    ) {
+        let n = self.n;
+        let at = self.cage_cells.len();
+        self.cage_cells.extend(cells);
+        let len = self.cage_cells.len() - at;
+        for i in 0..len {
+            let ci = self.cage_cells[at + i] as usize;
+            let conflicts = (0..i.min(64))
+                .filter(|&j| must_differ(ci, self.cage_cells[at + j] as usize))
+                .fold(0u64, |m, j| m | 1 << j);
+            self.cage_conflicts.push(conflicts);
+        }
+        let view = CageModel {
+            cells: &self.cage_cells[at..],
+            target,
+            op,
+            conflicts: &self.cage_conflicts[at..],
+            table: None,
+            late: false,
+            pair: None,
+        };
+        let (masks, tuples) = (&mut self.masks, &mut self.tuples);
+        let mut pair = None;
+        let mut table = None;
+        if len == 2 {
+            // Two cells need no table: each value's partners are enough.
+            self.enumerator.enumerate(view, n, initial, n * n, tuples);
+            let at = masks.len();
+            masks.resize(at + 2 * n, 0);
+            for t in tuples.chunks_exact(2) {
+                let (a, b) = (t[0] as usize - 1, t[1] as usize - 1);
+                masks[at + a] |= 1 << b;
+                masks[at + n + b] |= 1 << a;
+            }
+            pair = Some(at as u32);
+        } else if len <= EARLY_CELLS
+            && self.enumerator.enumerate(view, n, initial, EARLY_TUPLES, tuples)
+        {
+            let at = masks.len();
+            let words = Table::build(tuples, len, n, masks, &mut self.initial_tuples);
+            table = Some((at as u32, words as u32, (self.initial_tuples.len() - words) as u32));
+        }
+        self.cages.push(CageEntry {
+            cells_at: at as u32,
+            len: len as u32,
+            target,
+            op,
+            late: table.is_none() && pair.is_none(),
+            table,
+            pair,
+        });
+    }
+}
+
+/// The sums that Killer Sudoku's units imply, as cages of their own (the "rule of 45"): the
+/// cells of a row, column or box, or of a run of consecutive rows or columns, add up to
+/// N(N+1)/2 apiece. Take away the sum cages wholly inside such a region and the rest of its
+/// cells (the *innies*) have a known sum; when the cages that cross its border are all sum
+/// cages, so do their cells outside it (the *outies*). Each such group of at most
+/// [`MAX_DERIVED_CELLS`] cells becomes a sum cage, once. The values of a derived cage must
+/// differ only where the cells share a unit or a cage (the model's usual conflicts).
+fn unit_sums(p: &Puzzle, cell_units: &[[u32; 3]]) -> Vec<(Vec<u16>, u64)> {
+    let n = p.size();
+    let unit_sum = (n * (n + 1) / 2) as u64;
+    let cages = p.cages();
+    let mut caged = vec![false; n * n];
+    for c in cages.iter().flat_map(|k| &k.cells) {
+        caged[c.index()] = true;
+    }
+    let uncaged = caged.iter().any(|&c| !c);
+    let mut found: Vec<(Vec<u16>, u64)> = Vec::new();
+    let (mut innies, mut outies) = (Vec::new(), Vec::new());
+    // Per cage, how many of its cells lie in units first..first + i, for i in 0..=n.
+    let mut before = vec![0u16; cages.len() * (n + 1)];
+    for (kind, first) in [(0, 0), (1, n), (2, 2 * n)] {
+        before.fill(0);
+        for (k, cage) in cages.iter().enumerate() {
+            let counts = &mut before[k * (n + 1)..(k + 1) * (n + 1)];
+            for c in &cage.cells {
+                counts[cell_units[c.index()][kind] as usize - first + 1] += 1;
+            }
+            for i in 1..=n {
+                counts[i] += counts[i - 1];
+            }
+        }
+        // Runs of up to n/2 rows or columns (a longer run's sums are mostly those of the
+        // lines outside it; measured, they found nothing more); single boxes.
+        let runs = if kind == 2 { 1 } else { n / 2 };
+        for from in 0..n {
+            for to in from + 1..=(from + runs).min(n) {
+                let inside =
+                    |c: usize| (from..to).contains(&(cell_units[c][kind] as usize - first));
+                // Sums of the cages wholly inside, cells of the others inside and outside.
+                let (mut known, mut crossing, mut all_sums) = (0u64, 0u64, !uncaged);
+                innies.clear();
+                outies.clear();
+                for (k, cage) in cages.iter().enumerate() {
+                    let count = before[k * (n + 1) + to] - before[k * (n + 1) + from];
+                    if count == 0 {
+                        continue;
+                    }
+                    let sum = cage.op == Some(Operator::Add) || cage.cells.len() == 1;
+                    if count as usize == cage.cells.len() && sum {
+                        known += cage.target;
+                        continue;
+                    }
+                    all_sums &= sum;
+                    crossing += cage.target;
+                    for c in &cage.cells {
+                        if inside(c.index()) { innies.push(c.0) } else { outies.push(c.0) }
+                    }
+                }
+                if uncaged {
+                    // Cells in no cage are innies too (and then outies are not known).
+                    innies.extend((0..n * n).filter(|&c| !caged[c] && inside(c)).map(|c| c as u16));
+                }
+                let total = (to - from) as u64 * unit_sum;
+                let Some(innie_sum) = total.checked_sub(known) else { continue };
+                if (1..=MAX_DERIVED_CELLS).contains(&innies.len()) {
+                    found.push((innies.clone(), innie_sum));
+                }
+                let outie_sum = crossing.checked_sub(innie_sum);
+                if let (true, Some(sum)) = (all_sums, outie_sum) {
+                    if (1..=MAX_DERIVED_CELLS).contains(&outies.len()) {
+                        found.push((outies.clone(), sum));
+                    }
+                }
+            }
+        }
+    }
+    for (cells, _) in &mut found {
+        cells.sort_unstable();
+    }
+    found.sort_unstable();
+    found.dedup();
+    found
+}
+
+/// The most cells a derived cage may have: larger ones say too little to pay for their tables.
+const MAX_DERIVED_CELLS: usize = 4;
 
 /// The peers of a plain Latin square's cells: the rest of the row, then the rest of the column.
 fn latin_peers(n: usize) -> (Vec<u16>, Vec<u32>) {
@@ -383,4 +554,115 @@ fn segments(n: usize, units: usize, cell_units: &[[u32; 3]]) -> (Vec<Segment>, V
         partitions[2 * n + b] = vec![rows, cols];
     }
     (segments, partitions)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::generate::{SplitMix64, random_sudoku_grid};
+    use crate::puzzle::{BoxShape, Cage, Cell, Grid};
+    use crate::solve::engine::{Branching, Engine, Sink};
+
+    /// A random Killer Sudoku of side `n`: a random solved grid cut into connected cages of
+    /// distinct values (up to `max_cage` cells); in some puzzles a few cages dropped (their
+    /// cells uncaged) or one target moved, so that puzzles have one solution, several or none.
+    fn random_killer(n: usize, rng: &mut SplitMix64, max_cage: usize) -> Puzzle {
+        let solved = random_sudoku_grid(n, rng).unwrap();
+        let value = |c: usize| solved.cells()[c];
+        let mut cage_of = vec![usize::MAX; n * n];
+        let mut order: Vec<usize> = (0..n * n).collect();
+        rng.shuffle(&mut order);
+        let mut cages = Vec::new();
+        let (drop, moved) = match rng.below(4) {
+            0 => (true, false),
+            1 => (false, true),
+            _ => (false, false),
+        };
+        for &start in &order {
+            if cage_of[start] != usize::MAX {
+                continue;
+            }
+            let k = cages.len();
+            let (mut cells, want) = (vec![start], 1 + rng.below(max_cage));
+            cage_of[start] = k;
+            while cells.len() < want {
+                let free: Vec<usize> = cells
+                    .iter()
+                    .flat_map(|&c| {
+                        let (r, col) = (c / n, c % n);
+                        [
+                            (r + 1, col),
+                            (r.wrapping_sub(1), col),
+                            (r, col + 1),
+                            (r, col.wrapping_sub(1)),
+                        ]
+                    })
+                    .filter(|&(r, col)| r < n && col < n)
+                    .map(|(r, col)| r * n + col)
+                    .filter(|&d| {
+                        cage_of[d] == usize::MAX && cells.iter().all(|&c| value(c) != value(d))
+                    })
+                    .collect();
+                if free.is_empty() {
+                    break;
+                }
+                let d = free[rng.below(free.len())];
+                cage_of[d] = k;
+                cells.push(d);
+            }
+            cells.sort_unstable();
+            if drop && rng.below(8) == 0 {
+                continue; // its cells are in no cage
+            }
+            let target: u64 = cells.iter().map(|&c| value(c) as u64).sum();
+            let cells = cells.into_iter().map(|c| Cell(c as u16)).collect();
+            cages.push(Cage::new(target, Some(Operator::Add), cells));
+        }
+        if moved {
+            let k = rng.below(cages.len());
+            let target = cages[k].target as i64 + [-2, -1, 1, 2][rng.below(4)];
+            cages[k].target = target.max(1) as u64;
+        }
+        Puzzle::new(n, BoxShape::standard(n), Grid::empty(n), cages, true).unwrap()
+    }
+
+    /// Solutions up to `limit` (and whether that is all), every one found checked.
+    fn count(p: &Puzzle, m: &Model, limit: u64) -> (u64, bool) {
+        let mut sink = Sink { limit, found: 0, first: None };
+        let stop = Engine::new(m, None).run(Branching::FewestCandidates, &mut sink);
+        if let Some(g) = &sink.first {
+            assert!(p.is_solution(g), "not a solution:\n{g}");
+        }
+        (sink.found, stop.is_none())
+    }
+
+    #[test]
+    fn derived_unit_sums_keep_every_solution() {
+        // The derived cages only restate what the cages and units imply: with and without
+        // them the solutions must be the same (counted up to a limit past two).
+        let mut rng = SplitMix64::new(45);
+        let (mut derived, mut several, mut none) = (0, 0, 0);
+        for round in 0..300 {
+            let (n, max_cage) = [(4, 4), (6, 5), (9, 6)][round % 3];
+            let p = random_killer(n, &mut rng, max_cage);
+            let with = Model::build(&p, true);
+            let without = Model::build(&p, false);
+            derived += with.cage_count() - without.cage_count();
+            let found = count(&p, &with, 20);
+            assert_eq!(
+                found,
+                count(&p, &without, 20),
+                "{}",
+                crate::format::ops::write(&p).unwrap()
+            );
+            several += (found.0 > 1) as usize;
+            none += (found.0 == 0) as usize;
+        }
+        // Every outcome was exercised, with derived cages in play.
+        let unique = 300 - several - none;
+        assert!(
+            derived > 3000 && several > 20 && none > 20 && unique > 20,
+            "{derived} {several} {none}"
+        );
+    }
 }
