@@ -16,6 +16,9 @@ echo
 echo "## KenKen 11x11 to 16x16 (bench/kenken-scale, made by generate::repaired_keen_like)"
 "$bin" bench "${args[@]}" bench/kenken-scale
 echo
+echo "## Killer Sudoku 9x9 (bench/killer-9x9, made by generate::random_killer)"
+"$bin" bench "${args[@]}" bench/killer-9x9
+echo
 echo "## Sudoku (puzzles per second; tdoku's figures beside)"
 "$bin" bench "${sudoku_args[@]}" "$shared"/sudoku/*.txt
 echo

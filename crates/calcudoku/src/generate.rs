@@ -211,6 +211,36 @@ pub fn random_sudoku(size: usize, seed: u64, keep: usize) -> Option<(Puzzle, Gri
     Some((Puzzle::sudoku(size, boxes, givens).ok()?, solution))
 }
 
+/// A Killer Sudoku of side `size` (usual boxes) without givens: a random solved grid cut into
+/// connected cages of 1 to `max_cage` cells, each grown from a random free cell through
+/// neighbours whose values it does not hold yet, and labelled with its sum. Uniqueness is not
+/// checked. Returns the puzzle and the grid it was cut from; None when `size` has no usual
+/// boxes.
+pub fn random_killer(size: usize, seed: u64, max_cage: usize) -> Option<(Puzzle, Grid)> {
+    let mut rng = SplitMix64::new(seed);
+    let solved = random_sudoku_grid(size, &mut rng)?;
+    let value = |c: usize| solved.cells()[c];
+    let mut owner = vec![usize::MAX; size * size];
+    let mut order: Vec<usize> = (0..size * size).collect();
+    rng.shuffle(&mut order);
+    let mut cages = Vec::new();
+    for start in order {
+        if owner[start] != usize::MAX {
+            continue;
+        }
+        let want = 1 + rng.below(max_cage.max(1));
+        let fits = |cage: &[usize], c: usize| cage.iter().all(|&d| value(d) != value(c));
+        let k = cages.len();
+        let mut cells = grow_piece(size, &mut owner, start, k, want, usize::MAX, &mut rng, fits);
+        cells.sort_unstable();
+        let target = cells.iter().map(|&c| value(c) as u64).sum();
+        let cells = cells.into_iter().map(|c| Cell(c as u16)).collect();
+        cages.push(Cage::new(target, Some(Operator::Add), cells));
+    }
+    let boxes = crate::puzzle::BoxShape::standard(size);
+    Some((Puzzle::new(size, boxes, Grid::empty(size), cages, true).ok()?, solved))
+}
+
 /// A KenKen shaped like Keen's: a random Latin square cut into connected cages of 2 to 4
 /// cells (a cell left alone joins a neighbouring cage); two-cell cages get `/` when the
 /// quotient is exact and a draw says so, else `-`, `+` or `*`; larger cages get `+` or `*`.
@@ -227,7 +257,7 @@ pub fn keen_like(size: usize, seed: u64) -> (Puzzle, Grid) {
         }
         let want = 2 + rng.below(3);
         let k = cages.len();
-        let cells = grow_piece(n, &mut owner, start, k, want, usize::MAX, &mut rng);
+        let cells = grow_piece(n, &mut owner, start, k, want, usize::MAX, &mut rng, |_, _| true);
         if cells.len() == 1 && n > 1 {
             // Join the smallest neighbouring cage.
             let target = neighbours(n, start)
@@ -310,7 +340,9 @@ fn neighbours(n: usize, c: usize) -> impl Iterator<Item = usize> {
 }
 
 /// Grows piece `k` from `start`, a cell marked `free` in `owner`, to `want` cells: each step
-/// marks a random `free` cell beside the piece as `k`, until none is left. Returns its cells.
+/// marks a random `free` cell beside the piece as `k` (one that `fits(piece, cell)`), until
+/// none is left. Returns its cells.
+#[allow(clippy::too_many_arguments)]
 fn grow_piece(
     n: usize,
     owner: &mut [usize],
@@ -319,12 +351,16 @@ fn grow_piece(
     want: usize,
     free: usize,
     rng: &mut SplitMix64,
+    fits: impl Fn(&[usize], usize) -> bool,
 ) -> Vec<usize> {
     owner[start] = k;
     let mut cells = vec![start];
     while cells.len() < want {
-        let beside: Vec<usize> =
-            cells.iter().flat_map(|&c| neighbours(n, c)).filter(|&x| owner[x] == free).collect();
+        let beside: Vec<usize> = cells
+            .iter()
+            .flat_map(|&c| neighbours(n, c))
+            .filter(|&x| owner[x] == free && fits(&cells, x))
+            .collect();
         if beside.is_empty() {
             break;
         }
@@ -464,7 +500,7 @@ fn cut_region(
             want += 1;
         }
         let k = pieces.len();
-        let mut cells = grow_piece(n, &mut piece_of, start, k, want, FREE, rng);
+        let mut cells = grow_piece(n, &mut piece_of, start, k, want, FREE, rng, |_, _| true);
         if cells.len() == 1 {
             let beside: Vec<usize> =
                 neighbours(n, start).map(|x| piece_of[x]).filter(|&p| p < k).collect();

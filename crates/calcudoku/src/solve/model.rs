@@ -559,71 +559,25 @@ fn segments(n: usize, units: usize, cell_units: &[[u32; 3]]) -> (Vec<Segment>, V
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::generate::{SplitMix64, random_sudoku_grid};
-    use crate::puzzle::{BoxShape, Cage, Cell, Grid};
+    use crate::generate::{SplitMix64, random_killer};
     use crate::solve::engine::{Branching, Engine, Sink};
 
-    /// A random Killer Sudoku of side `n`: a random solved grid cut into connected cages of
-    /// distinct values (up to `max_cage` cells); in some puzzles a few cages dropped (their
-    /// cells uncaged) or one target moved, so that puzzles have one solution, several or none.
-    fn random_killer(n: usize, rng: &mut SplitMix64, max_cage: usize) -> Puzzle {
-        let solved = random_sudoku_grid(n, rng).unwrap();
-        let value = |c: usize| solved.cells()[c];
-        let mut cage_of = vec![usize::MAX; n * n];
-        let mut order: Vec<usize> = (0..n * n).collect();
-        rng.shuffle(&mut order);
-        let mut cages = Vec::new();
-        let (drop, moved) = match rng.below(4) {
-            0 => (true, false),
-            1 => (false, true),
-            _ => (false, false),
-        };
-        for &start in &order {
-            if cage_of[start] != usize::MAX {
-                continue;
+    /// A random Killer Sudoku of side `n` (see [`random_killer`]); in some, a few cages dropped
+    /// (their cells uncaged) or one target moved, so that puzzles have one solution, several
+    /// or none.
+    fn altered_killer(n: usize, rng: &mut SplitMix64, max_cage: usize) -> Puzzle {
+        let (p, _) = random_killer(n, rng.next_u64(), max_cage).unwrap();
+        let mut cages = p.cages().to_vec();
+        match rng.below(4) {
+            0 => cages.retain(|_| rng.below(8) != 0),
+            1 => {
+                let k = rng.below(cages.len());
+                let target = cages[k].target as i64 + [-2, -1, 1, 2][rng.below(4)];
+                cages[k].target = target.max(1) as u64;
             }
-            let k = cages.len();
-            let (mut cells, want) = (vec![start], 1 + rng.below(max_cage));
-            cage_of[start] = k;
-            while cells.len() < want {
-                let free: Vec<usize> = cells
-                    .iter()
-                    .flat_map(|&c| {
-                        let (r, col) = (c / n, c % n);
-                        [
-                            (r + 1, col),
-                            (r.wrapping_sub(1), col),
-                            (r, col + 1),
-                            (r, col.wrapping_sub(1)),
-                        ]
-                    })
-                    .filter(|&(r, col)| r < n && col < n)
-                    .map(|(r, col)| r * n + col)
-                    .filter(|&d| {
-                        cage_of[d] == usize::MAX && cells.iter().all(|&c| value(c) != value(d))
-                    })
-                    .collect();
-                if free.is_empty() {
-                    break;
-                }
-                let d = free[rng.below(free.len())];
-                cage_of[d] = k;
-                cells.push(d);
-            }
-            cells.sort_unstable();
-            if drop && rng.below(8) == 0 {
-                continue; // its cells are in no cage
-            }
-            let target: u64 = cells.iter().map(|&c| value(c) as u64).sum();
-            let cells = cells.into_iter().map(|c| Cell(c as u16)).collect();
-            cages.push(Cage::new(target, Some(Operator::Add), cells));
+            _ => {}
         }
-        if moved {
-            let k = rng.below(cages.len());
-            let target = cages[k].target as i64 + [-2, -1, 1, 2][rng.below(4)];
-            cages[k].target = target.max(1) as u64;
-        }
-        Puzzle::new(n, BoxShape::standard(n), Grid::empty(n), cages, true).unwrap()
+        Puzzle::new(n, p.boxes(), p.givens().clone(), cages, true).unwrap()
     }
 
     /// Solutions up to `limit` (and whether that is all), every one found checked.
@@ -644,7 +598,7 @@ mod tests {
         let (mut derived, mut several, mut none) = (0, 0, 0);
         for round in 0..300 {
             let (n, max_cage) = [(4, 4), (6, 5), (9, 6)][round % 3];
-            let p = random_killer(n, &mut rng, max_cage);
+            let p = altered_killer(n, &mut rng, max_cage);
             let with = Model::build(&p, true);
             let without = Model::build(&p, false);
             derived += with.cage_count() - without.cage_count();
