@@ -14,8 +14,12 @@ pub(crate) struct Band {
     pub lines: usize,
     /// Boxes along it.
     pub boxes: usize,
-    /// Segment ids (into [`Model::segments`]), line by line: `segs[line * boxes + box]`.
-    pub segs: Vec<u32>,
+    /// The cells of its segments, segment by segment and line by line: segment
+    /// `line * boxes + box` holds `cells[i * width..(i + 1) * width]`. One flat array: reading
+    /// a band's candidates is its locked candidates' main cost.
+    pub cells: Vec<u16>,
+    /// Cells per segment.
+    pub width: usize,
 }
 
 /// The bands and stacks of a model, and where each cell lies.
@@ -63,7 +67,9 @@ impl Bands {
                     of_cell[c as usize][orientation] = k as u32;
                 }
             }
-            bands.push(Band { lines, boxes: boxes.len(), segs });
+            let width = m.segments[segs[0] as usize].cells.len();
+            let cells = segs.iter().flat_map(|&s| m.segments[s as usize].cells.iter().copied());
+            bands.push(Band { lines, boxes: boxes.len(), cells: cells.collect(), width });
         }
         Bands { bands, of_cell }
     }
