@@ -1,10 +1,13 @@
 //! Solving: candidate bitsets, one propagator per constraint kind, search with an undo trail,
 //! and a sink that can stop at a count.
 //!
-//! - [`model`]: the puzzle compiled for search (units, peers, cages and their conflicts);
-//! - [`cage`]: the cage propagator (exact support filtering, bounds as a fallback);
-//! - [`engine`]: propagation to a fixed point and depth-first search;
-//! - [`bands`]: the bands and stacks of boxes, where the engine finds locked candidates;
+//! Inside (private modules, so named in plain text):
+//!
+//! - `model`: the puzzle compiled for search (units, peers, cages and their conflicts, the
+//!   sums Killer Sudoku's units imply);
+//! - `cage`: the cage propagator (tables, exact support search, bounds as a fallback);
+//! - `engine`: propagation to a fixed point and depth-first search with conflict weights;
+//! - `bands`: the bands and stacks of boxes, where the engine finds locked candidates;
 //! - [`sudoku9`]: a specialised engine for the classic 9×9 Sudoku, used when a puzzle is one.
 
 mod bands;

@@ -1,5 +1,6 @@
 //! The puzzle compiled for search: units (rows, columns, boxes), peers, cages with their
-//! in-cage conflicts, and the starting candidates.
+//! in-cage conflicts and how each is filtered (partner masks, a table now or a late one), the
+//! sum cages that Killer Sudoku's units imply, and the starting candidates.
 
 use super::cage::{CageFilter, Table};
 use crate::puzzle::{Operator, Puzzle, ValueSet};
@@ -174,8 +175,8 @@ impl Model {
         Model::build(p, true)
     }
 
-    /// The model, with Killer Sudoku's derived unit sums when `unit_sums` (tests compare
-    /// against the model without them).
+    /// The model, with Killer Sudoku's derived unit sums (see [`unit_sums`]) when
+    /// `derive_sums` (tests compare against the model without them).
     pub(crate) fn build(p: &Puzzle, derive_sums: bool) -> Model {
         let n = p.size();
         let cells = n * n;
