@@ -264,8 +264,8 @@ impl CageFilter {
             let values = self.dom.iter().fold(0, |a, &d| a | d);
             let t = cage.target;
             self.divisors = bits(values)
-                .filter(|&v| exact_quotient(t, v).is_some())
-                .fold(0, |m, v| m | 1 << (v - 1));
+                .filter(|&i| exact_quotient(t, i as u64 + 1).is_some())
+                .fold(0, |m, i| m | 1 << i);
             self.suf_pmin.clear();
             self.suf_pmin.resize(k + 1, 1);
             self.suf_pmax.clear();
@@ -612,6 +612,25 @@ impl CageFilter {
     }
 }
 
+/// Filters a two-cell cage through its partner masks (see [`CageModel::pair`]) given its
+/// cells' candidates `a` and `b`: writes into `out` the candidates of each that some candidate
+/// of the other may go with. One pass leaves the pair arc consistent.
+pub(crate) fn filter_pair(partners: &[u64], a: u64, b: u64, out: &mut Vec<u64>) -> Filtered {
+    let n = partners.len() / 2;
+    let with_partner = |values: u64, partners: &[u64], others: u64| {
+        bits(values).filter(|&i| partners[i] & others != 0).fold(0, |m, i| m | 1 << i)
+    };
+    out.clear();
+    out.push(with_partner(a, &partners[..n], b));
+    out.push(with_partner(b, &partners[n..], a));
+    if out[0] == 0 { Filtered::Impossible } else { Filtered::Narrowed }
+}
+
+/// How many assignments a two-cell cage still allows, given its cells' candidates.
+pub(crate) fn pair_count(partners: &[u64], a: u64, b: u64) -> u32 {
+    bits(a).map(|i| (partners[i] & b).count_ones()).sum()
+}
+
 /// Every valid assignment of a two-cell cage, generated directly: for each first value, the
 /// second values each operator allows.
 fn pairs(cage: &CageModel<'_>, n: usize, tuples: &mut Vec<u8>) {
@@ -711,14 +730,12 @@ fn exact_quotient(r: u64, v: u64) -> Option<u64> {
     (q <= ODD_LIMIT[odd as usize]).then_some(q)
 }
 
-/// The values (1..=64) of a set of candidate bits.
-fn bits(mut set: u64) -> impl Iterator<Item = u64> {
+/// The positions (0..64) of the set bits of `set`, lowest first: value `v` is bit `v - 1`.
+pub(super) fn bits(mut set: u64) -> impl Iterator<Item = usize> {
     std::iter::from_fn(move || {
-        (set != 0).then(|| {
-            let v = set.trailing_zeros() as u64 + 1;
-            set &= set - 1;
-            v
-        })
+        let i = (set != 0).then(|| set.trailing_zeros() as usize)?;
+        set &= set - 1;
+        Some(i)
     })
 }
 

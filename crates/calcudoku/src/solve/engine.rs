@@ -26,7 +26,7 @@ use std::rc::Rc;
 
 use super::bands::{Band, Bands};
 use super::cage::Table;
-use super::cage::{CageFilter, Filtered};
+use super::cage::{CageFilter, Filtered, filter_pair, pair_count};
 use super::model::{CageModel, MAX_TUPLES, Model, NO_CAGE};
 use crate::puzzle::Grid;
 
@@ -518,10 +518,7 @@ impl<'m> Engine<'m> {
         let found = match (cage.pair, cage.table) {
             (Some(partners), _) => {
                 let (a, b) = (self.dom[cage.cells[0] as usize], self.dom[cage.cells[1] as usize]);
-                supports.clear();
-                supports.push(with_partner(a, &partners[..m.n], b));
-                supports.push(with_partner(b, &partners[m.n..], a));
-                if supports[0] == 0 { Filtered::Impossible } else { Filtered::Narrowed }
+                filter_pair(partners, a, b, &mut supports)
             }
             (None, Some((table, at))) => self.filter_table(&cage, &table, at, &mut supports),
             (None, None) => match self.filter_late(k, &cage, &mut supports) {
@@ -979,7 +976,7 @@ impl<'m> Engine<'m> {
         let cage = self.m.cage(k as usize);
         if let Some(partners) = cage.pair {
             let (a, b) = (self.dom[cage.cells[0] as usize], self.dom[cage.cells[1] as usize]);
-            return bits(a).map(|v| (partners[v] & b).count_ones()).sum();
+            return pair_count(partners, a, b);
         }
         let late = self.late_tables.get(k as usize).copied().flatten();
         let late = late.map(|(_, words, at)| (at as usize, words as usize));
@@ -1244,24 +1241,9 @@ impl<'m> Engine<'m> {
     }
 }
 
-/// The values of `values` that some value of `others` may go with: value `v` (bit `v - 1`)
-/// may go with those of `partners[v - 1]`.
-#[inline]
-fn with_partner(values: u64, partners: &[u64], others: u64) -> u64 {
-    bits(values).filter(|&v| partners[v] & others != 0).fold(0, |m, v| m | 1 << v)
-}
-
-/// The positions of the set bits of `set`, lowest first.
-fn bits(mut set: u64) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        let v = (set != 0).then(|| set.trailing_zeros() as usize)?;
-        set &= set - 1;
-        Some(v)
-    })
-}
-
 #[cfg(test)]
 mod tests {
+    use super::super::cage::bits;
     use super::*;
     use crate::generate::SplitMix64;
     use crate::puzzle::Puzzle;
