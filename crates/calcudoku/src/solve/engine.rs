@@ -91,6 +91,50 @@ pub(crate) enum Stop {
 /// The contradiction that ends a branch.
 struct Conflict;
 
+/// Items (cages, units, bands) waiting to be looked at, each at most once: a stack and a flag
+/// per item.
+struct Pending {
+    queue: Vec<u32>,
+    queued: Vec<bool>,
+}
+
+impl Pending {
+    fn new(items: usize) -> Pending {
+        Pending { queue: Vec::with_capacity(items), queued: vec![false; items] }
+    }
+
+    /// Queues item `i` unless it is queued (or held) already.
+    #[inline]
+    fn push(&mut self, i: u32) {
+        if !self.queued[i as usize] {
+            self.queued[i as usize] = true;
+            self.queue.push(i);
+        }
+    }
+
+    #[inline]
+    fn pop(&mut self) -> Option<u32> {
+        let i = self.queue.pop()?;
+        self.queued[i as usize] = false;
+        Some(i)
+    }
+
+    /// Keeps item `i` (not queued) from being queued until [`Pending::release`].
+    fn hold(&mut self, i: usize) {
+        self.queued[i] = true;
+    }
+
+    fn release(&mut self, i: usize) {
+        self.queued[i] = false;
+    }
+
+    fn clear(&mut self) {
+        for i in self.queue.drain(..) {
+            self.queued[i as usize] = false;
+        }
+    }
+}
+
 /// A point of the trails to come back to.
 #[derive(Clone, Copy)]
 struct Mark {
@@ -130,20 +174,17 @@ pub(crate) struct Engine<'m> {
     scratch: Vec<u64>,
     allowed: Vec<u64>,
     singles: Vec<u16>,
-    cage_queue: Vec<u32>,
-    cage_queued: Vec<bool>,
-    unit_queue: Vec<u32>,
-    unit_queued: Vec<bool>,
+    /// Cages and units (hidden singles) to be looked at.
+    cage_queue: Pending,
+    unit_queue: Pending,
     /// Bands and stacks (puzzles with boxes only), and those whose locked candidates are to
     /// be looked at: once the cheaper deductions have settled.
     bands: Rc<Bands>,
-    band_queue: Vec<u32>,
-    band_queued: Vec<bool>,
+    band_queue: Pending,
     /// Open cells per unit, counted when picking a cell (a buffer kept between picks).
     open_in_unit: Vec<u32>,
     /// Units whose naked and hidden subsets (pairs below size 8) are to be looked at, last.
-    pair_queue: Vec<u32>,
-    pair_queued: Vec<bool>,
+    pair_queue: Pending,
     /// Whether subsets are looked at (not until the starting propagation is stuck).
     pairs: bool,
     /// Candidate masks of the segments of the band being looked at, and per line and per box
@@ -198,16 +239,12 @@ impl<'m> Engine<'m> {
             scratch: Vec::with_capacity(64),
             allowed: Vec::with_capacity(64),
             singles: Vec::with_capacity(cells),
-            cage_queue: Vec::with_capacity(m.cage_count()),
-            cage_queued: vec![false; m.cage_count()],
-            unit_queue: Vec::with_capacity(m.unit_count),
-            unit_queued: vec![false; m.unit_count],
-            band_queued: vec![false; bands.bands.len()],
-            band_queue: Vec::with_capacity(bands.bands.len()),
+            cage_queue: Pending::new(m.cage_count()),
+            unit_queue: Pending::new(m.unit_count),
+            band_queue: Pending::new(bands.bands.len()),
             bands,
-            pair_queue: Vec::with_capacity(m.unit_count),
+            pair_queue: Pending::new(m.unit_count),
             open_in_unit: Vec::new(),
-            pair_queued: vec![false; m.unit_count],
             pairs: true,
             segment_masks: Vec::new(),
             line_counts: Vec::new(),
@@ -270,13 +307,13 @@ impl<'m> Engine<'m> {
             }
         }
         for k in 0..self.m.cage_count() {
-            self.queue_cage(k as u32);
+            self.cage_queue.push(k as u32);
         }
         for u in 0..self.m.unit_count {
             self.queue_unit(u as u32);
         }
         for b in 0..self.bands.bands.len() {
-            self.queue_band(b as u32);
+            self.band_queue.push(b as u32);
         }
     }
 
@@ -298,35 +335,16 @@ impl<'m> Engine<'m> {
                 let live_at = (self.tuples.len() - words) as u32;
                 self.late_tables[k] = Some((masks_at, words as u32, live_at));
             }
-            self.queue_cage(k as u32);
+            self.cage_queue.push(k as u32);
         }
         self.late_built = true;
     }
 
-    fn queue_cage(&mut self, k: u32) {
-        if !self.cage_queued[k as usize] {
-            self.cage_queued[k as usize] = true;
-            self.cage_queue.push(k);
-        }
-    }
-
+    /// Queues unit `u` for hidden singles and, later, for subsets.
     #[inline]
     fn queue_unit(&mut self, u: u32) {
-        if !self.unit_queued[u as usize] {
-            self.unit_queued[u as usize] = true;
-            self.unit_queue.push(u);
-        }
-        if !self.pair_queued[u as usize] {
-            self.pair_queued[u as usize] = true;
-            self.pair_queue.push(u);
-        }
-    }
-
-    fn queue_band(&mut self, b: u32) {
-        if !self.band_queued[b as usize] {
-            self.band_queued[b as usize] = true;
-            self.band_queue.push(b);
-        }
+        self.unit_queue.push(u);
+        self.pair_queue.push(u);
     }
 
     /// Counts a contradiction found by unit `u` (puzzles with boxes).
@@ -372,18 +390,18 @@ impl<'m> Engine<'m> {
         }
         let k = self.m.cell_cage[c];
         if k != NO_CAGE {
-            self.queue_cage(k);
+            self.cage_queue.push(k);
         }
         let m = self.m;
         for &k in m.derived_cages(c) {
-            self.queue_cage(k);
+            self.cage_queue.push(k);
         }
         for &u in m.units_of(c) {
             self.queue_unit(u);
         }
         if let Some(&bands) = self.bands.of_cell.get(c) {
             for b in bands {
-                self.queue_band(b);
+                self.band_queue.push(b);
             }
         }
         Ok(())
@@ -418,18 +436,10 @@ impl<'m> Engine<'m> {
 
     fn clear_queues(&mut self) {
         self.singles.clear();
-        for k in self.cage_queue.drain(..) {
-            self.cage_queued[k as usize] = false;
-        }
-        for u in self.unit_queue.drain(..) {
-            self.unit_queued[u as usize] = false;
-        }
-        for b in self.band_queue.drain(..) {
-            self.band_queued[b as usize] = false;
-        }
-        for u in self.pair_queue.drain(..) {
-            self.pair_queued[u as usize] = false;
-        }
+        self.cage_queue.clear();
+        self.unit_queue.clear();
+        self.band_queue.clear();
+        self.pair_queue.clear();
     }
 
     /// Propagates to a fixed point; on a contradiction the queues are emptied.
@@ -468,7 +478,6 @@ impl<'m> Engine<'m> {
                 continue;
             }
             if let Some(k) = self.cage_queue.pop() {
-                self.cage_queued[k as usize] = false;
                 if self.filter_cage(k as usize).is_err() {
                     self.bump_cage(k);
                     return Err(Conflict);
@@ -476,7 +485,6 @@ impl<'m> Engine<'m> {
                 continue;
             }
             if let Some(u) = self.unit_queue.pop() {
-                self.unit_queued[u as usize] = false;
                 if self.hidden_singles(u as usize).is_err() {
                     self.bump_unit(u);
                     return Err(Conflict);
@@ -484,7 +492,6 @@ impl<'m> Engine<'m> {
                 continue;
             }
             if let Some(b) = self.band_queue.pop() {
-                self.band_queued[b as usize] = false;
                 if self.locked_candidates(b as usize).is_err() {
                     for &u in m.units_of(self.emptied) {
                         self.bump_unit(u);
@@ -494,7 +501,6 @@ impl<'m> Engine<'m> {
                 continue;
             }
             if let Some(u) = self.pairs.then(|| self.pair_queue.pop()).flatten() {
-                self.pair_queued[u as usize] = false;
                 let found = if m.n >= ALL_DIFFERENT_FROM {
                     self.all_different(u as usize)
                 } else {
@@ -530,7 +536,7 @@ impl<'m> Engine<'m> {
             },
         };
         // The cage's own narrowings need not queue it again: filtering is idempotent.
-        self.cage_queued[k] = true;
+        self.cage_queue.hold(k);
         let mut r = match found {
             Filtered::Impossible => Err(Conflict),
             Filtered::Narrowed => Ok(()),
@@ -545,7 +551,7 @@ impl<'m> Engine<'m> {
                 }
             }
         }
-        self.cage_queued[k] = false;
+        self.cage_queue.release(k);
         self.supports = supports;
         r
     }
