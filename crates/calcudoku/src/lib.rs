@@ -21,6 +21,7 @@
 pub mod error;
 pub mod format;
 pub mod generate;
+pub mod logic;
 pub mod puzzle;
 pub mod solve;
 pub mod validate;

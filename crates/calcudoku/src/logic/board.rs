@@ -1,0 +1,374 @@
+//! The pencil-mark board a person keeps while solving: the candidates of every cell and the
+//! values placed so far, over the puzzle's structure (units, cages) computed once.
+
+use std::fmt;
+use std::sync::Arc;
+
+use crate::puzzle::{BoxShape, Cage, Cell, Grid, Operator, Puzzle, ValueSet};
+
+/// A row, a column or a box, numbered from 0 (displayed from 1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Unit {
+    Row(u8),
+    Col(u8),
+    Box(u8),
+}
+
+impl Unit {
+    /// The kind of unit: `"row"`, `"column"` or `"box"`.
+    pub const fn kind(self) -> &'static str {
+        match self {
+            Unit::Row(_) => "row",
+            Unit::Col(_) => "column",
+            Unit::Box(_) => "box",
+        }
+    }
+    /// The 0-based number of the row, column or box.
+    pub const fn number(self) -> usize {
+        match self {
+            Unit::Row(i) | Unit::Col(i) | Unit::Box(i) => i as usize,
+        }
+    }
+}
+
+impl fmt::Display for Unit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} {}", self.kind(), self.number() + 1)
+    }
+}
+
+/// A cell written the way solvers write them: `r3c4` (1-based).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CellName {
+    pub row: usize,
+    pub col: usize,
+}
+
+impl fmt::Display for CellName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "r{}c{}", self.row + 1, self.col + 1)
+    }
+}
+
+/// A cage as the logic sees it: its cells, rule and the units each cell lies in.
+#[derive(Clone, Debug)]
+pub struct CageInfo {
+    pub cells: Vec<Cell>,
+    pub target: u64,
+    /// `None`: a given on one cell, a hidden operator on several.
+    pub op: Option<Operator>,
+    /// The label as the ops format writes it (`12+`, `3`, `7?`).
+    pub label: String,
+}
+
+/// The structure of a puzzle, shared by every board of it: units, their cells, cages.
+#[derive(Debug)]
+pub struct Geometry {
+    n: usize,
+    boxes: Option<BoxShape>,
+    units: Vec<Unit>,
+    /// `unit_cells[u * n .. (u + 1) * n]`: the cells of unit `u`, in row-major order.
+    unit_cells: Vec<Cell>,
+    /// The units of each cell: row, column and (with boxes) box, as indices into `units`.
+    cell_units: Vec<[u16; 3]>,
+    cages: Vec<CageInfo>,
+    cage_of: Vec<Option<u16>>,
+    distinct_cages: bool,
+    puzzle: Puzzle,
+}
+
+impl Geometry {
+    fn new(puzzle: &Puzzle) -> Geometry {
+        let n = puzzle.size();
+        let boxes = puzzle.boxes();
+        let mut units = Vec::with_capacity(3 * n);
+        let mut unit_cells = Vec::with_capacity(3 * n * n);
+        for r in 0..n {
+            units.push(Unit::Row(r as u8));
+            unit_cells.extend((0..n).map(|c| Cell::at(r, c, n)));
+        }
+        for c in 0..n {
+            units.push(Unit::Col(c as u8));
+            unit_cells.extend((0..n).map(|r| Cell::at(r, c, n)));
+        }
+        let mut cell_units = vec![[0u16; 3]; n * n];
+        for (i, u) in cell_units.iter_mut().enumerate() {
+            u[0] = (i / n) as u16;
+            u[1] = (n + i % n) as u16;
+            u[2] = u16::MAX;
+        }
+        if let Some(b) = boxes {
+            let (h, w) = (b.height as usize, b.width as usize);
+            for k in 0..n {
+                units.push(Unit::Box(k as u8));
+                let (r0, c0) = ((k / (n / w)) * h, (k % (n / w)) * w);
+                for i in 0..n {
+                    let cell = Cell::at(r0 + i / w, c0 + i % w, n);
+                    unit_cells.push(cell);
+                    cell_units[cell.index()][2] = (2 * n + k) as u16;
+                }
+            }
+        }
+        let cages: Vec<CageInfo> = puzzle
+            .cages()
+            .iter()
+            .map(|c: &Cage| {
+                let mut cells = c.cells.clone();
+                cells.sort();
+                CageInfo { cells, target: c.target, op: c.op, label: c.label() }
+            })
+            .collect();
+        let cage_of = puzzle.cage_of_cells().into_iter().map(|k| k.map(|k| k as u16)).collect();
+        Geometry {
+            n,
+            boxes,
+            units,
+            unit_cells,
+            cell_units,
+            cages,
+            cage_of,
+            distinct_cages: puzzle.distinct_cages(),
+            puzzle: puzzle.clone(),
+        }
+    }
+}
+
+/// Why a board cannot be completed: a cell with no candidate left, or a unit with no place
+/// for a value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Contradiction {
+    #[error("{0} has no candidate left")]
+    NoCandidate(CellName),
+    #[error("{value} has no place left in {unit}")]
+    NoPlace { unit: Unit, value: u8 },
+    #[error("{cell} cannot hold {value}")]
+    NotCandidate { cell: CellName, value: u8 },
+    #[error("the cage at {0} cannot be completed")]
+    Cage(CellName),
+}
+
+/// The candidates of every cell and the values placed, on a puzzle's structure.
+///
+/// Placing a value removes it from the cell's peers (its row, column, box, and with Killer
+/// rules its cage), as pencil-mark players do; everything else is removed by steps.
+#[derive(Clone, Debug)]
+pub struct Board {
+    geo: Arc<Geometry>,
+    cand: Vec<ValueSet>,
+    value: Vec<u8>,
+    placed: usize,
+}
+
+impl Board {
+    /// The bare puzzle: every cell may hold any value, then the givens are placed.
+    pub fn new(puzzle: &Puzzle) -> Result<Board, Contradiction> {
+        let n = puzzle.size();
+        let geo = Arc::new(Geometry::new(puzzle));
+        let mut board =
+            Board { geo, cand: vec![ValueSet::full(n); n * n], value: vec![0; n * n], placed: 0 };
+        board.place_all(puzzle.givens())?;
+        Ok(board)
+    }
+
+    /// The puzzle with a player's own (partial) grid placed on top of its givens.
+    pub fn with_grid(puzzle: &Puzzle, grid: &Grid) -> Result<Board, Contradiction> {
+        let mut board = Board::new(puzzle)?;
+        board.place_all(grid)?;
+        Ok(board)
+    }
+
+    fn place_all(&mut self, grid: &Grid) -> Result<(), Contradiction> {
+        for (i, &v) in grid.cells().iter().enumerate() {
+            let cell = Cell(i as u16);
+            if v == 0 || self.value[i] == v {
+                continue;
+            }
+            if !self.cand[i].contains(v) {
+                return Err(Contradiction::NotCandidate { cell: self.name(cell), value: v });
+            }
+            self.place(cell, v)?;
+        }
+        Ok(())
+    }
+
+    pub fn size(&self) -> usize {
+        self.geo.n
+    }
+    /// The puzzle this board is of (without the placements made since).
+    pub fn puzzle(&self) -> &Puzzle {
+        &self.geo.puzzle
+    }
+    pub fn boxes(&self) -> Option<BoxShape> {
+        self.geo.boxes
+    }
+    /// Whether cages must hold different values (Killer Sudoku).
+    pub fn distinct_cages(&self) -> bool {
+        self.geo.distinct_cages
+    }
+    pub fn cell_count(&self) -> usize {
+        self.geo.n * self.geo.n
+    }
+    pub fn cells(&self) -> impl Iterator<Item = Cell> + use<> {
+        (0..self.cell_count() as u16).map(Cell)
+    }
+    pub fn candidates(&self, cell: Cell) -> ValueSet {
+        self.cand[cell.index()]
+    }
+    /// The value placed in a cell, 0 when none is.
+    pub fn value(&self, cell: Cell) -> u8 {
+        self.value[cell.index()]
+    }
+    pub fn is_placed(&self, cell: Cell) -> bool {
+        self.value[cell.index()] != 0
+    }
+    pub fn is_solved(&self) -> bool {
+        self.placed == self.cell_count()
+    }
+    /// How many cells hold a value.
+    pub fn placed_count(&self) -> usize {
+        self.placed
+    }
+    pub fn row(&self, cell: Cell) -> usize {
+        cell.row(self.geo.n)
+    }
+    pub fn col(&self, cell: Cell) -> usize {
+        cell.col(self.geo.n)
+    }
+    /// `r3c4`.
+    pub fn name(&self, cell: Cell) -> CellName {
+        CellName { row: self.row(cell), col: self.col(cell) }
+    }
+
+    /// Every unit: rows, then columns, then (with boxes) boxes.
+    pub fn units(&self) -> &[Unit] {
+        &self.geo.units
+    }
+    /// The cells of a unit, in row-major order.
+    pub fn unit_cells(&self, unit: Unit) -> &[Cell] {
+        let n = self.geo.n;
+        let u = match unit {
+            Unit::Row(i) => i as usize,
+            Unit::Col(i) => n + i as usize,
+            Unit::Box(i) => 2 * n + i as usize,
+        };
+        &self.geo.unit_cells[u * n..(u + 1) * n]
+    }
+    /// The units a cell lies in: its row, its column and (with boxes) its box.
+    pub fn units_of(&self, cell: Cell) -> impl Iterator<Item = Unit> + '_ {
+        self.geo.cell_units[cell.index()]
+            .iter()
+            .filter(|&&u| u != u16::MAX)
+            .map(|&u| self.geo.units[u as usize])
+    }
+    /// Whether two different cells share a unit (or, with Killer rules, a cage).
+    pub fn sees(&self, a: Cell, b: Cell) -> bool {
+        if a == b {
+            return false;
+        }
+        let (ua, ub) = (self.geo.cell_units[a.index()], self.geo.cell_units[b.index()]);
+        ua[0] == ub[0]
+            || ua[1] == ub[1]
+            || (ua[2] != u16::MAX && ua[2] == ub[2])
+            || (self.geo.distinct_cages
+                && self.geo.cage_of[a.index()].is_some()
+                && self.geo.cage_of[a.index()] == self.geo.cage_of[b.index()])
+    }
+    /// The cells a cell sees (shares a unit or a Killer cage with), each once, in order.
+    pub fn peers(&self, cell: Cell) -> Vec<Cell> {
+        let mut out: Vec<Cell> =
+            self.units_of(cell).flat_map(|u| self.unit_cells(u)).copied().collect();
+        if let Some(k) = self.cage_of(cell).filter(|_| self.geo.distinct_cages) {
+            out.extend_from_slice(&self.geo.cages[k].cells);
+        }
+        out.sort();
+        out.dedup();
+        out.retain(|&c| c != cell);
+        out
+    }
+
+    pub fn cages(&self) -> &[CageInfo] {
+        &self.geo.cages
+    }
+    pub fn cage_of(&self, cell: Cell) -> Option<usize> {
+        self.geo.cage_of[cell.index()].map(|k| k as usize)
+    }
+    /// `the 12+ cage at r3c4` — a cage named by its label and its first cell.
+    pub fn cage_name(&self, cage: usize) -> String {
+        let c = &self.geo.cages[cage];
+        format!("the {} cage at {}", c.label, self.name(c.cells[0]))
+    }
+
+    /// Places `v` in `cell` and removes it from the cell's peers.
+    pub fn place(&mut self, cell: Cell, v: u8) -> Result<(), Contradiction> {
+        let i = cell.index();
+        if self.value[i] == v {
+            return Ok(());
+        }
+        if !self.cand[i].contains(v) || self.value[i] != 0 {
+            return Err(Contradiction::NotCandidate { cell: self.name(cell), value: v });
+        }
+        self.value[i] = v;
+        self.cand[i] = ValueSet::single(v);
+        self.placed += 1;
+        let geo = Arc::clone(&self.geo);
+        let n = geo.n;
+        for &u in geo.cell_units[i].iter().filter(|&&u| u != u16::MAX) {
+            let u = u as usize;
+            for &peer in &geo.unit_cells[u * n..(u + 1) * n] {
+                if peer != cell {
+                    self.eliminate(peer, v)?;
+                }
+            }
+        }
+        if geo.distinct_cages {
+            if let Some(k) = geo.cage_of[i] {
+                for &peer in &geo.cages[k as usize].cells {
+                    if peer != cell {
+                        self.eliminate(peer, v)?;
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Removes `v` from the candidates of `cell`; true when it was there.
+    pub fn eliminate(&mut self, cell: Cell, v: u8) -> Result<bool, Contradiction> {
+        let i = cell.index();
+        if !self.cand[i].contains(v) {
+            return Ok(false);
+        }
+        if self.value[i] == v {
+            return Err(Contradiction::NotCandidate { cell: self.name(cell), value: v });
+        }
+        self.cand[i].remove(v);
+        if self.cand[i].is_empty() {
+            return Err(Contradiction::NoCandidate(self.name(cell)));
+        }
+        Ok(true)
+    }
+
+    /// Keeps only `keep` among the candidates of `cell`; true when something went.
+    pub fn restrict(&mut self, cell: Cell, keep: ValueSet) -> Result<bool, Contradiction> {
+        let gone = self.cand[cell.index()] & !keep;
+        for v in gone.iter() {
+            self.eliminate(cell, v)?;
+        }
+        Ok(!gone.is_empty())
+    }
+
+    /// The places left for `v` in `unit` (cells whose candidates hold it, placed or not).
+    pub fn places(&self, unit: Unit, v: u8) -> impl Iterator<Item = Cell> + '_ {
+        self.unit_cells(unit).iter().copied().filter(move |&c| self.cand[c.index()].contains(v))
+    }
+
+    /// The values of the grid so far (0 where nothing is placed).
+    pub fn to_grid(&self) -> Grid {
+        Grid::from_cells(self.geo.n, self.value.clone())
+    }
+
+    /// Whether `grid` (a solution) agrees with every candidate and placement of this board.
+    pub fn admits(&self, grid: &Grid) -> bool {
+        grid.cells().iter().zip(&self.cand).all(|(&v, c)| c.contains(v))
+    }
+}

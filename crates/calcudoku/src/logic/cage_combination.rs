@@ -1,0 +1,55 @@
+//! Cage combination: the values a whole cage can be made of, from its arithmetic and the
+//! candidates of its cells; any other value leaves every cell of the cage.
+//!
+//! This is Keen's easy cage deduction: it does not ask which cell takes which value, only
+//! which values occur in some way of filling the cage.
+
+use crate::puzzle::ValueSet;
+
+use super::board::Board;
+use super::layouts;
+use super::step::{Found, Placement, Step, eliminations_text, value_list};
+use super::technique::Technique;
+
+pub fn find(board: &Board, out: &mut Found) {
+    for (k, cage) in board.cages().iter().enumerate() {
+        if cage.cells.iter().all(|&c| board.is_placed(c)) {
+            continue;
+        }
+        let mut union = ValueSet::EMPTY;
+        let mut budget = layouts::BUDGET;
+        let complete = layouts::for_each(board, k, &mut budget, |values| {
+            for &v in values {
+                union.insert(v);
+            }
+        });
+        if !complete {
+            continue;
+        }
+        let mut step = Step::new(Technique::CageCombination);
+        step.cages.push(k);
+        step.cells = cage.cells.clone();
+        step.values = union;
+        for &c in &cage.cells {
+            for v in (board.candidates(c) & !union).iter() {
+                step.eliminations.push(Placement::new(c, v));
+            }
+        }
+        out.push(step);
+        if out.done() {
+            return;
+        }
+    }
+}
+
+pub fn describe(step: &Step, board: &Board) -> String {
+    let cage = board.cage_name(step.cages[0]);
+    if step.values.is_empty() {
+        return format!("{cage} cannot be filled with the candidates left");
+    }
+    format!(
+        "{cage} can only be made of {}, so remove {}",
+        value_list(step.values),
+        eliminations_text(board, &step.eliminations)
+    )
+}

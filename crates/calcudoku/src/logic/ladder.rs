@@ -1,0 +1,132 @@
+//! Levels as data: a ladder lists the rules a person tries, easiest first, each at a level.
+//!
+//! A puzzle's level is the highest level of any step its solution needs when the easiest
+//! applicable rule is always taken first; its rating is the highest rating of those steps.
+//!
+//! - KenKen climbs Keen's five levels (Simon Tatham's puzzle collection): a puzzle is `hard`
+//!   when Keen's solver finishes it with its hard deductions and not with its normal ones.
+//! - Sudoku and Killer Sudoku climb a ladder of named techniques up to `needs trial`.
+
+use super::board::Board;
+use super::cage_combination;
+use super::singles;
+use super::step::Found;
+use super::technique::UnitKind;
+use super::trial;
+
+/// A finder, with the parameters its ladder gives it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Rule {
+    /// Cells with one candidate.
+    NakedSingles,
+    /// Values with one place in a unit of these kinds.
+    HiddenSingles(&'static [UnitKind]),
+    /// The values a whole cage can be made of.
+    CageCombinations,
+    /// Assume a value, search exhaustively, drop it when nothing fits.
+    Trial,
+}
+
+impl Rule {
+    /// Looks for steps of this rule on `board`.
+    pub fn find(self, board: &Board, out: &mut Found) {
+        match self {
+            Rule::NakedSingles => singles::naked(board, out),
+            Rule::HiddenSingles(kinds) => singles::hidden(board, kinds, out),
+            Rule::CageCombinations => cage_combination::find(board, out),
+            Rule::Trial => trial::find(board, out),
+        }
+    }
+}
+
+/// One rule at one level.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Rung {
+    pub level: u8,
+    pub rule: Rule,
+}
+
+/// The levels of a kind of puzzle and the rules tried, easiest first.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Ladder {
+    /// `keen` or `sudoku`.
+    pub name: &'static str,
+    /// Level names, lower-case, easiest first.
+    pub levels: &'static [&'static str],
+    pub rungs: Vec<Rung>,
+}
+
+/// Keen's five levels.
+pub const KEEN_LEVELS: &[&str] = &["easy", "normal", "hard", "extreme", "unreasonable"];
+/// The Sudoku (and Killer) levels.
+pub const SUDOKU_LEVELS: &[&str] =
+    &["easy", "medium", "hard", "fiendish", "diabolical", "needs trial"];
+
+const LINES: &[UnitKind] = &[UnitKind::Row, UnitKind::Col];
+const BOX_FIRST: &[UnitKind] = &[UnitKind::Box, UnitKind::Row, UnitKind::Col];
+
+impl Ladder {
+    /// KenKen, graded as Keen grades: easy (singles, the values a cage can hold), normal (the
+    /// values each cell of a cage can hold), hard (values a cage forces into a line, subsets),
+    /// extreme (fish, forcing chains), unreasonable (trial).
+    pub fn keen() -> Ladder {
+        let rung = |level, rule| Rung { level, rule };
+        Ladder {
+            name: "keen",
+            levels: KEEN_LEVELS,
+            rungs: vec![
+                rung(0, Rule::HiddenSingles(LINES)),
+                rung(0, Rule::NakedSingles),
+                rung(0, Rule::CageCombinations),
+                rung(4, Rule::Trial),
+            ],
+        }
+    }
+
+    /// Sudoku of every size (and Latin squares with givens).
+    pub fn sudoku() -> Ladder {
+        let rung = |level, rule| Rung { level, rule };
+        Ladder {
+            name: "sudoku",
+            levels: SUDOKU_LEVELS,
+            rungs: vec![
+                rung(0, Rule::HiddenSingles(BOX_FIRST)),
+                rung(0, Rule::NakedSingles),
+                rung(5, Rule::Trial),
+            ],
+        }
+    }
+
+    /// Killer Sudoku: the Sudoku ladder with the cage techniques.
+    pub fn killer() -> Ladder {
+        let mut ladder = Ladder { name: "killer", ..Ladder::sudoku() };
+        ladder.rungs.insert(2, Rung { level: 0, rule: Rule::CageCombinations });
+        ladder
+    }
+
+    /// The ladder for a puzzle: Keen's for puzzles with arithmetic cages and no boxes, the
+    /// Killer ladder for boxes with cages, the Sudoku ladder otherwise.
+    pub fn for_board(board: &Board) -> Ladder {
+        match (board.cages().is_empty(), board.boxes().is_some()) {
+            (false, false) => Ladder::keen(),
+            (false, true) => Ladder::killer(),
+            (true, _) => Ladder::sudoku(),
+        }
+    }
+
+    /// The name of a level.
+    pub fn level_name(&self, level: u8) -> &'static str {
+        self.levels[level as usize]
+    }
+
+    /// The level of a name (case-insensitive).
+    pub fn level_of(&self, name: &str) -> Option<u8> {
+        self.levels.iter().position(|l| l.eq_ignore_ascii_case(name)).map(|i| i as u8)
+    }
+
+    /// The highest level.
+    pub fn top(&self) -> u8 {
+        (self.levels.len() - 1) as u8
+    }
+}

@@ -1,0 +1,48 @@
+//! Human-style solving: deductions a person can follow, one step at a time, and the grade
+//! they add up to.
+//!
+//! ```text
+//! Puzzle ─Board::new─▶ Board ─next_step─▶ Step ─apply─▶ Board …   (hint, explain)
+//!                            └─grade_board─▶ Grade (level, rating, techniques)
+//! ```
+//!
+//! - [`Board`]: the candidates of every cell and the values placed, on the puzzle's units
+//!   (rows, columns, boxes) and cages; from the bare puzzle or a player's partial grid.
+//! - [`Step`]: one deduction as a value — its [`Technique`], the cells, units and cages it
+//!   looks at, the values it places and the candidates it removes — with a sentence that
+//!   explains it ([`Step::text`]). Every step is sound: it never removes a value that a
+//!   solution of the puzzle (consistent with the board) has, and no step assumes the puzzle
+//!   has only one solution.
+//! - [`Ladder`]: levels as data, the rules tried easiest first (KenKen: Keen's five levels;
+//!   Sudoku and Killer: easy … needs trial).
+//! - One technique per file: `singles`, `trial`, …; `layouts` enumerates the ways a cage can
+//!   be filled, for the cage techniques.
+
+mod board;
+mod cage_combination;
+mod ladder;
+mod layouts;
+mod run;
+mod singles;
+mod step;
+mod technique;
+mod trial;
+
+pub use board::{Board, CageInfo, CellName, Contradiction, Unit};
+pub use ladder::{KEEN_LEVELS, Ladder, Rule, Rung, SUDOKU_LEVELS};
+pub use run::{
+    End, Explanation, Grade, Hint, Leveled, LogicError, explain, grade, grade_board, hint,
+    next_step, unique_solution,
+};
+pub use step::{Found, Placement, Step};
+pub use technique::{Technique, UnitKind};
+
+/// The sentence for a step, written by the technique's own file.
+fn describe(step: &Step, board: &Board) -> String {
+    match step.technique {
+        Technique::NakedSingle | Technique::HiddenSingle(_) => singles::describe(step, board),
+        Technique::CageCombination => cage_combination::describe(step, board),
+        Technique::Trial => trial::describe(step, board),
+        other => format!("{other}: {}", step::eliminations_text(board, &step.eliminations)),
+    }
+}

@@ -1,0 +1,238 @@
+//! Climbing the ladder: the next step, the whole path, the grade.
+
+use std::time::Instant;
+
+use crate::puzzle::{Cell, Grid, Puzzle};
+use crate::solve::{Solver, Timeout};
+
+use super::board::{Board, Contradiction};
+use super::ladder::Ladder;
+use super::step::{Found, Step};
+use super::technique::Technique;
+
+/// Why a puzzle cannot be graded or hinted.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum LogicError {
+    #[error("no solution")]
+    NoSolution,
+    #[error("not unique: the puzzle has more than one solution")]
+    NotUnique,
+    #[error("out of time")]
+    Timeout,
+    /// A step led to a contradiction on a puzzle that has a solution: a bug, reported rather
+    /// than hidden.
+    #[error("internal error: a step by {technique} led to a contradiction ({why})")]
+    Unsound { technique: Technique, why: Contradiction },
+}
+
+impl From<Timeout> for LogicError {
+    fn from(_: Timeout) -> LogicError {
+        LogicError::Timeout
+    }
+}
+
+/// A step with the level of the rung that found it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Leveled {
+    pub step: Step,
+    pub level: u8,
+}
+
+/// The easiest step on `board`: the first rung of the ladder that finds one.
+pub fn next_step(board: &Board, ladder: &Ladder) -> Option<Leveled> {
+    for rung in &ladder.rungs {
+        let mut found = Found::first();
+        rung.rule.find(board, &mut found);
+        if let Some(step) = found.into_steps().into_iter().next() {
+            return Some(Leveled { step, level: rung.level });
+        }
+    }
+    None
+}
+
+/// How a path ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum End {
+    /// Every cell holds a value.
+    Solved,
+    /// No rule of the ladder finds a step (the puzzle has several solutions, or the ladder
+    /// has no trial).
+    Stuck,
+}
+
+/// Every step from `board` to the end, easiest first each time, with its sentence.
+#[derive(Clone, Debug)]
+pub struct Explanation {
+    pub steps: Vec<(Leveled, String)>,
+    pub end: End,
+    /// The board at the end.
+    pub board: Board,
+}
+
+/// The whole path from `board`, one step at a time, each explained on the board it was found on.
+pub fn explain(
+    mut board: Board,
+    ladder: &Ladder,
+    deadline: Option<Instant>,
+) -> Result<Explanation, LogicError> {
+    let mut steps = Vec::new();
+    loop {
+        if board.is_solved() {
+            return Ok(Explanation { steps, end: End::Solved, board });
+        }
+        check(deadline)?;
+        let Some(found) = next_step(&board, ladder) else {
+            return Ok(Explanation { steps, end: End::Stuck, board });
+        };
+        let text = found.step.text(&board);
+        found
+            .step
+            .apply(&mut board)
+            .map_err(|why| LogicError::Unsound { technique: found.step.technique, why })?;
+        steps.push((found, text));
+    }
+}
+
+/// The level and rating of a puzzle, and the techniques its path used.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Grade {
+    /// Index into `ladder.levels`.
+    pub level: u8,
+    /// Lower-case level name (`hard`; for KenKen one of Keen's five).
+    pub level_name: &'static str,
+    /// The rating of the hardest step (Sudoku Explainer-like scale).
+    pub rating: f32,
+    /// Each technique used, with how many steps used it, in order of first use.
+    pub techniques: Vec<(Technique, u32)>,
+    /// Steps taken.
+    pub steps: u32,
+    /// Whether the path reached the solution (false: stuck, only when the ladder has no trial).
+    pub solved: bool,
+}
+
+/// Grades the path from `board`: each time, every step of the easiest rung that finds any is
+/// applied (the same levels as one step at a time, with fewer sweeps).
+pub fn grade_board(
+    mut board: Board,
+    ladder: &Ladder,
+    deadline: Option<Instant>,
+) -> Result<Grade, LogicError> {
+    let mut level = 0u8;
+    let mut rating = 0f32;
+    let mut techniques: Vec<(Technique, u32)> = Vec::new();
+    let mut steps = 0u32;
+    'climb: while !board.is_solved() {
+        check(deadline)?;
+        for rung in &ladder.rungs {
+            let mut found = Found::all();
+            rung.rule.find(&board, &mut found);
+            if found.is_empty() {
+                continue;
+            }
+            let mut progress = false;
+            for step in found.into_steps() {
+                if !step.makes_progress(&board) {
+                    continue;
+                }
+                step.apply(&mut board)
+                    .map_err(|why| LogicError::Unsound { technique: step.technique, why })?;
+                progress = true;
+                steps += 1;
+                level = level.max(rung.level);
+                rating = rating.max(step.technique.rating());
+                match techniques.iter_mut().find(|(t, _)| *t == step.technique) {
+                    Some((_, k)) => *k += 1,
+                    None => techniques.push((step.technique, 1)),
+                }
+            }
+            if progress {
+                continue 'climb;
+            }
+        }
+        break;
+    }
+    let solved = board.is_solved();
+    if !solved {
+        level = ladder.top();
+    }
+    Ok(Grade { level, level_name: ladder.level_name(level), rating, techniques, steps, solved })
+}
+
+/// Grades a puzzle that has exactly one solution (checked first by the exact solver).
+pub fn grade(puzzle: &Puzzle, deadline: Option<Instant>) -> Result<Grade, LogicError> {
+    unique_solution(puzzle, deadline)?;
+    let board = Board::new(puzzle).map_err(|_| LogicError::NoSolution)?;
+    let ladder = Ladder::for_board(&board);
+    grade_board(board, &ladder, deadline)
+}
+
+/// The solution of a puzzle that has exactly one.
+pub fn unique_solution(puzzle: &Puzzle, deadline: Option<Instant>) -> Result<Grid, LogicError> {
+    let report = Solver::new(puzzle).with_deadline(deadline).solve()?;
+    match (report.grid, report.count.solutions) {
+        (None, _) => Err(LogicError::NoSolution),
+        (Some(grid), 1) if report.count.complete => Ok(grid),
+        _ => Err(LogicError::NotUnique),
+    }
+}
+
+/// What to tell a player who asks for help.
+#[derive(Clone, Debug)]
+pub enum Hint {
+    /// The next step, with its sentence.
+    Step { step: Leveled, text: String },
+    /// The player's grid holds values that no solution has: these cells.
+    Wrong(Vec<Cell>),
+    /// The grid is already complete and right.
+    Solved,
+    /// No rule finds a step.
+    Stuck,
+}
+
+/// The next step for a player, from the bare puzzle or from the player's own partial grid.
+///
+/// With a grid, its values are first checked against the solution: if any is wrong, the hint
+/// names the wrong cells instead of giving a step built on them.
+pub fn hint(
+    puzzle: &Puzzle,
+    grid: Option<&Grid>,
+    deadline: Option<Instant>,
+) -> Result<Hint, LogicError> {
+    let solution = unique_solution(puzzle, deadline)?;
+    let board = match grid {
+        None => Board::new(puzzle).map_err(|_| LogicError::NoSolution)?,
+        Some(grid) => {
+            let wrong: Vec<Cell> = grid
+                .cells()
+                .iter()
+                .zip(solution.cells())
+                .enumerate()
+                .filter(|(_, (g, s))| **g != 0 && g != s)
+                .map(|(i, _)| Cell(i as u16))
+                .collect();
+            if !wrong.is_empty() {
+                return Ok(Hint::Wrong(wrong));
+            }
+            Board::with_grid(puzzle, grid).map_err(|_| LogicError::NoSolution)?
+        }
+    };
+    if board.is_solved() {
+        return Ok(Hint::Solved);
+    }
+    let ladder = Ladder::for_board(&board);
+    Ok(match next_step(&board, &ladder) {
+        Some(step) => {
+            let text = step.step.text(&board);
+            Hint::Step { step, text }
+        }
+        None => Hint::Stuck,
+    })
+}
+
+fn check(deadline: Option<Instant>) -> Result<(), LogicError> {
+    match deadline {
+        Some(d) if Instant::now() >= d => Err(LogicError::Timeout),
+        _ => Ok(()),
+    }
+}

@@ -1,0 +1,91 @@
+//! Singles: a cell with one candidate left (naked), a value with one place left in a unit
+//! (hidden).
+
+use crate::puzzle::ValueSet;
+
+use super::board::{Board, Unit};
+use super::step::{Found, Placement, Step};
+use super::technique::{Technique, UnitKind};
+
+/// Cells with one candidate that hold no value yet.
+pub fn naked(board: &Board, out: &mut Found) {
+    for cell in board.cells() {
+        if board.is_placed(cell) {
+            continue;
+        }
+        if let Some(v) = board.candidates(cell).single_value() {
+            let mut step = Step::new(Technique::NakedSingle);
+            step.cells.push(cell);
+            step.values = ValueSet::single(v);
+            step.placements.push(Placement::new(cell, v));
+            out.push(step);
+            if out.done() {
+                return;
+            }
+        }
+    }
+}
+
+/// Values with one place left in a unit of the given kinds (boxes first, as people look).
+pub fn hidden(board: &Board, kinds: &[UnitKind], out: &mut Found) {
+    let n = board.size();
+    for &kind in kinds {
+        for &unit in board.units() {
+            if unit_kind(unit) != kind {
+                continue;
+            }
+            let cells = board.unit_cells(unit);
+            // Values seen once and more than once among the unplaced cells' candidates.
+            let (mut once, mut more, mut placed) =
+                (ValueSet::EMPTY, ValueSet::EMPTY, ValueSet::EMPTY);
+            for &c in cells {
+                if board.is_placed(c) {
+                    placed.insert(board.value(c));
+                    continue;
+                }
+                let cand = board.candidates(c);
+                more |= once & cand;
+                once |= cand;
+            }
+            let single = once & !more & !placed & ValueSet::full(n);
+            for v in single.iter() {
+                let cell = cells
+                    .iter()
+                    .copied()
+                    .find(|&c| board.candidates(c).contains(v))
+                    .expect("a value seen once has a place");
+                let mut step = Step::new(Technique::HiddenSingle(kind));
+                step.cells.push(cell);
+                step.units.push(unit);
+                step.values = ValueSet::single(v);
+                step.placements.push(Placement::new(cell, v));
+                out.push(step);
+                if out.done() {
+                    return;
+                }
+            }
+        }
+    }
+}
+
+pub fn unit_kind(unit: Unit) -> UnitKind {
+    match unit {
+        Unit::Row(_) => UnitKind::Row,
+        Unit::Col(_) => UnitKind::Col,
+        Unit::Box(_) => UnitKind::Box,
+    }
+}
+
+pub fn describe(step: &Step, board: &Board) -> String {
+    let p = step.placements[0];
+    let cell = board.name(p.cell);
+    match step.technique {
+        Technique::HiddenSingle(_) => {
+            format!(
+                "In {}, only {cell} can hold {}, so {cell} = {}",
+                step.units[0], p.value, p.value
+            )
+        }
+        _ => format!("Only {} is left in {cell}, so {cell} = {}", p.value, p.value),
+    }
+}

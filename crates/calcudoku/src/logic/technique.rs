@@ -1,0 +1,131 @@
+//! The names of the deductions, and how hard each is on a Sudoku Explainer-like scale.
+
+use std::fmt;
+
+/// The kind of a unit, for techniques whose difficulty depends on it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum UnitKind {
+    Row,
+    Col,
+    Box,
+}
+
+/// A named deduction. Sizes (of subsets, fish) are part of the technique: a naked pair and a
+/// naked triple are different techniques.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[non_exhaustive]
+pub enum Technique {
+    /// A cell with one candidate left.
+    NakedSingle,
+    /// A value with one place left in a row, column or box.
+    HiddenSingle(UnitKind),
+    /// The values a whole cage can hold, from its arithmetic (Keen's easy cage deduction).
+    CageCombination,
+    /// The values each cell of a cage can hold, from the cage's arithmetic and the cell's
+    /// lines (Keen's normal cage deduction).
+    CagePlacement,
+    /// A value a cage must place in a row, column or box, removed from the rest of that unit
+    /// (Keen's hard cage deduction).
+    CageLine,
+    /// A value confined to one box within a line (claiming) or to one line within a box
+    /// (pointing).
+    LockedCandidates { pointing: bool },
+    /// `k` cells of a unit holding only `k` values between them.
+    NakedSubset(u8),
+    /// `k` values of a unit with only `k` places between them.
+    HiddenSubset(u8),
+    /// A value's places in `k` rows (columns) lie in `k` columns (rows): X-wing (2),
+    /// swordfish (3), jellyfish (4) and larger.
+    Fish(u8),
+    /// A chain of two-candidate cells (Keen's forcing chain): one end or the other holds a
+    /// value, so a cell that sees both ends cannot.
+    ForcingChain,
+    /// Killer: a unit's (or several units') known total minus the cages wholly inside it
+    /// gives the sum of the cells that stick in or out.
+    InniesOuties,
+    /// Assume a value, follow the consequences to a contradiction, and so rule the value out.
+    Trial,
+}
+
+impl Technique {
+    /// The name people use for it: `naked pair`, `hidden single (box)`, `swordfish`.
+    pub fn name(self) -> String {
+        match self {
+            Technique::NakedSingle => "naked single".into(),
+            Technique::HiddenSingle(k) => format!(
+                "hidden single ({})",
+                match k {
+                    UnitKind::Row => "row",
+                    UnitKind::Col => "column",
+                    UnitKind::Box => "box",
+                }
+            ),
+            Technique::CageCombination => "cage combination".into(),
+            Technique::CagePlacement => "cage placement".into(),
+            Technique::CageLine => "cage line".into(),
+            Technique::LockedCandidates { pointing: true } => "pointing".into(),
+            Technique::LockedCandidates { pointing: false } => "claiming".into(),
+            Technique::NakedSubset(k) => format!("naked {}", subset_word(k)),
+            Technique::HiddenSubset(k) => format!("hidden {}", subset_word(k)),
+            Technique::Fish(2) => "X-wing".into(),
+            Technique::Fish(3) => "swordfish".into(),
+            Technique::Fish(4) => "jellyfish".into(),
+            Technique::Fish(k) => format!("fish of size {k}"),
+            Technique::ForcingChain => "forcing chain".into(),
+            Technique::InniesOuties => "innies and outies".into(),
+            Technique::Trial => "trial".into(),
+        }
+    }
+
+    /// Difficulty on the scale of Sudoku Explainer (1.0 hidden single … 10 and up trial and
+    /// error); the rating of a puzzle is that of its hardest step.
+    pub fn rating(self) -> f32 {
+        match self {
+            Technique::HiddenSingle(UnitKind::Box) => 1.2,
+            Technique::HiddenSingle(_) => 1.5,
+            Technique::CageCombination => 1.6,
+            Technique::NakedSingle => 2.3,
+            Technique::CagePlacement => 2.5,
+            Technique::LockedCandidates { pointing: true } => 2.6,
+            Technique::LockedCandidates { pointing: false } => 2.8,
+            Technique::CageLine => 2.8,
+            Technique::InniesOuties => 3.0,
+            Technique::NakedSubset(k) => match k {
+                0..=2 => 3.0,
+                3 => 3.6,
+                4 => 5.0,
+                k => 5.0 + 0.2 * (k - 4) as f32,
+            },
+            Technique::HiddenSubset(k) => match k {
+                0..=2 => 3.4,
+                3 => 4.0,
+                4 => 5.4,
+                k => 5.4 + 0.2 * (k - 4) as f32,
+            },
+            Technique::Fish(k) => match k {
+                0..=2 => 3.2,
+                3 => 3.8,
+                4 => 5.2,
+                k => 5.2 + 0.2 * (k - 4) as f32,
+            },
+            Technique::ForcingChain => 6.6,
+            Technique::Trial => 10.0,
+        }
+    }
+}
+
+fn subset_word(k: u8) -> String {
+    match k {
+        1 => "single".into(),
+        2 => "pair".into(),
+        3 => "triple".into(),
+        4 => "quad".into(),
+        k => format!("subset of {k}"),
+    }
+}
+
+impl fmt::Display for Technique {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.name())
+    }
+}

@@ -1,0 +1,60 @@
+//! Trial: when no technique applies, assume a value in a cell with few candidates and follow
+//! every consequence (an exhaustive search); when no solution holds that value, it goes.
+//!
+//! The step lists only what it proves (the elimination); the assumption is its `chain`.
+//! Nothing here assumes the puzzle has one solution: when every candidate of the chosen cell
+//! leads to a solution, the puzzle has several and no step is returned.
+
+use crate::puzzle::{Puzzle, ValueSet};
+use crate::solve::Solver;
+
+use super::board::Board;
+use super::step::{Found, Placement, Step};
+use super::technique::Technique;
+
+pub fn find(board: &Board, out: &mut Found) {
+    let mut cells: Vec<_> =
+        board.cells().filter(|&c| !board.is_placed(c) && board.candidates(c).len() > 1).collect();
+    cells.sort_by_key(|&c| (board.candidates(c).len(), c));
+    for cell in cells {
+        for v in board.candidates(cell).iter() {
+            let mut grid = board.to_grid();
+            grid.set(cell, v);
+            let Ok(puzzle) = Puzzle::new(
+                board.size(),
+                board.boxes(),
+                grid,
+                board.puzzle().cages().to_vec(),
+                board.distinct_cages(),
+            ) else {
+                continue;
+            };
+            let Ok(count) = Solver::new(&puzzle).count(1) else { continue };
+            if count.solutions == 0 {
+                let mut step = Step::new(Technique::Trial);
+                step.cells.push(cell);
+                step.values = ValueSet::single(v);
+                step.chain.push(Placement::new(cell, v));
+                step.eliminations.push(Placement::new(cell, v));
+                out.push(step);
+                if out.done() {
+                    return;
+                }
+            }
+        }
+        if !out.is_empty() {
+            return;
+        }
+    }
+}
+
+pub fn describe(step: &Step, board: &Board) -> String {
+    let e = step.eliminations[0];
+    format!(
+        "Trying {} in {} leads to a contradiction whichever way the rest is filled, so {} is not {}",
+        e.value,
+        board.name(e.cell),
+        board.name(e.cell),
+        e.value
+    )
+}
