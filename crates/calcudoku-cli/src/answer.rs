@@ -8,6 +8,15 @@ use calcudoku::solve::Solver;
 use calcudoku::solve::brute::{BruteOutcome, brute_force_with};
 
 use crate::cli::Method;
+use crate::json;
+
+/// Where a puzzle came from (for messages) and how its answer is laid out.
+pub struct Place<'a> {
+    pub name: &'a str,
+    /// 1-based line where the puzzle starts.
+    pub line: usize,
+    pub layout: Layout,
+}
 
 /// How solving one puzzle ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -19,6 +28,8 @@ pub enum Outcome {
     Solved,
     NoSolution,
     TimedOut,
+    /// Not one solution, where a command needs exactly one (grade, hint, explain).
+    Improper,
 }
 
 /// What to print for a puzzle, and how it ended.
@@ -27,23 +38,34 @@ pub struct Answer {
     pub outcome: Outcome,
     /// A message for standard error (a timeout).
     pub note: Option<String>,
+    /// A word counted in the batch summary (a grade's level).
+    pub tag: Option<&'static str>,
+}
+
+impl Answer {
+    pub fn new(text: String, outcome: Outcome) -> Answer {
+        Answer { text, outcome, note: None, tag: None }
+    }
 }
 
 pub struct Settings {
     pub method: Method,
     pub stats: bool,
     pub timeout: Option<Duration>,
+    /// One JSON object per puzzle instead of text.
+    pub json: bool,
 }
 
 /// Solves a puzzle and renders its answer in the layout it came in.
-pub fn solve(puzzle: &Puzzle, layout: Layout, s: &Settings) -> Answer {
+pub fn solve(puzzle: &Puzzle, place: &Place, s: &Settings) -> Answer {
+    let layout = place.layout;
     let started = Instant::now();
     let deadline = s.timeout.map(|t| started + t);
     let (grid, outcome, stats_line) = match s.method {
         Method::Fast => {
             let report = match Solver::new(puzzle).with_deadline(deadline).solve() {
                 Ok(r) => r,
-                Err(t) => return timed_out(layout, t.0),
+                Err(t) => return timed_out(place, s.json, t.0),
             };
             let outcome = match (report.count.solutions, report.count.complete) {
                 (0, _) => Outcome::NoSolution,
@@ -73,10 +95,19 @@ pub fn solve(puzzle: &Puzzle, layout: Layout, s: &Settings) -> Answer {
             match r.outcome {
                 BruteOutcome::Solved(g) => (Some(g), Outcome::Solved, r.stats.to_string()),
                 BruteOutcome::NoSolution => (None, Outcome::NoSolution, r.stats.to_string()),
-                BruteOutcome::Stopped => return timed_out(layout, started.elapsed()),
+                BruteOutcome::Stopped => return timed_out(place, s.json, started.elapsed()),
             }
         }
     };
+    if s.json {
+        let mut o = json::object(place);
+        o.insert("status".into(), if grid.is_some() { "solved" } else { "no solution" }.into());
+        o.insert("solution".into(), grid.as_ref().map_or(json::Value::Null, json::grid));
+        if s.method == Method::Fast {
+            o.insert("unique".into(), (outcome == Outcome::Unique).into());
+        }
+        return Answer::new(json::line(o), outcome);
+    }
     let mut text = match &grid {
         Some(g) => format::write_solution(g, layout),
         None => "No solution.\n".to_string(),
@@ -85,13 +116,24 @@ pub fn solve(puzzle: &Puzzle, layout: Layout, s: &Settings) -> Answer {
         text.push_str(&stats_line);
         text.push('\n');
     }
-    Answer { text, outcome, note: None }
+    Answer::new(text, outcome)
 }
 
-fn timed_out(layout: Layout, after: Duration) -> Answer {
+/// The answer for a puzzle given up on at the deadline.
+pub fn timed_out(place: &Place, as_json: bool, after: Duration) -> Answer {
+    let text = if as_json {
+        let mut o = json::object(place);
+        o.insert("status".into(), "timeout".into());
+        json::line(o)
+    } else if place.layout == Layout::Line {
+        "Timed out.\n".into()
+    } else {
+        String::new()
+    };
     Answer {
-        text: if layout == Layout::Line { "Timed out.\n".into() } else { String::new() },
+        text,
         outcome: Outcome::TimedOut,
         note: Some(format!("gave up after {:.3} s (--timeout)", after.as_secs_f64())),
+        tag: None,
     }
 }

@@ -7,11 +7,16 @@ use std::io::{self, BufRead, IsTerminal, Read, Write};
 use std::time::{Duration, Instant};
 
 use anyhow::Result;
+use calcudoku::Puzzle;
 use calcudoku::format::{Layout, sudoku};
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 
-use crate::answer::{self, Answer, Outcome, Settings};
+use crate::answer::{Answer, Outcome, Place};
+use crate::json;
+
+/// What a command does with one puzzle: its answer, written in input order.
+pub type Work<'a> = dyn Fn(&Puzzle, &Place) -> Answer + Sync + 'a;
 
 /// Lines solved together (and held in memory at once).
 const CHUNK: usize = 4096;
@@ -29,10 +34,25 @@ pub struct Summary {
     pub no_solution: u64,
     pub errors: u64,
     pub timed_out: u64,
+    /// Puzzles without exactly one solution, where one was needed.
+    pub improper: u64,
     pub elapsed: Duration,
+    /// Answers' tags (grades' levels) and how often each came, in order of first sight.
+    pub tags: Vec<(&'static str, u64)>,
 }
 
 impl Summary {
+    /// Counts an answer: its outcome and its tag.
+    pub fn add_answer(&mut self, answer: &Answer) {
+        self.add(Some(answer.outcome));
+        if let Some(tag) = answer.tag {
+            match self.tags.iter_mut().find(|(t, _)| *t == tag) {
+                Some((_, k)) => *k += 1,
+                None => self.tags.push((tag, 1)),
+            }
+        }
+    }
+
     pub fn add(&mut self, outcome: Option<Outcome>) {
         self.puzzles += 1;
         match outcome {
@@ -42,12 +62,25 @@ impl Summary {
             Some(Outcome::Solved) => self.solved_other += 1,
             Some(Outcome::NoSolution) => self.no_solution += 1,
             Some(Outcome::TimedOut) => self.timed_out += 1,
+            Some(Outcome::Improper) => self.improper += 1,
         }
     }
 
     /// The one-line summary written to standard error after a batch.
     pub fn line(&self, name: &str) -> String {
         let rate = self.puzzles as f64 / self.elapsed.as_secs_f64().max(1e-9);
+        if !self.tags.is_empty() {
+            let tags: Vec<String> = self.tags.iter().map(|(t, k)| format!("{k} {t}")).collect();
+            return format!(
+                "{name}: {} puzzles: {}; {} not unique, {} no solution, {} errors, {} timed out; {rate:.0} puzzles/s",
+                self.puzzles,
+                tags.join(", "),
+                self.improper,
+                self.no_solution,
+                self.errors,
+                self.timed_out
+            );
+        }
         let solved = self.unique + self.several + self.solved_other;
         format!(
             "{name}: {} puzzles: {solved} solved ({} unique, {} several solutions), {} no solution, {} errors, {} timed out; {rate:.0} puzzles/s",
@@ -106,7 +139,7 @@ fn answers_expected(chunk: &[RawLine]) -> usize {
         .count()
 }
 
-fn solve_line(line: &RawLine, settings: &Settings) -> Option<Result<Answer, String>> {
+fn answer_line(line: &RawLine, name: &str, work: &Work) -> Option<Result<Answer, String>> {
     let bytes = match &line.bytes {
         Ok(b) => b,
         Err(msg) => return Some(Err(msg.clone())),
@@ -119,7 +152,7 @@ fn solve_line(line: &RawLine, settings: &Settings) -> Option<Result<Answer, Stri
         return None;
     }
     Some(match sudoku::parse_line_at(text, line.no) {
-        Ok(p) => Ok(answer::solve(&p, Layout::Line, settings)),
+        Ok(p) => Ok(work(&p, &Place { name, line: line.no, layout: Layout::Line })),
         Err(e) => Err(e.to_string()),
     })
 }
@@ -132,17 +165,19 @@ pub struct Input<'a> {
     pub reader: &'a mut dyn BufRead,
     /// Its length in bytes, when known (for the progress bar).
     pub size_hint: Option<u64>,
+    /// Bad lines get a JSON error object instead of `Invalid puzzle.`.
+    pub json: bool,
 }
 
 /// Streams the lines of a one-line-puzzle file.
 pub fn run(
     input: Input<'_>,
     out: &mut dyn Write,
-    settings: &Settings,
+    work: &Work,
     threads: usize,
     summary: &mut Summary,
 ) -> Result<()> {
-    let Input { name, first, reader, size_hint } = input;
+    let Input { name, first, reader, size_hint, json } = input;
     let started = Instant::now();
     let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build()?;
     let progress = match size_hint {
@@ -184,9 +219,9 @@ pub fn run(
         let lone = first_chunk && done && answers_expected(&chunk) == 1;
         first_chunk = false;
         let answers: Vec<_> = if threads > 1 {
-            pool.install(|| chunk.par_iter().map(|l| solve_line(l, settings)).collect())
+            pool.install(|| chunk.par_iter().map(|l| answer_line(l, name, work)).collect())
         } else {
-            chunk.iter().map(|l| solve_line(l, settings)).collect()
+            chunk.iter().map(|l| answer_line(l, name, work)).collect()
         };
         for (line, answer) in chunk.iter().zip(answers) {
             match answer {
@@ -197,11 +232,14 @@ pub fn run(
                             .suspend(|| eprintln!("calcudoku: {name}: line {}: {note}", line.no));
                     }
                     out.write_all(a.text.as_bytes())?;
-                    summary.add(Some(a.outcome));
+                    summary.add_answer(&a);
                 }
                 Some(Err(msg)) => {
                     progress.suspend(|| eprintln!("calcudoku: {name}: {msg}"));
-                    if !lone {
+                    if json {
+                        let place = Place { name, line: line.no, layout: Layout::Line };
+                        out.write_all(json::error(&place, &msg).as_bytes())?;
+                    } else if !lone {
                         writeln!(out, "Invalid puzzle.")?;
                     }
                     summary.add(None);

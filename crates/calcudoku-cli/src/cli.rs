@@ -60,6 +60,10 @@ pub struct Cli {
 
     #[command(flatten)]
     pub solve: SolveArgs,
+
+    /// Machine-readable output: JSON Lines, one object per puzzle (per step for `explain`).
+    #[arg(long, global = true)]
+    pub json: bool,
 }
 
 #[derive(Debug, Subcommand)]
@@ -73,6 +77,16 @@ pub enum Command {
     /// Check your own answer: a filled or partly filled grid against a puzzle. Names the first
     /// broken rule (exit status 1), or says the grid solves the puzzle or fits so far (0).
     Check(CheckArgs),
+    /// Grade puzzles as a person would solve them: the level (KenKen: Keen's easy, normal,
+    /// hard, extreme, unreasonable; Sudoku and Killer: easy … needs trial), the rating of the
+    /// hardest step, and how often each technique was used. Exit status 1 for a puzzle
+    /// without exactly one solution.
+    Grade(GradeArgs),
+    /// The next step, in words: from the bare puzzle, or from your own partial grid (--grid),
+    /// where a wrong value is named instead.
+    Hint(HintArgs),
+    /// The whole path from the puzzle to its solution, step by step, in words.
+    Explain(ExplainArgs),
     /// Time whole corpora: folders of NNN.in/NNN.out KenKen sets (a folder of sets stands for
     /// each of them) and files of one-line Sudokus. Checks every answer and its uniqueness.
     Bench(BenchArgs),
@@ -106,6 +120,42 @@ pub struct CheckArgs {
     /// Format of the puzzle, when detection should not decide.
     #[arg(short, long, value_name = "NAME", value_parser = ["ops", "cells", "counted", "sudoku", "keen"])]
     pub format: Option<String>,
+}
+
+#[derive(Debug, Args, Clone)]
+pub struct GradeArgs {
+    #[command(flatten)]
+    pub input: InputArgs,
+
+    /// Threads for files of one-line puzzles (0: all cores).
+    #[arg(short = 'j', long, default_value_t = 0, value_name = "N")]
+    pub threads: usize,
+}
+
+#[derive(Debug, Args, Clone)]
+pub struct HintArgs {
+    /// The puzzle, in any format (`-`: standard input).
+    #[arg(value_name = "PUZZLE")]
+    pub puzzle: PathBuf,
+
+    /// Your partial grid: N rows of N numbers (0 or . for an empty cell), or one line of N²
+    /// characters.
+    #[arg(long, value_name = "GRIDFILE")]
+    pub grid: Option<PathBuf>,
+
+    /// Format of the puzzle, when detection should not decide.
+    #[arg(short, long, value_name = "NAME", value_parser = ["ops", "cells", "counted", "sudoku", "keen", "json"])]
+    pub format: Option<String>,
+
+    /// Give up after this many seconds (exit status 3).
+    #[arg(long, value_name = "SECONDS")]
+    pub timeout: Option<f64>,
+}
+
+#[derive(Debug, Args, Clone)]
+pub struct ExplainArgs {
+    #[command(flatten)]
+    pub input: InputArgs,
 }
 
 #[derive(Debug, Args, Clone)]
@@ -165,6 +215,10 @@ pub struct CountArgs {
     /// Stop counting at this many solutions.
     #[arg(short, long, default_value_t = 1000, value_name = "N")]
     pub limit: u64,
+
+    /// Threads for files of one-line puzzles (0: all cores).
+    #[arg(short = 'j', long, default_value_t = 0, value_name = "N")]
+    pub threads: usize,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]

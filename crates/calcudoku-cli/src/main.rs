@@ -5,7 +5,10 @@ mod batch;
 mod bench;
 mod check;
 mod cli;
+mod explain;
+mod grade;
 mod interactive;
+mod json;
 
 use std::io::{self, BufRead, Read, Write};
 use std::path::{Path, PathBuf};
@@ -17,6 +20,7 @@ use calcudoku::format::{self, Document, Format, Layout, sudoku};
 use calcudoku::solve::Solver;
 use clap::Parser;
 
+use answer::{Answer, Outcome, Place};
 use cli::{Cli, Command, ConvertArgs, CountArgs, InputArgs, SolveArgs};
 
 /// How a run ended; the exit status is the most serious outcome of any puzzle.
@@ -29,6 +33,15 @@ enum Status {
 }
 
 impl Status {
+    /// The status a puzzle's outcome calls for.
+    fn of(outcome: Outcome) -> Status {
+        match outcome {
+            Outcome::NoSolution | Outcome::Improper => Status::NoSolution,
+            Outcome::TimedOut => Status::TimedOut,
+            Outcome::Unique | Outcome::Several | Outcome::Solved => Status::Solved,
+        }
+    }
+
     fn code(self) -> u8 {
         match self {
             Status::Solved => 0,
@@ -41,13 +54,17 @@ impl Status {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    let json = cli.json;
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
     let result = match cli.command {
-        None => solve(&cli.solve, &mut out),
-        Some(Command::Solve(args)) => solve(&args, &mut out),
-        Some(Command::Count(args)) => count(&args, &mut out),
-        Some(Command::Convert(args)) => convert(&args, &mut out),
+        None => solve(&cli.solve, json, &mut out),
+        Some(Command::Solve(args)) => solve(&args, json, &mut out),
+        Some(Command::Count(args)) => count(&args, json, &mut out),
+        Some(Command::Convert(args)) => convert(&args, json, &mut out),
+        Some(Command::Grade(args)) => grade::run(&args, json, &mut out),
+        Some(Command::Hint(args)) => explain::hint(&args, json, &mut out),
+        Some(Command::Explain(args)) => explain::explain(&args, json, &mut out),
         Some(Command::Check(args)) => check::run(&args, &mut out),
         Some(Command::Bench(args)) => {
             let opts = bench::Options { paths: args.paths, repeat: args.repeat, max: args.max };
@@ -133,34 +150,33 @@ fn open(src: &Source) -> io::Result<(Box<dyn BufRead>, Option<u64>)> {
     })
 }
 
-/// Where a puzzle came from (for messages) and how its answer is laid out.
-struct Place<'a> {
-    name: &'a str,
-    /// 1-based line where the puzzle starts.
-    line: usize,
-    layout: Layout,
-}
-
 /// Reads every source and hands each puzzle to `each`; a file of one-line 9×9 (or larger)
 /// Sudokus is streamed through [`batch::run`] when `stream` allows it. Bad input is reported on
 /// standard error without stopping: one bad puzzle or file does not stop the others.
 fn for_each_puzzle(
     input: &InputArgs,
+    json: bool,
     out: &mut dyn Write,
-    stream: Option<(&answer::Settings, usize)>,
-    mut each: impl FnMut(&calcudoku::Puzzle, &Place, &mut dyn Write) -> Result<Option<answer::Outcome>>,
+    stream: Option<(&batch::Work, usize)>,
+    mut each: impl FnMut(&calcudoku::Puzzle, &Place) -> Result<Answer>,
 ) -> Result<Status> {
     let forced =
         input.format.as_deref().map(|n| Format::from_name(n).expect("clap checked the name"));
     let srcs = sources(input);
     let mut summary = batch::Summary::default();
     let mut status = Status::Solved;
-    let bad = |name: &str, msg: &dyn std::fmt::Display, status: &mut Status| {
-        eprintln!("calcudoku: {name}: {msg}");
-        *status = (*status).max(Status::BadInput);
-    };
+    let bad =
+        |name: &str, msg: &dyn std::fmt::Display, status: &mut Status, out: &mut dyn Write| {
+            eprintln!("calcudoku: {name}: {msg}");
+            *status = (*status).max(Status::BadInput);
+            if json {
+                let place = Place { name, line: 0, layout: Layout::Rows };
+                out.write_all(json::error(&place, &msg.to_string()).as_bytes())?;
+            }
+            io::Result::Ok(())
+        };
     for (i, src) in srcs.iter().enumerate() {
-        if srcs.len() > 1 {
+        if srcs.len() > 1 && !json {
             if i > 0 {
                 writeln!(out)?;
             }
@@ -169,7 +185,7 @@ fn for_each_puzzle(
         let (mut reader, size) = match open(src) {
             Ok(r) => r,
             Err(e) => {
-                bad(&src.name, &format!("cannot read: {e}"), &mut status);
+                bad(&src.name, &format!("cannot read: {e}"), &mut status, out)?;
                 continue;
             }
         };
@@ -178,7 +194,7 @@ fn for_each_puzzle(
         loop {
             match batch::read_line(&mut *reader, head.len() + 1) {
                 Err(e) => {
-                    bad(&src.name, &format!("cannot read: {e}"), &mut status);
+                    bad(&src.name, &format!("cannot read: {e}"), &mut status, out)?;
                     break;
                 }
                 Ok(None) => break,
@@ -196,20 +212,21 @@ fn for_each_puzzle(
             .last()
             .and_then(|l| l.bytes.as_ref().ok())
             .and_then(|b| std::str::from_utf8(b).ok());
-        if let (Some((settings, threads)), Some(first)) = (stream, first) {
+        if let (Some((work, threads)), Some(first)) = (stream, first) {
             if matches!(forced, None | Some(Format::Sudoku)) && sudoku::is_long_line_puzzle(first) {
                 let input = batch::Input {
                     name: &src.name,
                     first: head,
                     reader: &mut *reader,
                     size_hint: size,
+                    json,
                 };
-                batch::run(input, out, settings, threads, &mut summary)?;
+                batch::run(input, out, work, threads, &mut summary)?;
                 continue;
             }
         }
         if let Some(Err(msg)) = head.last().map(|l| &l.bytes) {
-            bad(&src.name, msg, &mut status);
+            bad(&src.name, msg, &mut status, out)?;
             continue;
         }
         let mut bytes = Vec::new();
@@ -218,7 +235,7 @@ fn for_each_puzzle(
             bytes.push(b'\n');
         }
         if let Err(e) = reader.take(MAX_INPUT + 1).read_to_end(&mut bytes) {
-            bad(&src.name, &format!("cannot read: {e}"), &mut status);
+            bad(&src.name, &format!("cannot read: {e}"), &mut status, out)?;
             continue;
         }
         if bytes.len() as u64 > MAX_INPUT {
@@ -226,32 +243,43 @@ fn for_each_puzzle(
                 &src.name,
                 &format!("expected a puzzle file, found more than {} MiB", MAX_INPUT >> 20),
                 &mut status,
-            );
+                out,
+            )?;
             continue;
         }
         let doc: Document =
             match decode(bytes).and_then(|t| format::read(&t, forced).map_err(|e| e.to_string())) {
                 Ok(doc) => doc,
                 Err(msg) => {
-                    bad(&src.name, &msg, &mut status);
+                    bad(&src.name, &msg, &mut status, out)?;
                     continue;
                 }
             };
         let batch = doc.entries.len() > 1;
         let started = Instant::now();
         for entry in &doc.entries {
+            let place = Place { name: &src.name, line: entry.line, layout: doc.layout };
             match &entry.puzzle {
                 Ok(p) => {
-                    let place = Place { name: &src.name, line: entry.line, layout: doc.layout };
-                    let outcome = each(p, &place, out)?;
+                    let a = each(p, &place)?;
+                    if let Some(note) = &a.note {
+                        eprintln!("calcudoku: {}: line {}: {note}", place.name, place.line);
+                    }
+                    out.write_all(a.text.as_bytes())?;
+                    status = status.max(Status::of(a.outcome));
                     if batch {
-                        summary.add(outcome);
+                        summary.add_answer(&a);
                     }
                 }
                 Err(e) => {
-                    bad(&src.name, e, &mut status);
-                    if batch {
+                    eprintln!("calcudoku: {}: {e}", src.name);
+                    status = status.max(Status::BadInput);
+                    if json {
+                        out.write_all(json::error(&place, &e.to_string()).as_bytes())?;
+                    } else if batch {
                         writeln!(out, "Invalid puzzle.")?;
+                    }
+                    if batch {
                         summary.add(None);
                     }
                 }
@@ -272,7 +300,7 @@ fn for_each_puzzle(
     if summary.timed_out > 0 {
         status = status.max(Status::TimedOut);
     }
-    if summary.no_solution > 0 {
+    if summary.no_solution > 0 || summary.improper > 0 {
         status = status.max(Status::NoSolution);
     }
     Ok(status)
@@ -286,89 +314,73 @@ fn deadline(input: &InputArgs) -> Result<Option<Duration>> {
     }
 }
 
-fn solve(args: &SolveArgs, out: &mut dyn Write) -> Result<Status> {
+fn solve(args: &SolveArgs, json: bool, out: &mut dyn Write) -> Result<Status> {
     let settings = answer::Settings {
         method: args.method,
         stats: args.stats,
         timeout: deadline(&args.input)?,
+        json,
     };
     if interactive::wanted(&args.input) {
         return interactive::run(&mut io::stdin().lock(), out, &mut io::stderr(), settings.timeout);
     }
-    let threads = match args.threads {
-        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
-        n => n,
-    };
-    let mut status = Status::Solved;
-    let mut each = |puzzle: &calcudoku::Puzzle, place: &Place, out: &mut dyn Write| {
-        let a = answer::solve(puzzle, place.layout, &settings);
-        if let Some(note) = &a.note {
-            eprintln!("calcudoku: {}: line {}: {note}", place.name, place.line);
-        }
-        out.write_all(a.text.as_bytes())?;
-        status = status.max(match a.outcome {
-            answer::Outcome::NoSolution => Status::NoSolution,
-            answer::Outcome::TimedOut => Status::TimedOut,
-            _ => Status::Solved,
-        });
-        Ok(Some(a.outcome))
-    };
-    let read = for_each_puzzle(&args.input, out, Some((&settings, threads)), &mut each)?;
-    Ok(read.max(status))
+    let threads = threads(args.threads);
+    let work = |puzzle: &calcudoku::Puzzle, place: &Place| answer::solve(puzzle, place, &settings);
+    for_each_puzzle(&args.input, json, out, Some((&work, threads)), |p, place| Ok(work(p, place)))
 }
 
-fn count(args: &CountArgs, out: &mut dyn Write) -> Result<Status> {
+/// Threads for a batch: `0` means every core.
+fn threads(n: usize) -> usize {
+    match n {
+        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        n => n,
+    }
+}
+
+fn count(args: &CountArgs, json: bool, out: &mut dyn Write) -> Result<Status> {
     let timeout = deadline(&args.input)?;
-    let mut status = Status::Solved;
-    let read = for_each_puzzle(&args.input, out, None, |puzzle, place, out| {
+    let work = |puzzle: &calcudoku::Puzzle, place: &Place| {
         let started = Instant::now();
         let solver = Solver::new(puzzle).with_deadline(timeout.map(|t| started + t));
         let count = match solver.count(args.limit) {
             Ok(c) => c,
-            Err(t) => {
-                eprintln!(
-                    "calcudoku: {}: line {}: gave up after {:.3} s (--timeout)",
-                    place.name,
-                    place.line,
-                    t.0.as_secs_f64()
-                );
-                if place.layout == Layout::Line {
-                    writeln!(out, "Timed out.")?;
-                }
-                status = status.max(Status::TimedOut);
-                return Ok(Some(answer::Outcome::TimedOut));
-            }
+            Err(t) => return answer::timed_out(place, json, t.0),
         };
-        if count.complete {
-            writeln!(out, "{}", count.solutions)?;
+        let outcome = match count.solutions {
+            0 => Outcome::NoSolution,
+            1 if count.complete => Outcome::Unique,
+            _ => Outcome::Several,
+        };
+        let text = if json {
+            let mut o = json::object(place);
+            o.insert("solutions".into(), count.solutions.into());
+            o.insert("complete".into(), count.complete.into());
+            json::line(o)
+        } else if count.complete {
+            format!("{}\n", count.solutions)
         } else {
-            writeln!(out, "{}+ (stopped at --limit {})", count.solutions, args.limit)?;
-        }
-        if count.solutions == 0 {
-            status = status.max(Status::NoSolution);
-        }
-        Ok(Some(match count.solutions {
-            0 => answer::Outcome::NoSolution,
-            1 if count.complete => answer::Outcome::Unique,
-            _ => answer::Outcome::Several,
-        }))
-    })?;
-    Ok(read.max(status))
+            format!("{}+ (stopped at --limit {})\n", count.solutions, args.limit)
+        };
+        Answer::new(text, outcome)
+    };
+    let stream = Some((&work as &batch::Work, threads(args.threads)));
+    for_each_puzzle(&args.input, json, out, stream, |p, place| Ok(work(p, place)))
 }
 
-fn convert(args: &ConvertArgs, out: &mut dyn Write) -> Result<Status> {
+fn convert(args: &ConvertArgs, json: bool, out: &mut dyn Write) -> Result<Status> {
     let to = Format::from_name(&args.to).expect("clap checked the name");
     let layout = if args.line { Layout::Line } else { Layout::Rows };
-    let mut status = Status::Solved;
-    let read = for_each_puzzle(&args.input, out, None, |puzzle, _, out| {
-        match format::write_puzzle(puzzle, to, layout) {
-            Ok(text) => out.write_all(text.as_bytes())?,
+    let mut failed = false;
+    let status = for_each_puzzle(&args.input, json, out, None, |puzzle, place| {
+        Ok(match format::write_puzzle(puzzle, to, layout) {
+            Ok(text) => Answer::new(text, Outcome::Solved),
             Err(e) => {
-                eprintln!("calcudoku: {e}");
-                status = Status::BadInput;
+                eprintln!("calcudoku: {}: line {}: {e}", place.name, place.line);
+                failed = true;
+                let text = if json { json::error(place, &e.to_string()) } else { String::new() };
+                Answer::new(text, Outcome::Solved)
             }
-        }
-        Ok(Some(answer::Outcome::Solved))
+        })
     })?;
-    Ok(read.max(status))
+    Ok(if failed { status.max(Status::BadInput) } else { status })
 }

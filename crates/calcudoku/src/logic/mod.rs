@@ -35,6 +35,10 @@ pub use run::{
     next_step, unique_solution,
 };
 pub use step::{Found, Placement, Step};
+pub mod step_text {
+    //! Helpers to write steps in words.
+    pub use super::step::{and_list, cell_list, eliminations_text, value_list};
+}
 pub use technique::{Technique, UnitKind};
 
 /// The sentence for a step, written by the technique's own file.

@@ -1,0 +1,227 @@
+//! `calcudoku hint` and `calcudoku explain`: the next step, or the whole path, in words.
+
+use std::io::Write;
+use std::path::Path;
+use std::time::Instant;
+
+use anyhow::{Result, anyhow};
+use calcudoku::format::{self, Format, Layout};
+use calcudoku::logic::{self, Board, End, Hint, Ladder, Leveled, LogicError, step_text};
+use calcudoku::{Cell, Puzzle};
+
+use crate::answer::{self, Answer, Outcome, Place};
+use crate::cli::{ExplainArgs, HintArgs};
+use crate::grade::failure;
+use crate::{Source, Status, deadline, for_each_puzzle, json, read_text};
+
+fn source(path: &Path) -> Source {
+    if path == Path::new("-") {
+        Source { name: "<stdin>".into(), path: None }
+    } else {
+        Source { name: path.display().to_string(), path: Some(path.to_path_buf()) }
+    }
+}
+
+/// `[easy] hidden single (row): In row 2, only r2c1 can hold 3, so r2c1 = 3`.
+fn step_line(step: &Leveled, ladder: &Ladder, text: &str) -> String {
+    format!("[{}] {}: {text}", ladder.level_name(step.level), step.step.technique)
+}
+
+fn step_json(
+    place: &Place,
+    board: &Board,
+    ladder: &Ladder,
+    step: &Leveled,
+    text: &str,
+) -> json::Map<String, json::Value> {
+    let s = &step.step;
+    let mut o = json::object(place);
+    o.insert("technique".into(), s.technique.name().into());
+    o.insert("level".into(), ladder.level_name(step.level).into());
+    o.insert(
+        "rating".into(),
+        json::Value::from((s.technique.rating() as f64 * 10.0).round() / 10.0),
+    );
+    let cells: Vec<json::Value> = s
+        .cells
+        .iter()
+        .map(|&c| serde_json::json!({"row": board.row(c) + 1, "col": board.col(c) + 1}))
+        .collect();
+    o.insert("cells".into(), cells.into());
+    o.insert("placements".into(), json::placements(board, &s.placements));
+    o.insert("eliminations".into(), json::placements(board, &s.eliminations));
+    o.insert("text".into(), text.into());
+    o
+}
+
+pub fn hint(args: &HintArgs, as_json: bool, out: &mut dyn Write) -> Result<Status> {
+    let src = source(&args.puzzle);
+    let forced = args.format.as_deref().map(|n| Format::from_name(n).expect("clap checked it"));
+    let text = read_text(&src).map_err(|m| anyhow!("{}: {m}", src.name))?;
+    let puzzle = format::parse(&text, forced).map_err(|e| anyhow!("{}: {e}", src.name))?;
+    let grid = match &args.grid {
+        None => None,
+        Some(path) => {
+            let g = source(path);
+            if g.path.is_none() && src.path.is_none() {
+                anyhow::bail!("the puzzle and the grid cannot both come from standard input");
+            }
+            let text = read_text(&g).map_err(|m| anyhow!("{}: {m}", g.name))?;
+            let grid = format::grid::parse_sized(&text, puzzle.size())
+                .map_err(|e| anyhow!("{}: {e}", g.name))?;
+            Some(grid)
+        }
+    };
+    let timeout = deadline(&crate::cli::InputArgs {
+        files: Vec::new(),
+        format: None,
+        timeout: args.timeout,
+    })?;
+    let started = Instant::now();
+    let place = Place { name: &src.name, line: 1, layout: Layout::Rows };
+    let result = logic::hint(&puzzle, grid.as_ref(), timeout.map(|t| started + t));
+    let answer = match result {
+        Ok(h) => hint_answer(&puzzle, grid.as_ref(), &h, &place, as_json),
+        Err(LogicError::Timeout) => answer::timed_out(&place, as_json, started.elapsed()),
+        Err(e) => failure(&e, &place, as_json),
+    };
+    if let Some(note) = &answer.note {
+        eprintln!("calcudoku: {}: {note}", src.name);
+    }
+    out.write_all(answer.text.as_bytes())?;
+    Ok(Status::of(answer.outcome))
+}
+
+fn hint_answer(
+    puzzle: &Puzzle,
+    grid: Option<&calcudoku::Grid>,
+    h: &Hint,
+    place: &Place,
+    as_json: bool,
+) -> Answer {
+    let board = match grid {
+        Some(g) => Board::with_grid(puzzle, g),
+        None => Board::new(puzzle),
+    };
+    let name = |c: Cell| format!("r{}c{}", c.row(puzzle.size()) + 1, c.col(puzzle.size()) + 1);
+    match h {
+        Hint::Step { step, text } => {
+            let board = board.expect("a hint's board is consistent");
+            let ladder = Ladder::for_board(&board);
+            let out = if as_json {
+                let mut o = step_json(place, &board, &ladder, step, text);
+                o.insert("status".into(), "step".into());
+                json::line(o)
+            } else {
+                format!("{}\n", step_line(step, &ladder, text))
+            };
+            Answer::new(out, Outcome::Unique)
+        }
+        Hint::Wrong(cells) => {
+            let names: Vec<String> = cells.iter().map(|&c| name(c)).collect();
+            let text = if as_json {
+                let mut o = json::object(place);
+                o.insert("status".into(), "wrong".into());
+                let cells: Vec<json::Value> = cells
+                    .iter()
+                    .map(|&c| {
+                        serde_json::json!({"row": c.row(puzzle.size()) + 1, "col": c.col(puzzle.size()) + 1})
+                    })
+                    .collect();
+                o.insert("wrong".into(), cells.into());
+                json::line(o)
+            } else if names.len() == 1 {
+                format!("{} is wrong: the solution has another value there\n", names[0])
+            } else {
+                format!(
+                    "{} are wrong: the solution has other values there\n",
+                    step_text::and_list(names)
+                )
+            };
+            Answer::new(text, Outcome::NoSolution)
+        }
+        Hint::Solved => {
+            let text = if as_json {
+                let mut o = json::object(place);
+                o.insert("status".into(), "solved".into());
+                json::line(o)
+            } else {
+                "The grid is complete and right.\n".into()
+            };
+            Answer::new(text, Outcome::Unique)
+        }
+        Hint::Stuck => {
+            let text = if as_json {
+                let mut o = json::object(place);
+                o.insert("status".into(), "stuck".into());
+                json::line(o)
+            } else {
+                "No step found.\n".into()
+            };
+            Answer::new(text, Outcome::Improper)
+        }
+    }
+}
+
+pub fn explain(args: &ExplainArgs, as_json: bool, out: &mut dyn Write) -> Result<Status> {
+    let timeout = deadline(&args.input)?;
+    for_each_puzzle(&args.input, as_json, out, None, |puzzle, place| {
+        let started = Instant::now();
+        let deadline = timeout.map(|t| started + t);
+        Ok(match explain_one(puzzle, place, deadline, as_json) {
+            Ok(a) => a,
+            Err(LogicError::Timeout) => answer::timed_out(place, as_json, started.elapsed()),
+            Err(e) => failure(&e, place, as_json),
+        })
+    })
+}
+
+fn explain_one(
+    puzzle: &Puzzle,
+    place: &Place,
+    deadline: Option<Instant>,
+    as_json: bool,
+) -> Result<Answer, LogicError> {
+    logic::unique_solution(puzzle, deadline)?;
+    let board = Board::new(puzzle).map_err(|_| LogicError::NoSolution)?;
+    let ladder = Ladder::for_board(&board);
+    let e = logic::explain(board.clone(), &ladder, deadline)?;
+    let mut text = String::new();
+    let mut replay = board;
+    let (mut level, mut rating) = (0u8, 0f32);
+    for (k, (step, sentence)) in e.steps.iter().enumerate() {
+        level = level.max(step.level);
+        rating = rating.max(step.step.technique.rating());
+        if as_json {
+            let mut o = step_json(place, &replay, &ladder, step, sentence);
+            o.insert("step".into(), (k + 1).into());
+            text.push_str(&json::line(o));
+        } else {
+            text.push_str(&format!("{:>3}. {}\n", k + 1, step_line(step, &ladder, sentence)));
+        }
+        step.step
+            .apply(&mut replay)
+            .map_err(|why| LogicError::Unsound { technique: step.step.technique, why })?;
+    }
+    let solved = e.end == End::Solved;
+    if as_json {
+        let mut o = json::object(place);
+        o.insert("status".into(), if solved { "solved" } else { "stuck" }.into());
+        o.insert("level".into(), ladder.level_name(level).into());
+        o.insert("rating".into(), json::Value::from((rating as f64 * 10.0).round() / 10.0));
+        o.insert("steps".into(), e.steps.len().into());
+        o.insert("solution".into(), json::grid(&e.board.to_grid()));
+        text.push_str(&json::line(o));
+    } else if solved {
+        text.push_str(&format!(
+            "Solved in {} steps: level {}, rating {:.1}.\n{}",
+            e.steps.len(),
+            ladder.level_name(level),
+            rating,
+            e.board.to_grid()
+        ));
+    } else {
+        text.push_str("No further step found.\n");
+    }
+    Ok(Answer::new(text, if solved { Outcome::Unique } else { Outcome::Improper }))
+}
