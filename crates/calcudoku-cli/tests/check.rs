@@ -431,3 +431,31 @@ fn grid_from_standard_input() {
         .code(1)
         .stdout("row 1 has two 1s\n");
 }
+
+/// A partial grid that breaks no rule yet but cannot be finished: 1 and 2 in the 6* cage of a
+/// puzzle whose only solution starts 2 1 (the partial product 2 still divides 6).
+#[test]
+fn a_dead_end_is_no_completion() {
+    let dir = std::env::temp_dir().join(format!("calcudoku-dead-end-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let puzzle = dir.join("p.txt");
+    std::fs::write(&puzzle, "0 0 0 1\n2 3 4 1\n2 3 4 4\n2 3 5 5\n6* 1- 12* 9+ 4* 5+\n").unwrap();
+    let run = |grid: &str| {
+        let path = dir.join("g.txt");
+        std::fs::write(&path, grid).unwrap();
+        let out = assert_cmd::Command::cargo_bin("calcudoku")
+            .unwrap()
+            .args(["check", puzzle.to_str().unwrap(), path.to_str().unwrap()])
+            .output()
+            .unwrap();
+        (out.status.code(), String::from_utf8(out.stdout).unwrap())
+    };
+    let (code, stdout) = run("1 2 0 0\n0 0 0 0\n0 0 0 0\n0 0 0 0\n");
+    assert_eq!(code, Some(1));
+    assert!(stdout.starts_with("no completion exists"), "{stdout}");
+    let (code, stdout) = run("2 1 0 0\n0 0 0 0\n0 0 0 0\n0 0 0 0\n");
+    assert_eq!(
+        (code, stdout.as_str()),
+        (Some(0), "ok: the partial grid fits so far (14 cells empty)\n")
+    );
+}
