@@ -32,6 +32,20 @@ pub enum Outcome {
     Improper,
 }
 
+impl Outcome {
+    /// How the outcome reads in a `-v` line.
+    pub fn word(self) -> &'static str {
+        match self {
+            Outcome::Unique => "one solution",
+            Outcome::Several => "several solutions",
+            Outcome::Solved => "solved",
+            Outcome::NoSolution => "no solution",
+            Outcome::TimedOut => "timed out",
+            Outcome::Improper => "not one solution",
+        }
+    }
+}
+
 /// What to print for a puzzle, and how it ended.
 pub struct Answer {
     pub text: String,
@@ -99,6 +113,10 @@ pub fn solve(puzzle: &Puzzle, place: &Place, s: &Settings) -> Answer {
             }
         }
     };
+    let note = (outcome == Outcome::Several).then(|| {
+        "more than one solution: this is the first in row-major order (`calcudoku count` tells how many)"
+            .to_string()
+    });
     if s.json {
         let mut o = json::object(place);
         o.insert("status".into(), if grid.is_some() { "solved" } else { "no solution" }.into());
@@ -106,7 +124,7 @@ pub fn solve(puzzle: &Puzzle, place: &Place, s: &Settings) -> Answer {
         if s.method == Method::Fast {
             o.insert("unique".into(), (outcome == Outcome::Unique).into());
         }
-        return Answer::new(json::line(o), outcome);
+        return Answer { note, ..Answer::new(json::line(o), outcome) };
     }
     let mut text = match &grid {
         Some(g) => format::write_solution(g, layout),
@@ -116,7 +134,7 @@ pub fn solve(puzzle: &Puzzle, place: &Place, s: &Settings) -> Answer {
         text.push_str(&stats_line);
         text.push('\n');
     }
-    Answer::new(text, outcome)
+    Answer { note, ..Answer::new(text, outcome) }
 }
 
 /// The answer for a puzzle given up on at the deadline.

@@ -13,7 +13,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 
 use crate::answer::{Answer, Outcome, Place};
-use crate::json;
+use crate::{Ui, json};
 
 /// What a command does with one puzzle: its answer, written in input order.
 pub type Work<'a> = dyn Fn(&Puzzle, &Place) -> Answer + Sync + 'a;
@@ -139,7 +139,11 @@ fn answers_expected(chunk: &[RawLine]) -> usize {
         .count()
 }
 
-fn answer_line(line: &RawLine, name: &str, work: &Work) -> Option<Result<Answer, String>> {
+fn answer_line(
+    line: &RawLine,
+    name: &str,
+    work: &Work,
+) -> Option<Result<(Answer, Duration), String>> {
     let bytes = match &line.bytes {
         Ok(b) => b,
         Err(msg) => return Some(Err(msg.clone())),
@@ -152,7 +156,11 @@ fn answer_line(line: &RawLine, name: &str, work: &Work) -> Option<Result<Answer,
         return None;
     }
     Some(match sudoku::parse_line_at(text, line.no) {
-        Ok(p) => Ok(work(&p, &Place { name, line: line.no, layout: Layout::Line })),
+        Ok(p) => {
+            let started = Instant::now();
+            let answer = work(&p, &Place { name, line: line.no, layout: Layout::Line });
+            Ok((answer, started.elapsed()))
+        }
         Err(e) => Err(e.to_string()),
     })
 }
@@ -165,8 +173,9 @@ pub struct Input<'a> {
     pub reader: &'a mut dyn BufRead,
     /// Its length in bytes, when known (for the progress bar).
     pub size_hint: Option<u64>,
-    /// Bad lines get a JSON error object instead of `Invalid puzzle.`.
-    pub json: bool,
+    /// How results are shown (`--json`: bad lines get an error object instead of
+    /// `Invalid puzzle.`; `-q`: no notes; `-v`: a line per puzzle).
+    pub ui: Ui,
 }
 
 /// Streams the lines of a one-line-puzzle file.
@@ -177,7 +186,7 @@ pub fn run(
     threads: usize,
     summary: &mut Summary,
 ) -> Result<()> {
-    let Input { name, first, reader, size_hint, json } = input;
+    let Input { name, first, reader, size_hint, ui } = input;
     let started = Instant::now();
     let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build()?;
     let progress = match size_hint {
@@ -226,17 +235,14 @@ pub fn run(
         for (line, answer) in chunk.iter().zip(answers) {
             match answer {
                 None => {}
-                Some(Ok(a)) => {
-                    if let Some(note) = &a.note {
-                        progress
-                            .suspend(|| eprintln!("calcudoku: {name}: line {}: {note}", line.no));
-                    }
+                Some(Ok((a, took))) => {
+                    progress.suspend(|| crate::notes(&ui, name, line.no, &a, took));
                     out.write_all(a.text.as_bytes())?;
                     summary.add_answer(&a);
                 }
                 Some(Err(msg)) => {
                     progress.suspend(|| eprintln!("calcudoku: {name}: {msg}"));
-                    if json {
+                    if ui.json {
                         let place = Place { name, line: line.no, layout: Layout::Line };
                         out.write_all(json::error(&place, &msg).as_bytes())?;
                     } else if !lone {

@@ -64,6 +64,14 @@ pub struct Cli {
     /// Machine-readable output: JSON Lines, one object per puzzle (per step for `explain`).
     #[arg(long, global = true)]
     pub json: bool,
+
+    /// Quiet: nothing on standard error but errors (no notes, no batch summary).
+    #[arg(short, long, global = true, conflicts_with = "verbose")]
+    pub quiet: bool,
+
+    /// Verbose: a line on standard error for each puzzle, with how it ended and its time.
+    #[arg(short, long, global = true)]
+    pub verbose: bool,
 }
 
 #[derive(Debug, Subcommand)]

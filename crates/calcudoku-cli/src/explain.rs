@@ -12,7 +12,7 @@ use calcudoku::{Cell, Puzzle};
 use crate::answer::{self, Answer, Outcome, Place};
 use crate::cli::{ExplainArgs, HintArgs};
 use crate::grade::failure;
-use crate::{Source, Status, deadline, for_each_puzzle, json, read_text};
+use crate::{Source, Status, Ui, deadline, for_each_puzzle, json, read_text};
 
 fn source(path: &Path) -> Source {
     if path == Path::new("-") {
@@ -54,7 +54,8 @@ fn step_json(
     o
 }
 
-pub fn hint(args: &HintArgs, as_json: bool, out: &mut dyn Write) -> Result<Status> {
+pub fn hint(args: &HintArgs, ui: Ui, out: &mut dyn Write) -> Result<Status> {
+    let as_json = ui.json;
     let src = source(&args.puzzle);
     let forced = args.format.as_deref().map(|n| Format::from_name(n).expect("clap checked it"));
     let text = read_text(&src).map_err(|m| anyhow!("{}: {m}", src.name))?;
@@ -163,9 +164,10 @@ fn hint_answer(
     }
 }
 
-pub fn explain(args: &ExplainArgs, as_json: bool, out: &mut dyn Write) -> Result<Status> {
+pub fn explain(args: &ExplainArgs, ui: Ui, out: &mut dyn Write) -> Result<Status> {
+    let as_json = ui.json;
     let timeout = deadline(&args.input)?;
-    for_each_puzzle(&args.input, as_json, out, None, |puzzle, place| {
+    for_each_puzzle(&args.input, ui, out, None, |puzzle, place| {
         let started = Instant::now();
         let deadline = timeout.map(|t| started + t);
         Ok(match explain_one(puzzle, place, deadline, as_json) {

@@ -10,13 +10,14 @@ use calcudoku::logic::{self, Grade, LogicError};
 
 use crate::answer::{self, Answer, Outcome, Place};
 use crate::cli::GradeArgs;
-use crate::{Status, batch, deadline, for_each_puzzle, json, threads};
+use crate::{Status, Ui, batch, deadline, for_each_puzzle, json, threads};
 
-pub fn run(args: &GradeArgs, as_json: bool, out: &mut dyn Write) -> Result<Status> {
+pub fn run(args: &GradeArgs, ui: Ui, out: &mut dyn Write) -> Result<Status> {
+    let as_json = ui.json;
     let timeout = deadline(&args.input)?;
     let work = |puzzle: &Puzzle, place: &Place| grade(puzzle, place, timeout, as_json);
     let stream = Some((&work as &batch::Work, threads(args.threads)));
-    for_each_puzzle(&args.input, as_json, out, stream, |p, place| Ok(work(p, place)))
+    for_each_puzzle(&args.input, ui, out, stream, |p, place| Ok(work(p, place)))
 }
 
 /// One puzzle's grade as an answer: `hard (rating 3.4): naked single ×20, …`.

@@ -23,6 +23,17 @@ use clap::Parser;
 use answer::{Answer, Outcome, Place};
 use cli::{Cli, Command, ConvertArgs, CountArgs, InputArgs, SolveArgs};
 
+/// How results are shown: `--json`, `-q`, `-v`.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Ui {
+    /// JSON Lines on standard output.
+    pub json: bool,
+    /// Nothing on standard error but errors (no notes, no summaries).
+    pub quiet: bool,
+    /// A line on standard error for every puzzle: how it ended and how long it took.
+    pub verbose: bool,
+}
+
 /// How a run ended; the exit status is the most serious outcome of any puzzle.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 enum Status {
@@ -54,17 +65,17 @@ impl Status {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    let json = cli.json;
+    let ui = Ui { json: cli.json, quiet: cli.quiet, verbose: cli.verbose };
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
     let result = match cli.command {
-        None => solve(&cli.solve, json, &mut out),
-        Some(Command::Solve(args)) => solve(&args, json, &mut out),
-        Some(Command::Count(args)) => count(&args, json, &mut out),
-        Some(Command::Convert(args)) => convert(&args, json, &mut out),
-        Some(Command::Grade(args)) => grade::run(&args, json, &mut out),
-        Some(Command::Hint(args)) => explain::hint(&args, json, &mut out),
-        Some(Command::Explain(args)) => explain::explain(&args, json, &mut out),
+        None => solve(&cli.solve, ui, &mut out),
+        Some(Command::Solve(args)) => solve(&args, ui, &mut out),
+        Some(Command::Count(args)) => count(&args, ui, &mut out),
+        Some(Command::Convert(args)) => convert(&args, ui, &mut out),
+        Some(Command::Grade(args)) => grade::run(&args, ui, &mut out),
+        Some(Command::Hint(args)) => explain::hint(&args, ui, &mut out),
+        Some(Command::Explain(args)) => explain::explain(&args, ui, &mut out),
         Some(Command::Check(args)) => check::run(&args, &mut out),
         Some(Command::Bench(args)) => {
             let opts = bench::Options { paths: args.paths, repeat: args.repeat, max: args.max };
@@ -155,7 +166,7 @@ fn open(src: &Source) -> io::Result<(Box<dyn BufRead>, Option<u64>)> {
 /// standard error without stopping: one bad puzzle or file does not stop the others.
 fn for_each_puzzle(
     input: &InputArgs,
-    json: bool,
+    ui: Ui,
     out: &mut dyn Write,
     stream: Option<(&batch::Work, usize)>,
     mut each: impl FnMut(&calcudoku::Puzzle, &Place) -> Result<Answer>,
@@ -169,14 +180,14 @@ fn for_each_puzzle(
         |name: &str, msg: &dyn std::fmt::Display, status: &mut Status, out: &mut dyn Write| {
             eprintln!("calcudoku: {name}: {msg}");
             *status = (*status).max(Status::BadInput);
-            if json {
+            if ui.json {
                 let place = Place { name, line: 0, layout: Layout::Rows };
                 out.write_all(json::error(&place, &msg.to_string()).as_bytes())?;
             }
             io::Result::Ok(())
         };
     for (i, src) in srcs.iter().enumerate() {
-        if srcs.len() > 1 && !json {
+        if srcs.len() > 1 && !ui.json {
             if i > 0 {
                 writeln!(out)?;
             }
@@ -219,7 +230,7 @@ fn for_each_puzzle(
                     first: head,
                     reader: &mut *reader,
                     size_hint: size,
-                    json,
+                    ui,
                 };
                 batch::run(input, out, work, threads, &mut summary)?;
                 continue;
@@ -261,10 +272,9 @@ fn for_each_puzzle(
             let place = Place { name: &src.name, line: entry.line, layout: doc.layout };
             match &entry.puzzle {
                 Ok(p) => {
+                    let started = Instant::now();
                     let a = each(p, &place)?;
-                    if let Some(note) = &a.note {
-                        eprintln!("calcudoku: {}: line {}: {note}", place.name, place.line);
-                    }
+                    notes(&ui, place.name, place.line, &a, started.elapsed());
                     out.write_all(a.text.as_bytes())?;
                     status = status.max(Status::of(a.outcome));
                     if batch {
@@ -274,7 +284,7 @@ fn for_each_puzzle(
                 Err(e) => {
                     eprintln!("calcudoku: {}: {e}", src.name);
                     status = status.max(Status::BadInput);
-                    if json {
+                    if ui.json {
                         out.write_all(json::error(&place, &e.to_string()).as_bytes())?;
                     } else if batch {
                         writeln!(out, "Invalid puzzle.")?;
@@ -289,7 +299,7 @@ fn for_each_puzzle(
             summary.elapsed += started.elapsed();
         }
     }
-    if summary.puzzles > 1 {
+    if summary.puzzles > 1 && !ui.quiet {
         out.flush()?;
         let name = if srcs.len() == 1 { srcs[0].name.as_str() } else { "all inputs" };
         eprintln!("calcudoku: {}", summary.line(name));
@@ -306,6 +316,25 @@ fn for_each_puzzle(
     Ok(status)
 }
 
+/// What standard error says of one answer: its note unless `-q`, and with `-v` how it ended and
+/// how long it took.
+pub fn notes(ui: &Ui, name: &str, line: usize, answer: &Answer, took: Duration) {
+    if ui.quiet {
+        return;
+    }
+    if let Some(note) = &answer.note {
+        eprintln!("calcudoku: {name}: line {line}: {note}");
+    }
+    if ui.verbose {
+        let tag = answer.tag.map(|t| format!(" ({t})")).unwrap_or_default();
+        eprintln!(
+            "calcudoku: {name}: line {line}: {}{tag} in {:.3} ms",
+            answer.outcome.word(),
+            took.as_secs_f64() * 1e3
+        );
+    }
+}
+
 fn deadline(input: &InputArgs) -> Result<Option<Duration>> {
     match input.timeout {
         None => Ok(None),
@@ -314,19 +343,19 @@ fn deadline(input: &InputArgs) -> Result<Option<Duration>> {
     }
 }
 
-fn solve(args: &SolveArgs, json: bool, out: &mut dyn Write) -> Result<Status> {
+fn solve(args: &SolveArgs, ui: Ui, out: &mut dyn Write) -> Result<Status> {
     let settings = answer::Settings {
         method: args.method,
         stats: args.stats,
         timeout: deadline(&args.input)?,
-        json,
+        json: ui.json,
     };
     if interactive::wanted(&args.input) {
         return interactive::run(&mut io::stdin().lock(), out, &mut io::stderr(), settings.timeout);
     }
     let threads = threads(args.threads);
     let work = |puzzle: &calcudoku::Puzzle, place: &Place| answer::solve(puzzle, place, &settings);
-    for_each_puzzle(&args.input, json, out, Some((&work, threads)), |p, place| Ok(work(p, place)))
+    for_each_puzzle(&args.input, ui, out, Some((&work, threads)), |p, place| Ok(work(p, place)))
 }
 
 /// Threads for a batch: `0` means every core.
@@ -337,7 +366,8 @@ fn threads(n: usize) -> usize {
     }
 }
 
-fn count(args: &CountArgs, json: bool, out: &mut dyn Write) -> Result<Status> {
+fn count(args: &CountArgs, ui: Ui, out: &mut dyn Write) -> Result<Status> {
+    let json = ui.json;
     let timeout = deadline(&args.input)?;
     let work = |puzzle: &calcudoku::Puzzle, place: &Place| {
         let started = Instant::now();
@@ -364,20 +394,20 @@ fn count(args: &CountArgs, json: bool, out: &mut dyn Write) -> Result<Status> {
         Answer::new(text, outcome)
     };
     let stream = Some((&work as &batch::Work, threads(args.threads)));
-    for_each_puzzle(&args.input, json, out, stream, |p, place| Ok(work(p, place)))
+    for_each_puzzle(&args.input, ui, out, stream, |p, place| Ok(work(p, place)))
 }
 
-fn convert(args: &ConvertArgs, json: bool, out: &mut dyn Write) -> Result<Status> {
+fn convert(args: &ConvertArgs, ui: Ui, out: &mut dyn Write) -> Result<Status> {
     let to = Format::from_name(&args.to).expect("clap checked the name");
     let layout = if args.line { Layout::Line } else { Layout::Rows };
     let mut failed = false;
-    let status = for_each_puzzle(&args.input, json, out, None, |puzzle, place| {
+    let status = for_each_puzzle(&args.input, ui, out, None, |puzzle, place| {
         Ok(match format::write_puzzle(puzzle, to, layout) {
             Ok(text) => Answer::new(text, Outcome::Solved),
             Err(e) => {
                 eprintln!("calcudoku: {}: line {}: {e}", place.name, place.line);
                 failed = true;
-                let text = if json { json::error(place, &e.to_string()) } else { String::new() };
+                let text = if ui.json { json::error(place, &e.to_string()) } else { String::new() };
                 Answer::new(text, Outcome::Solved)
             }
         })

@@ -13,9 +13,26 @@ fn fixture(path: &str) -> PathBuf {
 fn check(input: &str, expected: &str) {
     let expected = std::fs::read_to_string(fixture(expected)).unwrap();
     let status = if expected == "No solution.\n" { 1 } else { 0 };
-    // Through standard input, as the seeds run their programs…
+    // Through standard input, as the seeds run their programs: standard error says nothing,
+    // or only that the puzzle has several solutions…
+    let run = Command::cargo_bin("calcudoku")
+        .unwrap()
+        .pipe_stdin(fixture(input))
+        .unwrap()
+        .assert()
+        .code(status)
+        .stdout(expected.clone());
+    let stderr = String::from_utf8(run.get_output().stderr.clone()).unwrap();
+    assert!(
+        stderr.is_empty()
+            || stderr
+                == "calcudoku: <stdin>: line 1: more than one solution: this is the first in row-major order (`calcudoku count` tells how many)\n",
+        "{stderr}"
+    );
+    // …and nothing at all with -q.
     Command::cargo_bin("calcudoku")
         .unwrap()
+        .arg("-q")
         .pipe_stdin(fixture(input))
         .unwrap()
         .assert()
