@@ -70,15 +70,22 @@ impl Summary {
     pub fn line(&self, name: &str) -> String {
         let rate = self.puzzles as f64 / self.elapsed.as_secs_f64().max(1e-9);
         if !self.tags.is_empty() {
-            let tags: Vec<String> = self.tags.iter().map(|(t, k)| format!("{k} {t}")).collect();
+            let mut parts: Vec<String> =
+                self.tags.iter().map(|(t, k)| format!("{k} {t}")).collect();
+            for (k, what) in [
+                (self.improper, "not unique"),
+                (self.no_solution, "no solution"),
+                (self.errors, if self.errors == 1 { "error" } else { "errors" }),
+                (self.timed_out, "timed out"),
+            ] {
+                if k > 0 {
+                    parts.push(format!("{k} {what}"));
+                }
+            }
             return format!(
-                "{name}: {} puzzles: {}; {} not unique, {} no solution, {} errors, {} timed out; {rate:.0} puzzles/s",
+                "{name}: {} puzzles: {}; {rate:.0} puzzles/s",
                 self.puzzles,
-                tags.join(", "),
-                self.improper,
-                self.no_solution,
-                self.errors,
-                self.timed_out
+                parts.join(", ")
             );
         }
         let solved = self.unique + self.several + self.solved_other;
@@ -152,7 +159,7 @@ fn answer_line(
         Ok(t) => t,
         Err(e) => return Some(Err(crate::not_utf8(bytes, e.valid_up_to(), line.no))),
     };
-    if text.trim().is_empty() {
+    if text.trim().is_empty() || crate::interrupted() {
         return None;
     }
     Some(match sudoku::parse_line_at(text, line.no) {
@@ -193,8 +200,10 @@ pub fn run(
         Some(total) if total > (1 << 20) && io::stderr().is_terminal() => {
             let bar = ProgressBar::new(total);
             bar.set_style(
-                ProgressStyle::with_template("{bar:40} {bytes}/{total_bytes} {per_sec} eta {eta}")
-                    .unwrap_or_else(|_| ProgressStyle::default_bar()),
+                ProgressStyle::with_template(
+                    "{bar:40} {bytes}/{total_bytes} {binary_bytes_per_sec} eta {eta}",
+                )
+                .unwrap_or_else(|_| ProgressStyle::default_bar()),
             );
             bar
         }
@@ -234,6 +243,11 @@ pub fn run(
         };
         for (line, answer) in chunk.iter().zip(answers) {
             match answer {
+                // Ctrl-C: answers stop at the first line left undone, to keep input order.
+                None if crate::interrupted() => {
+                    done = true;
+                    break;
+                }
                 None => {}
                 Some(Ok((a, took))) => {
                     progress.suspend(|| crate::notes(&ui, name, line.no, &a, took));

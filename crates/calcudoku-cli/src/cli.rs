@@ -51,9 +51,19 @@ for one-line Sudokus), or `No solution.`
 
 Exit status: 0 solved, 1 no solution, 2 bad input or usage, 3 out of time.";
 
-/// Exact solver for Calcudoku (KenKen), Sudoku of every size and Killer Sudoku.
+/// What calcudoku does, the first line of `--help`.
+const ABOUT: &str =
+    "Solve, grade, explain and check Calcudoku (KenKen), Sudoku of every size and Killer Sudoku";
+
 #[derive(Debug, Parser)]
-#[command(name = "calcudoku", version, about, after_long_help = FORMATS_HELP, args_conflicts_with_subcommands = true)]
+#[command(
+    name = "calcudoku",
+    version,
+    about = ABOUT,
+    long_about = format!("{ABOUT}.\n\nWith no command, solves the puzzles of each FILE (standard input when none) and prints the first solution in row-major order."),
+    after_long_help = FORMATS_HELP,
+    args_conflicts_with_subcommands = true
+)]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Option<Command>,
@@ -95,6 +105,14 @@ pub enum Command {
     Hint(HintArgs),
     /// The whole path from the puzzle to its solution, step by step, in words.
     Explain(ExplainArgs),
+    /// Print a completion script for a shell (bash, zsh, fish, elvish, powershell).
+    Completions {
+        /// The shell.
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+    /// Print the manual page (roff): `calcudoku man > calcudoku.1`.
+    Man,
     /// Time whole corpora: folders of NNN.in/NNN.out KenKen sets (a folder of sets stands for
     /// each of them) and files of one-line Sudokus. Checks every answer and its uniqueness.
     Bench(BenchArgs),

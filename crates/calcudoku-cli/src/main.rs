@@ -13,12 +13,13 @@ mod json;
 use std::io::{self, BufRead, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use anyhow::Result;
 use calcudoku::format::{self, Document, Format, Layout, sudoku};
 use calcudoku::solve::Solver;
-use clap::Parser;
+use clap::{CommandFactory, Parser};
 
 use answer::{Answer, Outcome, Place};
 use cli::{Cli, Command, ConvertArgs, CountArgs, InputArgs, SolveArgs};
@@ -41,6 +42,8 @@ enum Status {
     NoSolution,
     TimedOut,
     BadInput,
+    /// Stopped by Ctrl-C in a batch (after a partial summary).
+    Interrupted,
 }
 
 impl Status {
@@ -59,12 +62,38 @@ impl Status {
             Status::NoSolution => 1,
             Status::BadInput => 2,
             Status::TimedOut => 3,
+            Status::Interrupted => 130,
         }
     }
 }
 
+/// Set by the first Ctrl-C during a batch: the batch stops after the puzzle at hand, prints
+/// what it has and a partial summary.
+static INTERRUPTED: AtomicBool = AtomicBool::new(false);
+/// Whether a batch is running (outside one, Ctrl-C ends the program at once).
+static IN_BATCH: AtomicBool = AtomicBool::new(false);
+
+pub fn interrupted() -> bool {
+    INTERRUPTED.load(Ordering::Relaxed)
+}
+
+/// Ctrl-C: in a batch, the first one asks for a clean stop; otherwise (or a second time) the
+/// program ends with status 130.
+fn handle_ctrl_c() {
+    let _ = ctrlc::set_handler(|| {
+        if IN_BATCH.load(Ordering::Relaxed) && !INTERRUPTED.swap(true, Ordering::Relaxed) {
+            return;
+        }
+        std::process::exit(130);
+    });
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    handle_ctrl_c();
+    if let Some(code) = near_miss_subcommand(&cli) {
+        return code;
+    }
     let ui = Ui { json: cli.json, quiet: cli.quiet, verbose: cli.verbose };
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
@@ -76,6 +105,14 @@ fn main() -> ExitCode {
         Some(Command::Grade(args)) => grade::run(&args, ui, &mut out),
         Some(Command::Hint(args)) => explain::hint(&args, ui, &mut out),
         Some(Command::Explain(args)) => explain::explain(&args, ui, &mut out),
+        Some(Command::Completions { shell }) => {
+            clap_complete::generate(shell, &mut Cli::command(), "calcudoku", &mut out);
+            Ok(Status::Solved)
+        }
+        Some(Command::Man) => clap_mangen::Man::new(Cli::command())
+            .render(&mut out)
+            .map(|()| Status::Solved)
+            .map_err(Into::into),
         Some(Command::Check(args)) => check::run(&args, &mut out),
         Some(Command::Bench(args)) => {
             let opts = bench::Options { paths: args.paths, repeat: args.repeat, max: args.max };
@@ -92,6 +129,40 @@ fn main() -> ExitCode {
             ExitCode::from(Status::BadInput.code())
         }
     }
+}
+
+/// `calcudoku sovle x`: a first FILE that does not exist but is one or two letters from a
+/// command is a mistyped command, not a file to read.
+fn near_miss_subcommand(cli: &Cli) -> Option<ExitCode> {
+    let first = cli.solve.input.files.first()?.to_str()?;
+    if cli.command.is_some() || first == "-" || Path::new(first).exists() {
+        return None;
+    }
+    let names: Vec<String> =
+        Cli::command().get_subcommands().map(|c| c.get_name().to_string()).collect();
+    let best = names.iter().min_by_key(|n| edit_distance(first, n))?;
+    (edit_distance(first, best) <= 2).then(|| {
+        eprintln!(
+            "calcudoku: unrecognized command '{first}' (and no such file); did you mean '{best}'? See `calcudoku --help`."
+        );
+        ExitCode::from(Status::BadInput.code())
+    })
+}
+
+/// Levenshtein distance between two short words.
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut prev = row[0];
+        row[0] = i + 1;
+        for (j, &cb) in b.iter().enumerate() {
+            let here = row[j + 1];
+            row[j + 1] = (prev + usize::from(ca != cb)).min(row[j] + 1).min(here + 1);
+            prev = here;
+        }
+    }
+    row[b.len()]
 }
 
 fn is_broken_pipe(e: &anyhow::Error) -> bool {
@@ -186,7 +257,11 @@ fn for_each_puzzle(
             }
             io::Result::Ok(())
         };
+    IN_BATCH.store(true, Ordering::Relaxed);
     for (i, src) in srcs.iter().enumerate() {
+        if interrupted() {
+            break;
+        }
         if srcs.len() > 1 && !ui.json {
             if i > 0 {
                 writeln!(out)?;
@@ -269,6 +344,9 @@ fn for_each_puzzle(
         let batch = doc.entries.len() > 1;
         let started = Instant::now();
         for entry in &doc.entries {
+            if interrupted() {
+                break;
+            }
             let place = Place { name: &src.name, line: entry.line, layout: doc.layout };
             match &entry.puzzle {
                 Ok(p) => {
@@ -299,10 +377,15 @@ fn for_each_puzzle(
             summary.elapsed += started.elapsed();
         }
     }
-    if summary.puzzles > 1 && !ui.quiet {
+    IN_BATCH.store(false, Ordering::Relaxed);
+    if (summary.puzzles > 1 || interrupted()) && !ui.quiet {
         out.flush()?;
         let name = if srcs.len() == 1 { srcs[0].name.as_str() } else { "all inputs" };
-        eprintln!("calcudoku: {}", summary.line(name));
+        let stop = if interrupted() { "interrupted (Ctrl-C): " } else { "" };
+        eprintln!("calcudoku: {stop}{}", summary.line(name));
+    }
+    if interrupted() {
+        return Ok(Status::Interrupted);
     }
     if summary.errors > 0 {
         status = status.max(Status::BadInput);
@@ -351,6 +434,11 @@ fn solve(args: &SolveArgs, ui: Ui, out: &mut dyn Write) -> Result<Status> {
         json: ui.json,
     };
     if interactive::wanted(&args.input) {
+        if !ui.quiet {
+            eprintln!(
+                "calcudoku: type the puzzle cage by cage as below (Ctrl-D ends; `calcudoku --help` for files and other formats)"
+            );
+        }
         return interactive::run(&mut io::stdin().lock(), out, &mut io::stderr(), settings.timeout);
     }
     let threads = threads(args.threads);
@@ -403,12 +491,12 @@ fn convert(args: &ConvertArgs, ui: Ui, out: &mut dyn Write) -> Result<Status> {
     let mut failed = false;
     let status = for_each_puzzle(&args.input, ui, out, None, |puzzle, place| {
         Ok(match format::write_puzzle(puzzle, to, layout) {
-            Ok(text) => Answer::new(text, Outcome::Solved),
+            Ok(text) => Answer { tag: Some("converted"), ..Answer::new(text, Outcome::Solved) },
             Err(e) => {
                 eprintln!("calcudoku: {}: line {}: {e}", place.name, place.line);
                 failed = true;
                 let text = if ui.json { json::error(place, &e.to_string()) } else { String::new() };
-                Answer::new(text, Outcome::Solved)
+                Answer { tag: Some("not converted"), ..Answer::new(text, Outcome::Solved) }
             }
         })
     })?;

@@ -137,3 +137,33 @@ fn solve_and_count_speak_json() {
     let v = &json_lines(&out)[0];
     assert_eq!((v["solutions"].as_u64(), v["complete"].as_bool()), (Some(1), Some(true)));
 }
+
+/// Ctrl-C in a long batch: what was answered stays, a partial summary says how far it got,
+/// and the exit status is 130.
+#[cfg(unix)]
+#[test]
+fn ctrl_c_stops_a_batch_with_a_partial_summary() {
+    use nix::sys::signal::{Signal, kill};
+    use nix::unistd::Pid;
+    let hard =
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......\n";
+    let path = temp_file("long.txt", &hard.repeat(200_000));
+    let child = std::process::Command::new(assert_cmd::cargo::cargo_bin("calcudoku"))
+        .args(["grade", "-j", "1", path.to_str().unwrap()])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(1500));
+    kill(Pid::from_raw(child.id() as i32), Signal::SIGINT).unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(130));
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    let answered = stdout.lines().count();
+    assert!(answered > 0 && answered < 200_000, "{answered}");
+    assert!(
+        stderr.contains(&format!("interrupted (Ctrl-C): {}: {answered} puzzles", path.display())),
+        "{stderr}"
+    );
+}
