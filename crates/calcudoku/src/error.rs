@@ -7,6 +7,7 @@ use crate::puzzle::BoxShape;
 
 /// A puzzle whose parts do not fit together.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum ModelError {
     #[error("size {size} is not supported (expected 1 to {max})", max = crate::puzzle::MAX_SIZE)]
     Size { size: usize },
@@ -28,12 +29,13 @@ pub enum ModelError {
 
 /// What went wrong while reading a puzzle.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum ParseErrorKind {
     #[error("the input is empty (expected a puzzle)")]
     Empty,
     #[error("expected {expected}, found {found}")]
     Expected { expected: String, found: String },
-    #[error("{0}")]
+    #[error(transparent)]
     Invalid(#[from] ModelError),
     #[error("the input fits several formats ({0}); choose one with --format")]
     Ambiguous(String),
@@ -69,6 +71,7 @@ pub enum ParseErrorKind {
 
 /// A puzzle that a format cannot express (say, multiplication cages in the `cells` format).
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum WriteError {
     #[error("the {format} format cannot express {what}")]
     Unsupported { format: &'static str, what: String },
@@ -151,8 +154,23 @@ fn singular_after_one(mut msg: String) -> String {
     msg
 }
 
-impl std::error::Error for ParseError {
-    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        Some(&self.kind)
+/// The message already says everything `kind` says, so the kind is not a separate cause: an
+/// error chain (`anyhow`'s `{:#}`) prints each fact once.
+impl std::error::Error for ParseError {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::error::Error as _;
+
+    #[test]
+    fn a_chain_states_each_fact_once() {
+        let e = ParseError::expected(4, 5, "a digit", "'x'");
+        assert_eq!(e.to_string(), "line 4, column 5: expected a digit, found 'x'");
+        assert!(e.source().is_none());
+        let model = ParseErrorKind::Invalid(ModelError::EmptyCage { cage: 2 });
+        assert_eq!(model.to_string(), "cage 2 has no cells");
+        // Transparent: the model error is the message, not a second cause printed after it.
+        assert!(model.source().is_none());
     }
 }

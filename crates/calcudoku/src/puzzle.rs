@@ -61,8 +61,9 @@ impl ValueSet {
     pub const fn full(n: usize) -> ValueSet {
         if n >= 64 { ValueSet(u64::MAX) } else { ValueSet((1u64 << n) - 1) }
     }
+    /// The set of `v` alone (empty for values outside 1..=64).
     pub const fn single(v: u8) -> ValueSet {
-        ValueSet(1u64 << (v - 1))
+        if v >= 1 && v <= 64 { ValueSet(1u64 << (v - 1)) } else { ValueSet(0) }
     }
     /// Values lo..=hi (empty when lo > hi); lo ≥ 1.
     pub const fn range(lo: u8, hi: u8) -> ValueSet {
@@ -84,11 +85,17 @@ impl ValueSet {
     pub const fn contains(self, v: u8) -> bool {
         v >= 1 && v <= 64 && self.0 & (1u64 << (v - 1)) != 0
     }
+    /// Adds `v`; values outside 1..=64 are ignored (no set can hold them).
     pub fn insert(&mut self, v: u8) {
-        self.0 |= 1u64 << (v - 1);
+        if (1..=64).contains(&v) {
+            self.0 |= 1u64 << (v - 1);
+        }
     }
+    /// Removes `v` (nothing to do for values outside 1..=64).
     pub fn remove(&mut self, v: u8) {
-        self.0 &= !(1u64 << (v - 1));
+        if (1..=64).contains(&v) {
+            self.0 &= !(1u64 << (v - 1));
+        }
     }
     /// The value, when the set holds exactly one.
     pub const fn single_value(self) -> Option<u8> {
@@ -546,6 +553,12 @@ mod tests {
         assert_eq!(s.max(), Some(5));
         assert_eq!(ValueSet::full(64).len(), 64);
         assert_eq!(ValueSet::full(64).max(), Some(64));
+        // Out-of-range values are no panic: no set holds them.
+        let mut t = ValueSet::EMPTY;
+        t.insert(0);
+        t.insert(65);
+        t.remove(0);
+        assert!(t.is_empty() && ValueSet::single(0).is_empty() && ValueSet::single(200).is_empty());
     }
 
     #[test]
