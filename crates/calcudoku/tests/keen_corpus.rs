@@ -1,15 +1,14 @@
-//! Every Keen game ID of the corpus (`shared/data/kenken/*/NNN.keen`) reads as the same puzzle as
-//! the `ops` file beside it (`NNN.in`), and writes back to the identical ID.
+//! Every Keen game ID of the corpus (`kenken/*/NNN.keen`, the in-repository sample and the
+//! shared full set) reads as the same puzzle as the `ops` file beside it (`NNN.in`), and writes
+//! back to the identical ID.
+
+mod common;
 
 use std::fs;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use calcudoku::format::keen;
 use calcudoku::{Cage, Cell, Operator, Puzzle};
-
-fn corpus_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/kenken")
-}
 
 /// A small reader for the `ops` format, for this test only: N rows of N cage ids, then one line
 /// of labels (`80*`, `5-`, `2/`, `11+`, a bare number for a given); label k is cage id k.
@@ -54,17 +53,17 @@ fn parse_ops(text: &str) -> Result<Puzzle, String> {
 
 #[test]
 fn corpus_ids_match_their_ops_files_and_round_trip() {
-    let dir = corpus_dir();
-    let Ok(groups) = fs::read_dir(&dir) else {
-        eprintln!("note: corpus directory {} is missing; skipping", dir.display());
-        return;
-    };
-    let mut files: Vec<PathBuf> = groups
-        .flatten()
-        .filter(|g| g.path().is_dir())
-        .flat_map(|g| fs::read_dir(g.path()).into_iter().flatten().flatten())
-        .map(|e| e.path())
-        .filter(|p| p.extension().is_some_and(|e| e == "keen"))
+    for corpus in common::corpora("kenken") {
+        check_corpus(&corpus);
+    }
+}
+
+fn check_corpus(corpus: &common::Corpus) {
+    let dir = &corpus.root;
+    let mut files: Vec<PathBuf> = common::kenken_sets(dir)
+        .iter()
+        .flat_map(|set| common::kenken_files(set))
+        .map(|p| p.with_extension("keen"))
         .collect();
     files.sort();
 
@@ -106,5 +105,6 @@ fn corpus_ids_match_their_ops_files_and_round_trip() {
         failures.join("\n")
     );
     eprintln!("{} Keen IDs parsed and round-tripped", files.len());
-    assert!(!files.is_empty(), "no .keen files in {}", dir.display());
+    let least = if corpus.name == "sample" { 98 } else { 490 };
+    assert!(files.len() >= least, "only {} .keen files in {}", files.len(), dir.display());
 }

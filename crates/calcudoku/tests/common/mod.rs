@@ -1,0 +1,55 @@
+//! Where the test corpora are: a small sample of every public set kept in the repository
+//! (`tests/data/*-sample`), so a plain clone tests something real, and the whole sets beside the
+//! repository (`../shared/data`) when present — required under CI (`CI` set).
+
+#![allow(dead_code)]
+
+use std::path::PathBuf;
+
+/// A corpus to test on, with the least number of puzzles it must hold (a guard against a
+/// folder that silently lost its files).
+pub struct Corpus {
+    pub root: PathBuf,
+    /// `sample` or `shared`.
+    pub name: &'static str,
+}
+
+/// The in-repository sample of `kind` (`kenken` or `sudoku`), then the shared full set when it
+/// is there. Under CI a missing shared set is a failure, elsewhere a note.
+pub fn corpora(kind: &str) -> Vec<Corpus> {
+    let manifest = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let mut out = vec![Corpus {
+        root: manifest.join("tests/data").join(format!("{kind}-sample")),
+        name: "sample",
+    }];
+    let shared = manifest.join("../../../shared/data").join(kind);
+    if shared.exists() {
+        out.push(Corpus { root: shared, name: "shared" });
+    } else {
+        assert!(std::env::var_os("CI").is_none(), "corpus {} missing under CI", shared.display());
+        eprintln!("note: {} not found; testing the in-repository sample only", shared.display());
+    }
+    out
+}
+
+/// The KenKen set folders of a corpus root, sorted.
+pub fn kenken_sets(root: &std::path::Path) -> Vec<PathBuf> {
+    let mut dirs: Vec<_> = std::fs::read_dir(root)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|d| d.is_dir())
+        .collect();
+    dirs.sort();
+    dirs
+}
+
+/// The `NNN.in` files of a KenKen set folder, sorted.
+pub fn kenken_files(set: &std::path::Path) -> Vec<PathBuf> {
+    let mut files: Vec<_> = std::fs::read_dir(set)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|f| f.extension().is_some_and(|e| e == "in"))
+        .collect();
+    files.sort();
+    files
+}
