@@ -32,12 +32,11 @@ fn every_kenken_solves_to_its_answer_and_is_unique() {
 
 #[test]
 fn every_norvig_sudoku_has_a_valid_unique_solution() {
-    for set in common::corpora("sudoku")
+    for path in common::corpora("sudoku")
         .iter()
         .flat_map(|c| ["norvig-top95.txt", "norvig-hardest.txt"].map(|f| c.root.join(f)))
     {
-        let path = &set;
-        let set = set.display();
+        let set = path.display();
         let text = std::fs::read_to_string(&path).unwrap();
         let doc = format::read(&text, None).unwrap();
         assert_eq!(doc.format, format::Format::Sudoku);
