@@ -1,0 +1,86 @@
+"""Type stubs of calcudoku's compiled core. Rows and columns count from 0."""
+
+from os import PathLike
+from typing import Dict, Iterable, List, Optional, Tuple, Union
+
+__version__: str
+
+class CalcudokuError(Exception):
+    """Base class of errors about a puzzle's solutions."""
+
+class NoSolutionError(CalcudokuError): ...
+class NotUniqueError(CalcudokuError): ...
+
+class ParseError(ValueError):
+    """A text that does not read; the message says where and what was expected."""
+
+    line: int
+    """1-based line (0: the whole input)."""
+    column: int
+    """1-based column (0: the whole line)."""
+
+class FormatError(ValueError):
+    """A puzzle that a format cannot express."""
+
+Rows = List[List[int]]
+
+class Puzzle:
+    @staticmethod
+    def parse(text: str, format: Optional[str] = None) -> Puzzle:
+        """One puzzle in any format (ops, cells, counted, sudoku, keen, json), detected or named."""
+    @staticmethod
+    def from_file(path: Union[str, PathLike[str]], format: Optional[str] = None) -> Puzzle: ...
+    @property
+    def size(self) -> int: ...
+    @property
+    def kind(self) -> str:
+        """``kenken``, ``sudoku``, ``killer`` or ``latin``."""
+    @property
+    def givens(self) -> Rows: ...
+    @property
+    def cages(self) -> List[Tuple[str, List[Tuple[int, int]]]]:
+        """Each cage as (label, cells): ``("12+", [(0, 0), (0, 1)])``."""
+    def to_format(self, format: str, line: bool = False) -> str: ...
+    def solve(self, timeout: Optional[float] = None) -> Optional[Rows]:
+        """The first solution in row-major order, or None. Raises TimeoutError."""
+    def count(self, limit: int = 1000, timeout: Optional[float] = None) -> int: ...
+    def grade(self, timeout: Optional[float] = None) -> GradeResult:
+        """Raises NoSolutionError / NotUniqueError unless there is exactly one solution."""
+    def hint(self, grid: Optional[Rows] = None, timeout: Optional[float] = None) -> HintResult: ...
+    def explain(self, timeout: Optional[float] = None) -> List[StepResult]: ...
+
+class GradeResult:
+    level: str
+    """easy, normal, hard, extreme, unreasonable (KenKen); easy … needs trial (Sudoku, Killer)."""
+    rating: float
+    steps: int
+    @property
+    def techniques(self) -> Dict[str, int]: ...
+
+class StepResult:
+    technique: str
+    level: str
+    rating: float
+    cells: List[Tuple[int, int]]
+    placements: List[Tuple[int, int, int]]
+    eliminations: List[Tuple[int, int, int]]
+    text: str
+
+class HintResult:
+    status: str
+    """``step``, ``wrong``, ``solved`` or ``stuck``."""
+    step: Optional[StepResult]
+    wrong: List[Tuple[int, int]]
+
+PuzzleLike = Union[Puzzle, str]
+
+def solve_many(
+    puzzles: Iterable[PuzzleLike], threads: Optional[int] = None, timeout: Optional[float] = None
+) -> List[Union[Optional[Rows], Exception]]: ...
+def count_many(
+    puzzles: Iterable[PuzzleLike], limit: int = 1000, threads: Optional[int] = None
+) -> List[Union[int, Exception]]: ...
+def grade_many(
+    puzzles: Iterable[PuzzleLike], threads: Optional[int] = None, timeout: Optional[float] = None
+) -> List[Union[GradeResult, Exception]]: ...
+def read_text(text: str, format: Optional[str] = None) -> List[Union[Puzzle, ParseError]]: ...

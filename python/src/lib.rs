@@ -1,0 +1,587 @@
+//! Python bindings of calcudoku: types and errors converted at the border, nothing more.
+//!
+//! Every call that takes time releases the interpreter lock; the batch functions spread their
+//! puzzles over threads (rayon) and return results in input order, a bad puzzle giving its
+//! error object in its place rather than stopping the others. No panic crosses into Python:
+//! pyo3 turns one into `pyo3_runtime.PanicException`, and the library is built not to panic on
+//! any input.
+
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use calcudoku::format::{self, Format, Layout};
+use calcudoku::logic::{self, Board, Hint as LogicHint, Ladder, Leveled, LogicError};
+use calcudoku::solve::Solver;
+use calcudoku::{Cell, Grid};
+use pyo3::create_exception;
+use pyo3::exceptions::{PyException, PyTimeoutError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
+use rayon::prelude::*;
+
+create_exception!(
+    calcudoku,
+    CalcudokuError,
+    PyException,
+    "Base class of calcudoku's errors about a puzzle's solutions."
+);
+create_exception!(
+    calcudoku,
+    ParseError,
+    PyValueError,
+    "A puzzle text that does not read: the message says where (line, column) and what was expected; `.line` and `.column` are 1-based (0: the whole input or line)."
+);
+create_exception!(
+    calcudoku,
+    FormatError,
+    PyValueError,
+    "A puzzle that a format cannot express (say, a Sudoku as a Keen game ID)."
+);
+create_exception!(calcudoku, NoSolutionError, CalcudokuError, "The puzzle has no solution.");
+create_exception!(
+    calcudoku,
+    NotUniqueError,
+    CalcudokuError,
+    "The puzzle has more than one solution, where exactly one is needed (grade, hint, explain)."
+);
+
+fn parse_error(py: Python<'_>, e: &calcudoku::ParseError, file: Option<&str>) -> PyErr {
+    let message = match file {
+        Some(f) => format!("{f}: {e}"),
+        None => e.to_string(),
+    };
+    let err = ParseError::new_err(message);
+    let value = err.value(py);
+    let _ = value.setattr("line", e.line);
+    let _ = value.setattr("column", e.column);
+    err
+}
+
+fn logic_error(e: LogicError) -> PyErr {
+    match e {
+        LogicError::NoSolution => NoSolutionError::new_err("no solution"),
+        LogicError::NotUnique => {
+            NotUniqueError::new_err("not unique: the puzzle has more than one solution")
+        }
+        LogicError::Timeout => PyTimeoutError::new_err("out of time"),
+        other => CalcudokuError::new_err(other.to_string()),
+    }
+}
+
+fn format_of(name: Option<&str>) -> PyResult<Option<Format>> {
+    name.map(|n| {
+        Format::from_name(n).ok_or_else(|| {
+            PyValueError::new_err(format!(
+                "unknown format {n:?} (expected one of ops, cells, counted, sudoku, keen, json)"
+            ))
+        })
+    })
+    .transpose()
+}
+
+fn deadline(timeout: Option<f64>) -> PyResult<Option<Instant>> {
+    match timeout {
+        None => Ok(None),
+        Some(s) if s.is_finite() && s > 0.0 => {
+            Ok(Some(Instant::now() + Duration::from_secs_f64(s.min(1e9))))
+        }
+        Some(s) => Err(PyValueError::new_err(format!(
+            "timeout: expected a positive number of seconds, found {s}"
+        ))),
+    }
+}
+
+/// A grid as rows of ints (`u8` would become Python bytes).
+fn rows(grid: &Grid) -> Vec<Vec<u32>> {
+    grid.rows().map(|r| r.iter().map(|&v| u32::from(v)).collect()).collect()
+}
+
+fn grid_of(size: usize, rows: Vec<Vec<u32>>) -> PyResult<Grid> {
+    if rows.len() != size || rows.iter().any(|r| r.len() != size) {
+        return Err(PyValueError::new_err(format!(
+            "grid: expected {size} rows of {size} values (0 for an empty cell)"
+        )));
+    }
+    let cells: Vec<u32> = rows.into_iter().flatten().collect();
+    if let Some(v) = cells.iter().find(|&&v| v as usize > size) {
+        return Err(PyValueError::new_err(format!("grid: expected values 0 to {size}, found {v}")));
+    }
+    Ok(Grid::from_cells(size, cells.into_iter().map(|v| v as u8).collect()))
+}
+
+/// A puzzle: KenKen (Calcudoku), Sudoku of any size, or Killer Sudoku.
+#[pyclass(module = "calcudoku", frozen, eq)]
+#[derive(Clone, PartialEq)]
+struct Puzzle {
+    inner: calcudoku::Puzzle,
+}
+
+#[pymethods]
+impl Puzzle {
+    /// Reads one puzzle from text, in any format (detected) or the one named.
+    #[staticmethod]
+    #[pyo3(signature = (text, format = None))]
+    fn parse(py: Python<'_>, text: &str, format: Option<&str>) -> PyResult<Puzzle> {
+        let f = format_of(format)?;
+        format::parse(text, f).map(|inner| Puzzle { inner }).map_err(|e| parse_error(py, &e, None))
+    }
+
+    /// Reads the one puzzle of a file (`calcudoku.read_file` reads files of many).
+    #[staticmethod]
+    #[pyo3(signature = (path, format = None))]
+    fn from_file(py: Python<'_>, path: PathBuf, format: Option<&str>) -> PyResult<Puzzle> {
+        let f = format_of(format)?;
+        let name = path.display().to_string();
+        let text = std::fs::read_to_string(&path)
+            .map_err(|e| PyValueError::new_err(format!("{name}: cannot read: {e}")))?;
+        format::parse(&text, f)
+            .map(|inner| Puzzle { inner })
+            .map_err(|e| parse_error(py, &e, Some(&name)))
+    }
+
+    /// The side length N.
+    #[getter]
+    fn size(&self) -> usize {
+        self.inner.size()
+    }
+
+    /// `kenken`, `sudoku`, `killer` or `latin` (givens only, no boxes).
+    #[getter]
+    fn kind(&self) -> &'static str {
+        match (self.inner.cages().is_empty(), self.inner.boxes().is_some()) {
+            (false, false) => "kenken",
+            (false, true) => "killer",
+            (true, true) => "sudoku",
+            (true, false) => "latin",
+        }
+    }
+
+    /// The givens as rows (0 for an empty cell).
+    #[getter]
+    fn givens(&self) -> Vec<Vec<u32>> {
+        rows(self.inner.givens())
+    }
+
+    /// The cages as (label, cells) with cells as (row, col) from 0: `("12+", [(0, 0), (0, 1)])`.
+    #[getter]
+    fn cages(&self) -> Vec<(String, Vec<(usize, usize)>)> {
+        let n = self.inner.size();
+        self.inner
+            .cages()
+            .iter()
+            .map(|c| (c.label(), c.cells.iter().map(|&x| (x.row(n), x.col(n))).collect()))
+            .collect()
+    }
+
+    /// The puzzle written in a format: ops, cells, counted, sudoku, keen or json
+    /// (`line=True`: a Sudoku on one line).
+    #[pyo3(signature = (format, line = false))]
+    fn to_format(&self, format: &str, line: bool) -> PyResult<String> {
+        let f = format_of(Some(format))?.expect("a name was given");
+        let layout = if line { Layout::Line } else { Layout::Rows };
+        format::write_puzzle(&self.inner, f, layout)
+            .map_err(|e| FormatError::new_err(e.to_string()))
+    }
+
+    /// The first solution in row-major order as rows of ints, or None when there is none.
+    #[pyo3(signature = (timeout = None))]
+    fn solve(&self, py: Python<'_>, timeout: Option<f64>) -> PyResult<Option<Vec<Vec<u32>>>> {
+        let d = deadline(timeout)?;
+        let report = py
+            .detach(|| Solver::new(&self.inner).with_deadline(d).solve())
+            .map_err(|_| PyTimeoutError::new_err("out of time"))?;
+        Ok(report.grid.as_ref().map(rows))
+    }
+
+    /// The number of solutions, counting no further than `limit`.
+    #[pyo3(signature = (limit = 1000, timeout = None))]
+    fn count(&self, py: Python<'_>, limit: u64, timeout: Option<f64>) -> PyResult<u64> {
+        if limit == 0 {
+            return Err(PyValueError::new_err("limit: expected a positive number"));
+        }
+        let d = deadline(timeout)?;
+        py.detach(|| Solver::new(&self.inner).with_deadline(d).count(limit))
+            .map(|c| c.solutions)
+            .map_err(|_| PyTimeoutError::new_err("out of time"))
+    }
+
+    /// How hard the puzzle is for a person: a `Grade` (`.level`, `.rating`, `.techniques`).
+    /// Raises NoSolutionError or NotUniqueError unless it has exactly one solution.
+    #[pyo3(signature = (timeout = None))]
+    fn grade(&self, py: Python<'_>, timeout: Option<f64>) -> PyResult<GradeResult> {
+        let d = deadline(timeout)?;
+        py.detach(|| logic::grade(&self.inner, d)).map(GradeResult::from).map_err(logic_error)
+    }
+
+    /// The next step, from the bare puzzle or from your own partial grid (rows, 0 empty).
+    #[pyo3(signature = (grid = None, timeout = None))]
+    fn hint(
+        &self,
+        py: Python<'_>,
+        grid: Option<Vec<Vec<u32>>>,
+        timeout: Option<f64>,
+    ) -> PyResult<HintResult> {
+        let d = deadline(timeout)?;
+        let grid = grid.map(|g| grid_of(self.inner.size(), g)).transpose()?;
+        let hint = py.detach(|| logic::hint(&self.inner, grid.as_ref(), d)).map_err(logic_error)?;
+        let n = self.inner.size();
+        Ok(match hint {
+            LogicHint::Step { step, text } => {
+                let board = match &grid {
+                    Some(g) => Board::with_grid(&self.inner, g),
+                    None => Board::new(&self.inner),
+                }
+                .map_err(|e| CalcudokuError::new_err(e.to_string()))?;
+                let ladder = Ladder::for_board(&board);
+                HintResult {
+                    status: "step",
+                    step: Some(StepResult::new(&board, &ladder, &step, text)),
+                    wrong: Vec::new(),
+                }
+            }
+            LogicHint::Wrong(cells) => HintResult {
+                status: "wrong",
+                step: None,
+                wrong: cells.iter().map(|c| (c.row(n), c.col(n))).collect(),
+            },
+            LogicHint::Solved => HintResult { status: "solved", step: None, wrong: Vec::new() },
+            LogicHint::Stuck => HintResult { status: "stuck", step: None, wrong: Vec::new() },
+        })
+    }
+
+    /// Every step from the puzzle to its solution, easiest first each time.
+    #[pyo3(signature = (timeout = None))]
+    fn explain(&self, py: Python<'_>, timeout: Option<f64>) -> PyResult<Vec<StepResult>> {
+        let d = deadline(timeout)?;
+        py.detach(|| {
+            logic::unique_solution(&self.inner, d)?;
+            let board = Board::new(&self.inner).map_err(|_| LogicError::NoSolution)?;
+            let ladder = Ladder::for_board(&board);
+            let e = logic::explain(board.clone(), &ladder, d)?;
+            let mut replay = board;
+            let mut steps = Vec::with_capacity(e.steps.len());
+            for (step, text) in e.steps {
+                steps.push(StepResult::new(&replay, &ladder, &step, text));
+                step.step
+                    .apply(&mut replay)
+                    .map_err(|why| LogicError::Unsound { technique: step.step.technique, why })?;
+            }
+            Ok(steps)
+        })
+        .map_err(logic_error)
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "<calcudoku.Puzzle {} {}x{}, {} cages, {} givens>",
+            self.kind(),
+            self.inner.size(),
+            self.inner.size(),
+            self.inner.cages().len(),
+            self.inner.givens().cells().iter().filter(|&&v| v != 0).count()
+        )
+    }
+
+    /// The puzzle in the ops format (Sudoku: rows), as the CLI's `convert` writes it.
+    fn __str__(&self) -> String {
+        let f = if self.inner.cages().is_empty() { Format::Sudoku } else { Format::Ops };
+        format::write_puzzle(&self.inner, f, Layout::Rows).unwrap_or_else(|e| e.to_string())
+    }
+}
+
+/// A puzzle's grade.
+#[pyclass(module = "calcudoku", frozen, get_all)]
+struct GradeResult {
+    /// Lower-case level name (KenKen: easy, normal, hard, extreme, unreasonable; Sudoku and
+    /// Killer: easy … needs trial).
+    level: String,
+    /// The rating of the hardest step (Sudoku Explainer-like scale).
+    rating: f32,
+    /// Steps taken.
+    steps: u32,
+    techniques_list: Vec<(String, u32)>,
+}
+
+#[pymethods]
+impl GradeResult {
+    /// Each technique used and how many steps used it, in order of first use.
+    #[getter]
+    fn techniques<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let d = PyDict::new(py);
+        for (t, k) in &self.techniques_list {
+            d.set_item(t, k)?;
+        }
+        Ok(d)
+    }
+
+    fn __repr__(&self) -> String {
+        format!("<calcudoku.Grade {} rating {:.1}, {} steps>", self.level, self.rating, self.steps)
+    }
+}
+
+impl From<logic::Grade> for GradeResult {
+    fn from(g: logic::Grade) -> GradeResult {
+        GradeResult {
+            level: g.level_name.to_string(),
+            rating: (g.rating * 10.0).round() / 10.0,
+            steps: g.steps,
+            techniques_list: g.techniques.iter().map(|(t, k)| (t.name(), *k)).collect(),
+        }
+    }
+}
+
+/// One deduction. Rows and columns count from 0.
+#[pyclass(module = "calcudoku", frozen, get_all)]
+#[derive(Clone)]
+struct StepResult {
+    technique: String,
+    level: String,
+    rating: f32,
+    /// The cells it looks at, as (row, col).
+    cells: Vec<(usize, usize)>,
+    /// Values placed, as (row, col, value).
+    placements: Vec<(usize, usize, u32)>,
+    /// Candidates removed, as (row, col, value).
+    eliminations: Vec<(usize, usize, u32)>,
+    /// The step in one English sentence.
+    text: String,
+}
+
+impl StepResult {
+    fn new(board: &Board, ladder: &Ladder, step: &Leveled, text: String) -> StepResult {
+        let at = |c: Cell| (board.row(c), board.col(c));
+        let s = &step.step;
+        StepResult {
+            technique: s.technique.name(),
+            level: ladder.level_name(step.level).to_string(),
+            rating: s.technique.rating(),
+            cells: s.cells.iter().map(|&c| at(c)).collect(),
+            placements: s
+                .placements
+                .iter()
+                .map(|p| (at(p.cell).0, at(p.cell).1, u32::from(p.value)))
+                .collect(),
+            eliminations: s
+                .eliminations
+                .iter()
+                .map(|p| (at(p.cell).0, at(p.cell).1, u32::from(p.value)))
+                .collect(),
+            text,
+        }
+    }
+}
+
+#[pymethods]
+impl StepResult {
+    fn __repr__(&self) -> String {
+        format!("<calcudoku.Step {} [{}]: {}>", self.technique, self.level, self.text)
+    }
+}
+
+/// What `Puzzle.hint` found: `status` is `step` (see `.step`), `wrong` (see `.wrong`, cells of
+/// your grid that no solution has), `solved` or `stuck`.
+#[pyclass(module = "calcudoku", frozen, get_all)]
+struct HintResult {
+    status: &'static str,
+    step: Option<StepResult>,
+    wrong: Vec<(usize, usize)>,
+}
+
+#[pymethods]
+impl HintResult {
+    fn __repr__(&self) -> String {
+        match &self.step {
+            Some(s) => format!("<calcudoku.Hint step: {}>", s.text),
+            None => format!("<calcudoku.Hint {}>", self.status),
+        }
+    }
+}
+
+/// A batch item: a parsed puzzle, or text to parse (in the worker, without the GIL).
+enum Item {
+    Puzzle(calcudoku::Puzzle),
+    Text(String),
+}
+
+fn items(puzzles: &Bound<'_, PyAny>) -> PyResult<Vec<Item>> {
+    let mut out = Vec::new();
+    for p in puzzles.try_iter()? {
+        let p = p?;
+        if let Ok(puzzle) = p.cast::<Puzzle>() {
+            out.push(Item::Puzzle(puzzle.get().inner.clone()));
+        } else {
+            out.push(Item::Text(
+                p.extract::<String>().map_err(|_| {
+                    PyValueError::new_err("expected Puzzle objects or puzzle texts")
+                })?,
+            ));
+        }
+    }
+    Ok(out)
+}
+
+/// Why one puzzle of a batch has no result.
+enum Failure {
+    Parse(calcudoku::ParseError),
+    Logic(LogicError),
+}
+
+impl Failure {
+    fn into_py(self, py: Python<'_>) -> Py<PyAny> {
+        let err = match self {
+            Failure::Parse(e) => parse_error(py, &e, None),
+            Failure::Logic(e) => logic_error(e),
+        };
+        err.into_value(py).into_any()
+    }
+}
+
+fn with_puzzle<T>(
+    item: &Item,
+    f: impl Fn(&calcudoku::Puzzle) -> Result<T, Failure>,
+) -> Result<T, Failure> {
+    match item {
+        Item::Puzzle(p) => f(p),
+        Item::Text(t) => f(&format::parse(t, None).map_err(Failure::Parse)?),
+    }
+}
+
+/// Runs `work` over the items on `threads` threads (None: all cores), without the GIL.
+fn batch<T: Send>(
+    py: Python<'_>,
+    items: &[Item],
+    threads: Option<usize>,
+    work: impl Fn(&Item) -> T + Sync,
+) -> PyResult<Vec<T>> {
+    py.detach(|| match threads {
+        Some(0) | None => Ok(items.par_iter().map(&work).collect()),
+        Some(1) => Ok(items.iter().map(&work).collect()),
+        Some(n) => rayon::ThreadPoolBuilder::new()
+            .num_threads(n)
+            .build()
+            .map(|pool| pool.install(|| items.par_iter().map(&work).collect()))
+            .map_err(|e| PyValueError::new_err(format!("threads: {e}"))),
+    })
+}
+
+/// Solves many puzzles (Puzzle objects or texts) on all cores: for each, its first solution
+/// in row-major order as rows, None when it has none, or the error object of a text that does
+/// not read (`ParseError`) or a puzzle out of time (`TimeoutError`).
+#[pyfunction]
+#[pyo3(signature = (puzzles, threads = None, timeout = None))]
+fn solve_many(
+    py: Python<'_>,
+    puzzles: &Bound<'_, PyAny>,
+    threads: Option<usize>,
+    timeout: Option<f64>,
+) -> PyResult<Vec<Py<PyAny>>> {
+    let items = items(puzzles)?;
+    let per = timeout.map(|_| deadline(timeout)).transpose()?.flatten().map(|d| d - Instant::now());
+    let results = batch(py, &items, threads, |item| {
+        with_puzzle(item, |p| {
+            let d = per.map(|t| Instant::now() + t);
+            Solver::new(p)
+                .with_deadline(d)
+                .solve()
+                .map(|r| r.grid.as_ref().map(rows))
+                .map_err(|_| Failure::Logic(LogicError::Timeout))
+        })
+    })?;
+    results
+        .into_iter()
+        .map(|r| match r {
+            Ok(rows) => rows.into_pyobject(py).map(|o| o.into_any().unbind()),
+            Err(f) => Ok(f.into_py(py)),
+        })
+        .collect()
+}
+
+/// Counts the solutions of many puzzles (up to `limit` each) on all cores; a bad text gives
+/// its `ParseError` object in its place.
+#[pyfunction]
+#[pyo3(signature = (puzzles, limit = 1000, threads = None))]
+fn count_many(
+    py: Python<'_>,
+    puzzles: &Bound<'_, PyAny>,
+    limit: u64,
+    threads: Option<usize>,
+) -> PyResult<Vec<Py<PyAny>>> {
+    let items = items(puzzles)?;
+    let results = batch(py, &items, threads, |item| {
+        with_puzzle(item, |p| {
+            Solver::new(p)
+                .count(limit.max(1))
+                .map(|c| c.solutions)
+                .map_err(|_| Failure::Logic(LogicError::Timeout))
+        })
+    })?;
+    results
+        .into_iter()
+        .map(|r| match r {
+            Ok(k) => Ok(k.into_pyobject(py)?.into_any().unbind()),
+            Err(f) => Ok(f.into_py(py)),
+        })
+        .collect()
+}
+
+/// Grades many puzzles on all cores: a `Grade` each, or the error object of a puzzle that
+/// does not read, has no solution or several (`NotUniqueError`), or ran out of time.
+#[pyfunction]
+#[pyo3(signature = (puzzles, threads = None, timeout = None))]
+fn grade_many(
+    py: Python<'_>,
+    puzzles: &Bound<'_, PyAny>,
+    threads: Option<usize>,
+    timeout: Option<f64>,
+) -> PyResult<Vec<Py<PyAny>>> {
+    let items = items(puzzles)?;
+    let per = timeout.map(|_| deadline(timeout)).transpose()?.flatten().map(|d| d - Instant::now());
+    let results = batch(py, &items, threads, |item| {
+        with_puzzle(item, |p| {
+            logic::grade(p, per.map(|t| Instant::now() + t)).map_err(Failure::Logic)
+        })
+    })?;
+    results
+        .into_iter()
+        .map(|r| match r {
+            Ok(g) => Bound::new(py, GradeResult::from(g)).map(|o| o.into_any().unbind()),
+            Err(f) => Ok(f.into_py(py)),
+        })
+        .collect()
+}
+
+/// Reads every puzzle of a text (a file of one-line Sudokus, several Keen IDs, …): a Puzzle,
+/// or the `ParseError` of an entry that does not read, in order.
+#[pyfunction]
+#[pyo3(signature = (text, format = None))]
+fn read_text(py: Python<'_>, text: &str, format: Option<&str>) -> PyResult<Vec<Py<PyAny>>> {
+    let f = format_of(format)?;
+    let doc = format::read(text, f).map_err(|e| parse_error(py, &e, None))?;
+    doc.entries
+        .into_iter()
+        .map(|e| match e.puzzle {
+            Ok(inner) => Bound::new(py, Puzzle { inner }).map(|o| o.into_any().unbind()),
+            Err(err) => Ok(parse_error(py, &err, None).into_value(py).into_any()),
+        })
+        .collect()
+}
+
+#[pymodule]
+fn _calcudoku(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    let py = m.py();
+    m.add_class::<Puzzle>()?;
+    m.add_class::<GradeResult>()?;
+    m.add_class::<StepResult>()?;
+    m.add_class::<HintResult>()?;
+    m.add_function(wrap_pyfunction!(solve_many, m)?)?;
+    m.add_function(wrap_pyfunction!(count_many, m)?)?;
+    m.add_function(wrap_pyfunction!(grade_many, m)?)?;
+    m.add_function(wrap_pyfunction!(read_text, m)?)?;
+    m.add("CalcudokuError", py.get_type::<CalcudokuError>())?;
+    m.add("ParseError", py.get_type::<ParseError>())?;
+    m.add("FormatError", py.get_type::<FormatError>())?;
+    m.add("NoSolutionError", py.get_type::<NoSolutionError>())?;
+    m.add("NotUniqueError", py.get_type::<NotUniqueError>())?;
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    Ok(())
+}

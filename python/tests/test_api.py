@@ -1,0 +1,126 @@
+"""The Python API: parsing and its errors, solving, counting, grading, hints, explanations,
+conversions, batches (same answers as one at a time), NumPy."""
+
+from __future__ import annotations
+
+import pathlib
+
+import pytest
+
+import calcudoku
+from conftest import SAMPLES
+
+KENKEN = "0 0 0 1\n2 3 4 1\n2 3 4 4\n2 3 5 5\n6* 1- 12* 9+ 4* 5+\n"
+SOLUTION = [[2, 1, 3, 4], [1, 4, 2, 3], [4, 3, 1, 2], [3, 2, 4, 1]]
+SUDOKU = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+
+
+def test_parse_and_solve():
+    p = calcudoku.Puzzle.parse(KENKEN)
+    assert (p.size, p.kind) == (4, "kenken")
+    assert p.solve() == SOLUTION
+    assert all(isinstance(v, int) for row in p.solve() for v in row)
+    assert p.count() == 1
+    assert ("6*", [(0, 0), (0, 1), (0, 2)]) in p.cages
+    assert calcudoku.Puzzle.parse(SUDOKU).kind == "sudoku"
+
+
+def test_parse_error_has_the_cli_words_and_the_place():
+    with pytest.raises(calcudoku.ParseError) as e:
+        calcudoku.Puzzle.parse("0 0 x\n")
+    assert (e.value.line, e.value.column) == (1, 5)
+    assert "line 1, column 5: expected" in str(e.value)
+    assert isinstance(e.value, ValueError)
+    with pytest.raises(ValueError):
+        calcudoku.Puzzle.parse(KENKEN, format="nonsense")
+
+
+def test_from_file_names_the_file(tmp_path: pathlib.Path):
+    good = tmp_path / "k.txt"
+    good.write_text(KENKEN)
+    assert calcudoku.Puzzle.from_file(good).solve() == SOLUTION
+    bad = tmp_path / "bad.txt"
+    bad.write_text("0 0\n1 x\n3+ 3+\n")
+    with pytest.raises(calcudoku.ParseError) as e:
+        calcudoku.Puzzle.from_file(bad)
+    assert str(e.value).startswith(f"{bad}: line 2")
+
+
+def test_no_solution_and_several():
+    none = calcudoku.Puzzle.parse("0 0\n1 1\n5+ 3+\n")
+    assert none.solve() is None
+    several = calcudoku.Puzzle.parse("0 0\n1 1\n3+ 3+\n")
+    assert several.solve() == [[1, 2], [2, 1]]  # the first in row-major order
+    assert several.count(limit=10) == 2
+    with pytest.raises(calcudoku.NotUniqueError):
+        several.grade()
+    with pytest.raises(calcudoku.NoSolutionError):
+        none.grade()
+
+
+def test_grade_hint_explain():
+    p = calcudoku.Puzzle.parse(KENKEN)
+    g = p.grade()
+    assert g.level == "easy" and g.rating > 1 and g.steps > 0
+    assert g.techniques["cage combination"] > 0
+    h = p.hint()
+    assert h.status == "step" and h.step.text
+    wrong = p.hint(grid=[[2, 1, 3, 4], [1, 3, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]])
+    assert wrong.status == "wrong" and wrong.wrong == [(1, 1)]
+    assert p.hint(grid=SOLUTION).status == "solved"
+    steps = p.explain()
+    assert steps and all(s.text for s in steps)
+    for s in steps:
+        for r, c, v in s.placements:
+            assert SOLUTION[r][c] == v
+        for r, c, v in s.eliminations:
+            assert SOLUTION[r][c] != v
+    with pytest.raises(ValueError):
+        p.hint(grid=[[1, 2]])
+
+
+def test_conversions_read_back():
+    p = calcudoku.Puzzle.parse(KENKEN)
+    for fmt in ["ops", "keen", "json"]:
+        assert calcudoku.Puzzle.parse(p.to_format(fmt)) == p
+    s = calcudoku.Puzzle.parse(SUDOKU)
+    assert s.to_format("sudoku", line=True).strip() == SUDOKU.replace(".", "0") or calcudoku.Puzzle.parse(
+        s.to_format("sudoku", line=True)
+    ) == s
+    with pytest.raises(calcudoku.FormatError):
+        s.to_format("keen")
+
+
+def test_batches_agree_with_one_at_a_time():
+    lines = (SAMPLES / "sudoku-sample" / "17-clue.txt").read_text().split()
+    texts = lines[:30] + ["not a puzzle"]
+    many = calcudoku.solve_many(texts, threads=2)
+    assert len(many) == len(texts)
+    for text, got in zip(texts[:-1], many):
+        assert got == calcudoku.Puzzle.parse(text).solve()
+    assert isinstance(many[-1], calcudoku.ParseError)
+    assert calcudoku.solve_many(texts[:5], threads=1) == many[:5]
+    counts = calcudoku.count_many(texts[:5], limit=2)
+    assert counts == [1] * 5
+    grades = calcudoku.grade_many([calcudoku.Puzzle.parse(KENKEN), "0 0\n1 1\n3+ 3+\n"])
+    assert grades[0].level == "easy"
+    assert isinstance(grades[1], calcudoku.NotUniqueError)
+
+
+def test_read_file_reads_every_puzzle(tmp_path: pathlib.Path):
+    f = tmp_path / "batch.txt"
+    f.write_text(SUDOKU + "\nxyz\n" + SUDOKU + "\n")
+    got = calcudoku.read_file(f)
+    assert [type(x).__name__ for x in got] == ["Puzzle", "ParseError", "Puzzle"]
+
+
+def test_timeout_is_a_python_timeout():
+    with pytest.raises(ValueError):
+        calcudoku.Puzzle.parse(KENKEN).solve(timeout=-1)
+
+
+def test_numpy_array():
+    np = pytest.importorskip("numpy", reason="NumPy is an optional extra")
+    a = calcudoku.solution_array(calcudoku.Puzzle.parse(KENKEN))
+    assert a.shape == (4, 4) and a.dtype == np.uint8
+    assert a.tolist() == SOLUTION

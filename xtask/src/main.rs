@@ -1,0 +1,91 @@
+//! `cargo xtask TASK`: the project's tasks that are more than one cargo command.
+//!
+//! - `test [OPTIONS]`: every test — the Rust workspace (`cargo test --workspace OPTIONS`), then the Python
+//!   package built and installed into a virtual environment (`target/python-venv`, made on
+//!   first use with maturin, pytest, NumPy and Dask from PyPI) and its pytest suite.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, ExitCode};
+
+use anyhow::{Context, Result, bail};
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let result = match args.first().map(String::as_str) {
+        Some("test") => test(&args[1..]),
+        _ => {
+            eprintln!("usage: cargo xtask test [CARGO TEST OPTIONS…]");
+            return ExitCode::from(2);
+        }
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("xtask: {e:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// The repository's root (the parent of this crate).
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("xtask sits in the repository").into()
+}
+
+/// Runs a command in the repository root; fails with the command line when it fails.
+fn run(cmd: &mut Command) -> Result<()> {
+    let shown = format!("{cmd:?}");
+    eprintln!("xtask: {shown}");
+    let status =
+        cmd.current_dir(root()).status().with_context(|| format!("cannot start {shown}"))?;
+    if !status.success() {
+        bail!("{shown} failed ({status})");
+    }
+    Ok(())
+}
+
+fn cargo() -> Command {
+    Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()))
+}
+
+/// `extra`: options for `cargo test` (CI passes `--locked`).
+fn test(extra: &[String]) -> Result<()> {
+    run(cargo().args(["test", "--workspace"]).args(extra))?;
+    python_tests()
+}
+
+/// The Python package, installed into the project's virtual environment, and its tests.
+fn python_tests() -> Result<()> {
+    let venv = root().join("target/python-venv");
+    let python = venv.join("bin/python");
+    // Written once the tools are in, so an interrupted first install is done again.
+    let ready = venv.join(".calcudoku-tools");
+    if !ready.exists() {
+        let system = ["python3", "python"]
+            .into_iter()
+            .find(|p| Command::new(p).arg("--version").output().is_ok_and(|o| o.status.success()))
+            .context("Python 3 is not installed (the Python package's tests need it)")?;
+        run(Command::new(system).args(["-m", "venv"]).arg(&venv))?;
+        run(Command::new(&python).args([
+            "-m",
+            "pip",
+            "install",
+            "--quiet",
+            "maturin>=1.5,<2",
+            "pytest",
+            "numpy",
+            "pandas",
+            "dask[bag,dataframe]",
+            "distributed",
+        ]))?;
+        std::fs::write(&ready, "maturin pytest numpy pandas dask distributed\n")?;
+    }
+    // Built the way a user installs it: `pip install ./python` (a release build by maturin).
+    run(Command::new(&python)
+        .args(["-m", "pip", "install", "--quiet", "--force-reinstall", "--no-deps", "./python"])
+        .env("CARGO_TARGET_DIR", root().join("target/python-build")))?;
+    let bin = root().join("target/debug/calcudoku");
+    run(Command::new(&python)
+        .args(["-m", "pytest", "-q", "python/tests"])
+        .env("CALCUDOKU_BIN", bin))
+}
