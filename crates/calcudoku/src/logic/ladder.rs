@@ -8,11 +8,12 @@
 //! - Sudoku and Killer Sudoku climb a ladder of named techniques up to `needs trial`.
 
 use super::board::Board;
-use super::cage_combination;
 use super::singles;
 use super::step::Found;
+use super::subsets::{self, Subsets};
 use super::technique::UnitKind;
 use super::trial;
+use super::{cage_combination, cage_line, cage_placement, fish, forcing_chain};
 
 /// A finder, with the parameters its ladder gives it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -24,6 +25,16 @@ pub enum Rule {
     HiddenSingles(&'static [UnitKind]),
     /// The values a whole cage can be made of.
     CageCombinations,
+    /// The values each cell of a cage can take.
+    CagePlacements,
+    /// Values every filling of a cage puts in one unit leave the rest of it.
+    CageLines,
+    /// Naked and hidden subsets.
+    Subsets(Subsets),
+    /// Fish of sizes `min..=max`.
+    Fish { min: u8, max: u8 },
+    /// Keen's forcing chains along two-candidate cells.
+    ForcingChains,
     /// Assume a value, search exhaustively, drop it when nothing fits.
     Trial,
 }
@@ -35,6 +46,11 @@ impl Rule {
             Rule::NakedSingles => singles::naked(board, out),
             Rule::HiddenSingles(kinds) => singles::hidden(board, kinds, out),
             Rule::CageCombinations => cage_combination::find(board, out),
+            Rule::CagePlacements => cage_placement::find(board, out),
+            Rule::CageLines => cage_line::find(board, out),
+            Rule::Subsets(rule) => subsets::find(board, rule, out),
+            Rule::Fish { min, max } => fish::find(board, min, max, out),
+            Rule::ForcingChains => forcing_chain::find(board, out),
             Rule::Trial => trial::find(board, out),
         }
     }
@@ -64,6 +80,11 @@ pub const SUDOKU_LEVELS: &[&str] =
     &["easy", "medium", "hard", "fiendish", "diabolical", "needs trial"];
 
 const LINES: &[UnitKind] = &[UnitKind::Row, UnitKind::Col];
+
+/// Naked and hidden subsets of sizes `min..=max` in units of `kinds`.
+const fn subsets_of(kinds: &'static [UnitKind], min: u8, max: u8) -> Subsets {
+    Subsets { kinds, min, max, naked: true, hidden: true }
+}
 const BOX_FIRST: &[UnitKind] = &[UnitKind::Box, UnitKind::Row, UnitKind::Col];
 
 impl Ladder {
@@ -79,6 +100,12 @@ impl Ladder {
                 rung(0, Rule::HiddenSingles(LINES)),
                 rung(0, Rule::NakedSingles),
                 rung(0, Rule::CageCombinations),
+                rung(1, Rule::CagePlacements),
+                rung(2, Rule::Subsets(subsets_of(LINES, 2, 2))),
+                rung(2, Rule::CageLines),
+                rung(2, Rule::Subsets(subsets_of(LINES, 3, u8::MAX))),
+                rung(3, Rule::Fish { min: 2, max: u8::MAX }),
+                rung(3, Rule::ForcingChains),
                 rung(4, Rule::Trial),
             ],
         }

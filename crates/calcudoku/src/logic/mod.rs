@@ -20,11 +20,16 @@
 
 mod board;
 mod cage_combination;
+mod cage_line;
+mod cage_placement;
+mod fish;
+mod forcing_chain;
 mod ladder;
 mod layouts;
 mod run;
 mod singles;
 mod step;
+mod subsets;
 mod technique;
 mod trial;
 
@@ -35,6 +40,7 @@ pub use run::{
     next_step, unique_solution,
 };
 pub use step::{Found, Placement, Step};
+pub use subsets::Subsets;
 pub mod step_text {
     //! Helpers to write steps in words.
     pub use super::step::{and_list, cell_list, eliminations_text, value_list};
@@ -46,6 +52,11 @@ fn describe(step: &Step, board: &Board) -> String {
     match step.technique {
         Technique::NakedSingle | Technique::HiddenSingle(_) => singles::describe(step, board),
         Technique::CageCombination => cage_combination::describe(step, board),
+        Technique::CagePlacement => cage_placement::describe(step, board),
+        Technique::CageLine => cage_line::describe(step, board),
+        Technique::NakedSubset(_) | Technique::HiddenSubset(_) => subsets::describe(step, board),
+        Technique::Fish(_) => fish::describe(step, board),
+        Technique::ForcingChain => forcing_chain::describe(step, board),
         Technique::Trial => trial::describe(step, board),
         other => format!("{other}: {}", step::eliminations_text(board, &step.eliminations)),
     }

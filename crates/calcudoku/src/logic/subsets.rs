@@ -1,0 +1,176 @@
+//! Naked and hidden subsets in a unit.
+//!
+//! - Naked: `k` unsolved cells whose candidates are `k` values between them — those values
+//!   belong to those cells, so they leave the unit's other cells.
+//! - Hidden: `k` values whose places in the unit are `k` cells between them — those cells hold
+//!   those values, so every other candidate leaves them.
+//!
+//! Among the `m` unsolved cells of a unit a naked subset of size `k` is a hidden subset of size
+//! `m − k` and the other way round, so sizes up to `m / 2` of both kinds find every subset. This
+//! is Keen's set elimination (`latin_solver_set`) on rows and columns when all sizes are
+//! allowed.
+
+use crate::puzzle::{Cell, ValueSet};
+
+use super::board::{Board, Unit};
+use super::singles::unit_kind;
+use super::step::{Found, Placement, Step, cell_list, eliminations_text, value_list};
+use super::technique::{Technique, UnitKind};
+
+/// Which subsets a ladder admits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Subsets {
+    /// The kinds of unit searched.
+    pub kinds: &'static [UnitKind],
+    /// Smallest and largest subset size (sizes above half the unsolved cells are found as
+    /// their smaller complement).
+    pub min: u8,
+    pub max: u8,
+    pub naked: bool,
+    pub hidden: bool,
+}
+
+pub fn find(board: &Board, rule: Subsets, out: &mut Found) {
+    let units: Vec<(Unit, Vec<Cell>)> = board
+        .units()
+        .iter()
+        .filter(|&&u| rule.kinds.contains(&unit_kind(u)))
+        .map(|&u| {
+            let open = board
+                .unit_cells(u)
+                .iter()
+                .copied()
+                .filter(|&c| board.candidates(c).len() > 1)
+                .collect();
+            (u, open)
+        })
+        .collect();
+    let largest = units.iter().map(|(_, open)| open.len() / 2).max().unwrap_or(0);
+    for k in rule.min.max(2) as usize..=(rule.max as usize).min(largest) {
+        for (unit, open) in &units {
+            if k > open.len() / 2 {
+                continue;
+            }
+            if rule.naked {
+                naked(board, *unit, open, k, out);
+                if out.done() {
+                    return;
+                }
+            }
+            if rule.hidden {
+                hidden(board, *unit, open, k, out);
+                if out.done() {
+                    return;
+                }
+            }
+        }
+    }
+}
+
+/// `k` cells of `open` with `k` candidates between them.
+fn naked(board: &Board, unit: Unit, open: &[Cell], k: usize, out: &mut Found) {
+    let masks: Vec<u64> = open.iter().map(|&c| board.candidates(c).bits()).collect();
+    k_subsets(&masks, k, &mut |chosen, union| {
+        let union = ValueSet(union);
+        let mut step = Step::new(Technique::NakedSubset(k as u8));
+        step.units.push(unit);
+        step.values = union;
+        step.cells = chosen.iter().map(|&i| open[i]).collect();
+        for (i, &c) in open.iter().enumerate() {
+            if !chosen.contains(&i) {
+                for v in (board.candidates(c) & union).iter() {
+                    step.eliminations.push(Placement::new(c, v));
+                }
+            }
+        }
+        out.push(step);
+        !out.done()
+    });
+}
+
+/// `k` values with `k` places in `open` between them.
+fn hidden(board: &Board, unit: Unit, open: &[Cell], k: usize, out: &mut Found) {
+    let values: Vec<u8> =
+        open.iter().fold(ValueSet::EMPTY, |u, &c| u | board.candidates(c)).iter().collect();
+    // Places of each value among the open cells, a bit per open cell.
+    let masks: Vec<u64> = values
+        .iter()
+        .map(|&v| {
+            open.iter()
+                .enumerate()
+                .filter(|(_, c)| board.candidates(**c).contains(v))
+                .fold(0u64, |m, (i, _)| m | 1 << i)
+        })
+        .collect();
+    k_subsets(&masks, k, &mut |chosen, places| {
+        let set = chosen.iter().fold(ValueSet::EMPTY, |s, &i| s | ValueSet::single(values[i]));
+        let mut step = Step::new(Technique::HiddenSubset(k as u8));
+        step.units.push(unit);
+        step.values = set;
+        for (i, &c) in open.iter().enumerate() {
+            if places & (1 << i) != 0 {
+                step.cells.push(c);
+                for v in (board.candidates(c) & !set).iter() {
+                    step.eliminations.push(Placement::new(c, v));
+                }
+            }
+        }
+        out.push(step);
+        !out.done()
+    });
+}
+
+/// Calls `each` with every choice of `k` items (indices in increasing order) whose masks have
+/// exactly `k` bits between them, and that union; stops when `each` returns false.
+pub(super) fn k_subsets(masks: &[u64], k: usize, each: &mut dyn FnMut(&[usize], u64) -> bool) {
+    fn go(
+        masks: &[u64],
+        k: usize,
+        start: usize,
+        union: u64,
+        chosen: &mut Vec<usize>,
+        each: &mut dyn FnMut(&[usize], u64) -> bool,
+    ) -> bool {
+        for i in start..masks.len() {
+            // Not enough items left to complete the choice.
+            if masks.len() - i < k - chosen.len() {
+                break;
+            }
+            let u = union | masks[i];
+            if u.count_ones() as usize > k {
+                continue;
+            }
+            chosen.push(i);
+            let go_on = if chosen.len() == k {
+                u.count_ones() as usize != k || each(chosen, u)
+            } else {
+                go(masks, k, i + 1, u, chosen, each)
+            };
+            chosen.pop();
+            if !go_on {
+                return false;
+            }
+        }
+        true
+    }
+    if k == 0 || k > masks.len() {
+        return;
+    }
+    go(masks, k, 0, 0, &mut Vec::with_capacity(k), each);
+}
+
+pub fn describe(step: &Step, board: &Board) -> String {
+    let unit = step.units[0];
+    let cells = cell_list(board, &step.cells);
+    let values = value_list(step.values);
+    match step.technique {
+        Technique::HiddenSubset(_) => format!(
+            "In {unit}, {values} can only go in {cells}, so those cells hold nothing else: remove {}",
+            eliminations_text(board, &step.eliminations)
+        ),
+        _ => format!(
+            "In {unit}, {cells} hold only {values} between them, so those values cannot go elsewhere in {unit}: remove {}",
+            eliminations_text(board, &step.eliminations)
+        ),
+    }
+}
