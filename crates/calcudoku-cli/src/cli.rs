@@ -197,6 +197,11 @@ pub struct BenchArgs {
     /// At most this many puzzles per set (0: all).
     #[arg(long, default_value_t = 0)]
     pub max: usize,
+
+    /// Time grading instead of solving (KenKen sets: also check the level against the folder
+    /// name, `NxN-level`).
+    #[arg(long)]
+    pub grade: bool,
 }
 
 /// Where puzzles come from and how to read them.

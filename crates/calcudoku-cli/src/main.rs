@@ -115,7 +115,12 @@ fn main() -> ExitCode {
             .map_err(Into::into),
         Some(Command::Check(args)) => check::run(&args, &mut out),
         Some(Command::Bench(args)) => {
-            let opts = bench::Options { paths: args.paths, repeat: args.repeat, max: args.max };
+            let opts = bench::Options {
+                paths: args.paths,
+                repeat: args.repeat,
+                max: args.max,
+                grade: args.grade,
+            };
             bench::run(&opts, &mut out)
                 .map(|ok| if ok { Status::Solved } else { Status::NoSolution })
         }

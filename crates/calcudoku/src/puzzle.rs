@@ -274,9 +274,14 @@ impl Cage {
 
     /// The label as the `ops` format writes it: `12+`, `3` (a given), `7?` (hidden operator).
     pub fn label(&self) -> String {
+        self.label_for(self.cells.len())
+    }
+
+    /// The label of a cage of this rule with `cells` cells.
+    pub(crate) fn label_for(&self, cells: usize) -> String {
         match self.op {
             Some(op) => format!("{}{}", self.target, op.symbol()),
-            None if self.cells.len() == 1 => self.target.to_string(),
+            None if cells == 1 => self.target.to_string(),
             None => format!("{}?", self.target),
         }
     }

@@ -1,8 +1,11 @@
 //! The pencil-mark board a person keeps while solving: the candidates of every cell and the
 //! values placed so far, over the puzzle's structure (units, cages) computed once.
 
+use std::cell::{Cell as Flag, Ref, RefCell};
 use std::fmt;
 use std::sync::Arc;
+
+use super::layouts::{self, Analysis};
 
 use crate::puzzle::{BoxShape, Cage, Cell, Grid, Operator, Puzzle, ValueSet};
 
@@ -57,8 +60,24 @@ pub struct CageInfo {
     pub target: u64,
     /// `None`: a given on one cell, a hidden operator on several.
     pub op: Option<Operator>,
+    /// For each position, the earlier positions of the cage whose cells it sees (a bit each;
+    /// cages of up to 64 cells).
+    pub(crate) sees_before: Vec<u64>,
+}
+
+impl CageInfo {
     /// The label as the ops format writes it (`12+`, `3`, `7?`).
-    pub label: String,
+    pub fn label(&self) -> String {
+        Cage::new(self.target, self.op, Vec::new()).label_for(self.cells.len())
+    }
+}
+
+/// The cells of a cage in one unit: the unit, and the cage's positions there (a bit per
+/// position in the cage's cell order; cages of more than 64 cells have no parts).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CagePart {
+    pub unit: Unit,
+    pub positions: u64,
 }
 
 /// The structure of a puzzle, shared by every board of it: units, their cells, cages.
@@ -73,6 +92,10 @@ pub struct Geometry {
     cell_units: Vec<[u16; 3]>,
     cages: Vec<CageInfo>,
     cage_of: Vec<Option<u16>>,
+    /// The parts of every cage, cage after cage; `part_start[k]..part_start[k + 1]` are cage
+    /// `k`'s.
+    cage_parts: Vec<CagePart>,
+    part_start: Vec<u32>,
     distinct_cages: bool,
     puzzle: Puzzle,
 }
@@ -115,10 +138,46 @@ impl Geometry {
             .map(|c: &Cage| {
                 let mut cells = c.cells.clone();
                 cells.sort();
-                CageInfo { cells, target: c.target, op: c.op, label: c.label() }
+                CageInfo { cells, target: c.target, op: c.op, sees_before: Vec::new() }
             })
             .collect();
         let cage_of = puzzle.cage_of_cells().into_iter().map(|k| k.map(|k| k as u16)).collect();
+        let mut cages = cages;
+        for cage in cages.iter_mut().filter(|c| c.cells.len() <= 64) {
+            let units_of = |c: Cell| cell_units[c.index()];
+            cage.sees_before = (0..cage.cells.len())
+                .map(|i| {
+                    let ui = units_of(cage.cells[i]);
+                    (0..i).fold(0u64, |m, j| {
+                        let uj = units_of(cage.cells[j]);
+                        let sees = puzzle.distinct_cages()
+                            || ui[0] == uj[0]
+                            || ui[1] == uj[1]
+                            || (ui[2] != u16::MAX && ui[2] == uj[2]);
+                        if sees { m | 1 << j } else { m }
+                    })
+                })
+                .collect();
+        }
+        let mut cage_parts: Vec<CagePart> = Vec::new();
+        let mut part_start = Vec::with_capacity(cages.len() + 1);
+        for cage in &cages {
+            let first = cage_parts.len();
+            part_start.push(first as u32);
+            if cage.cells.len() > 64 {
+                continue;
+            }
+            for (i, &c) in cage.cells.iter().enumerate() {
+                for &u in cell_units[c.index()].iter().filter(|&&u| u != u16::MAX) {
+                    let unit = units[u as usize];
+                    match cage_parts[first..].iter_mut().find(|p| p.unit == unit) {
+                        Some(p) => p.positions |= 1 << i,
+                        None => cage_parts.push(CagePart { unit, positions: 1 << i }),
+                    }
+                }
+            }
+        }
+        part_start.push(cage_parts.len() as u32);
         Geometry {
             n,
             boxes,
@@ -127,6 +186,8 @@ impl Geometry {
             cell_units,
             cages,
             cage_of,
+            cage_parts,
+            part_start,
             distinct_cages: puzzle.distinct_cages(),
             puzzle: puzzle.clone(),
         }
@@ -157,6 +218,10 @@ pub struct Board {
     cand: Vec<ValueSet>,
     value: Vec<u8>,
     placed: usize,
+    /// Each cage's layout analysis, kept until a candidate of the cage's cells changes
+    /// (`stale`); a stale one is redone in place, in the buffers it already has.
+    analyses: RefCell<Vec<Analysis>>,
+    stale: Vec<Flag<bool>>,
 }
 
 impl Board {
@@ -164,8 +229,15 @@ impl Board {
     pub fn new(puzzle: &Puzzle) -> Result<Board, Contradiction> {
         let n = puzzle.size();
         let geo = Arc::new(Geometry::new(puzzle));
-        let mut board =
-            Board { geo, cand: vec![ValueSet::full(n); n * n], value: vec![0; n * n], placed: 0 };
+        let cages = geo.cages.len();
+        let mut board = Board {
+            geo,
+            cand: vec![ValueSet::full(n); n * n],
+            value: vec![0; n * n],
+            placed: 0,
+            analyses: RefCell::new(vec![Analysis::default(); cages]),
+            stale: vec![Flag::new(true); cages],
+        };
         board.place_all(puzzle.givens())?;
         Ok(board)
     }
@@ -292,10 +364,28 @@ impl Board {
     pub fn cage_of(&self, cell: Cell) -> Option<usize> {
         self.geo.cage_of[cell.index()].map(|k| k as usize)
     }
+    /// The units cage `k` touches, with the positions of its cells there (none for cages of
+    /// more than 64 cells).
+    pub fn cage_parts(&self, k: usize) -> &[CagePart] {
+        let (a, b) = (self.geo.part_start[k] as usize, self.geo.part_start[k + 1] as usize);
+        &self.geo.cage_parts[a..b]
+    }
+
+    /// What the layouts of cage `k` say on the current candidates (computed once per change
+    /// of its cells' candidates).
+    pub fn cage_analysis(&self, k: usize) -> Ref<'_, Analysis> {
+        if self.stale[k].get() {
+            let mut all = self.analyses.borrow_mut();
+            layouts::analyse(self, k, &mut all[k]);
+            self.stale[k].set(false);
+        }
+        Ref::map(self.analyses.borrow(), |all| &all[k])
+    }
+
     /// `the 12+ cage at r3c4` — a cage named by its label and its first cell.
     pub fn cage_name(&self, cage: usize) -> String {
         let c = &self.geo.cages[cage];
-        format!("the {} cage at {}", c.label, self.name(c.cells[0]))
+        format!("the {} cage at {}", c.label(), self.name(c.cells[0]))
     }
 
     /// Places `v` in `cell` and removes it from the cell's peers.
@@ -308,6 +398,11 @@ impl Board {
             return Err(Contradiction::NotCandidate { cell: self.name(cell), value: v });
         }
         self.value[i] = v;
+        if self.cand[i] != ValueSet::single(v) {
+            if let Some(k) = self.geo.cage_of[i] {
+                self.stale[k as usize].set(true);
+            }
+        }
         self.cand[i] = ValueSet::single(v);
         self.placed += 1;
         let geo = Arc::clone(&self.geo);
@@ -342,6 +437,9 @@ impl Board {
             return Err(Contradiction::NotCandidate { cell: self.name(cell), value: v });
         }
         self.cand[i].remove(v);
+        if let Some(k) = self.geo.cage_of[i] {
+            self.stale[k as usize].set(true);
+        }
         if self.cand[i].is_empty() {
             return Err(Contradiction::NoCandidate(self.name(cell)));
         }

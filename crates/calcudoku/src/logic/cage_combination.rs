@@ -4,10 +4,7 @@
 //! This is Keen's easy cage deduction: it does not ask which cell takes which value, only
 //! which values occur in some way of filling the cage.
 
-use crate::puzzle::ValueSet;
-
 use super::board::Board;
-use super::layouts;
 use super::step::{Found, Placement, Step, eliminations_text, value_list};
 use super::technique::Technique;
 
@@ -16,19 +13,17 @@ pub fn find(board: &Board, out: &mut Found) {
         if cage.cells.iter().all(|&c| board.is_placed(c)) {
             continue;
         }
-        let mut union = ValueSet::EMPTY;
-        let mut budget = layouts::BUDGET;
-        let complete = layouts::for_each(board, k, &mut budget, |values| {
-            for &v in values {
-                union.insert(v);
-            }
-        });
-        if !complete {
+        let analysis = board.cage_analysis(k);
+        if !analysis.complete {
+            continue;
+        }
+        let union = analysis.union;
+        if cage.cells.iter().all(|&c| (board.candidates(c) & !union).is_empty()) {
             continue;
         }
         let mut step = Step::new(Technique::CageCombination);
         step.cages.push(k);
-        step.cells = cage.cells.clone();
+        step.cells = cage.cells.iter().copied().collect();
         step.values = union;
         for &c in &cage.cells {
             for v in (board.candidates(c) & !union).iter() {

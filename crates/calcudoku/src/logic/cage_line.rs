@@ -3,11 +3,10 @@
 //!
 //! Keen's hard cage deduction. With boxes (Killer Sudoku) a cage's part in a box counts too.
 
-use crate::puzzle::{Cell, ValueSet};
+use crate::puzzle::Cell;
 
-use super::board::{Board, Unit};
-use super::layouts;
-use super::step::{Found, Placement, Step, cell_list, eliminations_text, value_list};
+use super::board::Board;
+use super::step::{Found, List, Placement, Step, cell_list, eliminations_text, value_list};
 use super::technique::Technique;
 
 pub fn find(board: &Board, out: &mut Found) {
@@ -15,51 +14,39 @@ pub fn find(board: &Board, out: &mut Found) {
         if cage.cells.len() < 2 || cage.cells.iter().all(|&c| board.is_placed(c)) {
             continue;
         }
-        // The units the cage touches, and for each the positions of its cells there.
-        let mut parts: Vec<(Unit, Vec<usize>)> = Vec::new();
-        for (i, &c) in cage.cells.iter().enumerate() {
-            for u in board.units_of(c) {
-                match parts.iter_mut().find(|(v, _)| *v == u) {
-                    Some((_, at)) => at.push(i),
-                    None => parts.push((u, vec![i])),
-                }
-            }
-        }
-        // For each part, the values every layout puts there.
-        let mut always = vec![ValueSet::full(board.size()); parts.len()];
-        let mut any = false;
-        let mut budget = layouts::BUDGET;
-        let complete = layouts::for_each(board, k, &mut budget, |values| {
-            any = true;
-            for ((_, at), set) in parts.iter().zip(always.iter_mut()) {
-                let mut here = ValueSet::EMPTY;
-                for &i in at {
-                    here.insert(values[i]);
-                }
-                *set &= here;
-            }
-        });
-        if !complete || !any {
+        let analysis = board.cage_analysis(k);
+        if !analysis.complete || analysis.layouts == 0 {
             continue;
         }
-        for ((unit, at), forced) in parts.iter().zip(&always) {
+        for (part, &forced) in board.cage_parts(k).iter().zip(&analysis.always) {
             if forced.is_empty() {
                 continue;
             }
-            let inside: Vec<Cell> = at.iter().map(|&i| cage.cells[i]).collect();
+            let unit = &part.unit;
+            let inside: List<Cell> = (0..cage.cells.len())
+                .filter(|i| part.positions & (1 << i) != 0)
+                .map(|i| cage.cells[i])
+                .collect();
+            let outside_has = board
+                .unit_cells(*unit)
+                .iter()
+                .any(|c| !inside.contains(c) && !(board.candidates(*c) & forced).is_empty());
+            if !outside_has {
+                continue;
+            }
             let mut step = Step::new(Technique::CageLine);
             step.cages.push(k);
             step.units.push(*unit);
-            step.cells = inside.clone();
-            step.values = *forced;
+            step.values = forced;
             for &c in board.unit_cells(*unit) {
                 if inside.contains(&c) {
                     continue;
                 }
-                for v in (board.candidates(c) & *forced).iter() {
+                for v in (board.candidates(c) & forced).iter() {
                     step.eliminations.push(Placement::new(c, v));
                 }
             }
+            step.cells = inside;
             out.push(step);
             if out.done() {
                 return;

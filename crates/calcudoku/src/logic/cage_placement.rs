@@ -5,10 +5,7 @@
 //! Keen's normal cage deduction: where the cage combination asks only which values the cage
 //! uses, this asks which cell can hold which.
 
-use crate::puzzle::ValueSet;
-
 use super::board::Board;
-use super::layouts;
 use super::step::{Found, Placement, Step, eliminations_text};
 use super::technique::Technique;
 
@@ -17,20 +14,18 @@ pub fn find(board: &Board, out: &mut Found) {
         if cage.cells.iter().all(|&c| board.is_placed(c)) {
             continue;
         }
-        let mut each = vec![ValueSet::EMPTY; cage.cells.len()];
-        let mut budget = layouts::BUDGET;
-        let complete = layouts::for_each(board, k, &mut budget, |values| {
-            for (set, &v) in each.iter_mut().zip(values) {
-                set.insert(v);
-            }
-        });
-        if !complete {
+        let analysis = board.cage_analysis(k);
+        if !analysis.complete {
+            continue;
+        }
+        let each = &analysis.per_cell;
+        if cage.cells.iter().zip(each).all(|(&c, &keep)| (board.candidates(c) & !keep).is_empty()) {
             continue;
         }
         let mut step = Step::new(Technique::CagePlacement);
         step.cages.push(k);
-        step.cells = cage.cells.clone();
-        for (&c, &keep) in cage.cells.iter().zip(&each) {
+        step.cells = cage.cells.iter().copied().collect();
+        for (&c, &keep) in cage.cells.iter().zip(each) {
             step.values |= keep;
             for v in (board.candidates(c) & !keep).iter() {
                 step.eliminations.push(Placement::new(c, v));

@@ -58,6 +58,10 @@ fn one(board: &Board, v: u8, k: usize, by_rows: bool, out: &mut Found) {
         return;
     }
     k_subsets(&masks, k, &mut |chosen, cover| {
+        let useful = (0..lines.len()).any(|i| !chosen.contains(&i) && masks[i] & cover != 0);
+        if !useful {
+            return true;
+        }
         let base: Vec<usize> = chosen.iter().map(|&i| lines[i]).collect();
         let mut step = Step::new(Technique::Fish(k as u8));
         step.values = crate::puzzle::ValueSet::single(v);

@@ -2,66 +2,154 @@
 //! the cage's rule, and the Latin rule among the cage's own cells (no value twice in a row,
 //! column or box; with Killer rules, no value twice in the cage).
 //!
-//! Cage techniques read these layouts: the values any layout uses, the values each cell
-//! takes, the values every layout puts in a line. The count of layouts can explode on big
-//! cages, so enumeration runs on a budget of search nodes; a cut-off enumeration proves
-//! nothing and its technique skips the cage.
+//! The cage techniques read one [`Analysis`] of these layouts: the values any layout uses, the
+//! values each cell takes, the values every layout puts into each unit the cage touches. It
+//! depends only on the candidates of the cage's own cells, so the board keeps it until one of
+//! them changes ([`Board::cage_analysis`]).
+//!
+//! The count of layouts can explode on big cages, so enumeration runs on a budget of search
+//! nodes; a cut-off enumeration proves nothing and the techniques skip the cage.
 
-use crate::puzzle::{Cell, Operator, rule_holds};
+use crate::puzzle::{Cell, Operator, ValueSet, rule_holds};
 
 use super::board::Board;
 
 /// Search nodes one cage may take before its enumeration is abandoned.
 pub const BUDGET: u64 = 200_000;
 
-/// Calls `each` with the values of every layout of cage `cage` (in the order of
-/// `board.cages()[cage].cells`). Returns false when the enumeration ran out of `budget`.
-pub fn for_each(board: &Board, cage: usize, budget: &mut u64, mut each: impl FnMut(&[u8])) -> bool {
-    let info = &board.cages()[cage];
+/// What the layouts of one cage say, on the candidates its cells had.
+#[derive(Clone, Debug, Default)]
+pub struct Analysis {
+    /// False when the enumeration ran out of budget: nothing below may be used.
+    pub complete: bool,
+    /// How many layouts were seen (0: the cage cannot be filled; the walk stops early once more
+    /// layouts could not change what it found, so this is a lower bound).
+    pub layouts: u64,
+    /// The values some layout uses.
+    pub union: ValueSet,
+    /// For each cell (in the cage's order), the values some layout gives it.
+    pub per_cell: Vec<ValueSet>,
+    /// For each unit the cage touches (as [`Board::cage_parts`] lists them), the values every
+    /// layout puts into the cage's cells there.
+    pub always: Vec<ValueSet>,
+    /// The walk's values, kept to be reused.
+    scratch: Vec<u8>,
+}
+
+/// Enumerates the layouts of cage `k` and sums up what they say, into `a` (its buffers are
+/// reused).
+pub fn analyse(board: &Board, k: usize, a: &mut Analysis) {
+    let info = &board.cages()[k];
     let cells = &info.cells;
+    let parts = board.cage_parts(k);
+    a.complete = cells.len() <= 64;
+    a.layouts = 0;
+    a.union = ValueSet::EMPTY;
+    a.per_cell.clear();
+    a.per_cell.resize(cells.len(), ValueSet::EMPTY);
+    a.always.clear();
+    a.always.resize(parts.len(), ValueSet::full(board.size()));
+    if !a.complete {
+        return;
+    }
+    let mut values = std::mem::take(&mut a.scratch);
+    values.clear();
+    values.resize(cells.len(), 0);
     let mut walk = Walk {
         board,
         cells,
+        sees_before: &info.sees_before,
         op: info.op,
         target: info.target,
-        values: vec![0; cells.len()],
-        budget,
+        values,
+        budget: BUDGET,
+        saturated: false,
     };
-    walk.go(0, info.target, &mut each)
+    let (per_cell, always, layouts) = (&mut a.per_cell, &mut a.always, &mut a.layouts);
+    // Once every cell has had every candidate and no unit part has a value in every layout,
+    // more layouts cannot tell anything more: the walk stops there.
+    let mut record = |values: &[u8]| {
+        *layouts += 1;
+        let mut saturated = true;
+        for ((set, &v), &c) in per_cell.iter_mut().zip(values).zip(cells) {
+            set.insert(v);
+            saturated &= *set == board.candidates(c);
+        }
+        for (part, set) in parts.iter().zip(always.iter_mut()) {
+            let mut here = ValueSet::EMPTY;
+            let mut m = part.positions;
+            while m != 0 {
+                here.insert(values[m.trailing_zeros() as usize]);
+                m &= m - 1;
+            }
+            *set &= here;
+            saturated &= set.is_empty();
+        }
+        !saturated
+    };
+    a.complete = if cells.len() == 2 && matches!(info.op, Some(Operator::Sub | Operator::Div)) {
+        walk.pair(&mut record);
+        true
+    } else {
+        walk.go(0, info.target, &mut record) || walk.saturated
+    };
+    a.scratch = walk.values;
+    a.union = a.per_cell.iter().fold(ValueSet::EMPTY, |u, &s| u | s);
+    if a.layouts == 0 {
+        a.always.iter_mut().for_each(|s| *s = ValueSet::EMPTY);
+    }
 }
 
 struct Walk<'a> {
     board: &'a Board,
     cells: &'a [Cell],
+    sees_before: &'a [u64],
     op: Option<Operator>,
     target: u64,
     values: Vec<u8>,
-    budget: &'a mut u64,
+    budget: u64,
+    /// Set when `each` said more layouts would add nothing.
+    saturated: bool,
 }
 
 impl Walk<'_> {
-    /// Fills cell `i` onwards; `rest` is what the remaining cells must add up to (sums) or
-    /// multiply to (products).
-    fn go(&mut self, i: usize, rest: u64, each: &mut impl FnMut(&[u8])) -> bool {
-        if *self.budget == 0 {
+    /// Fills position `i` onwards; `rest` is what the remaining cells must add up to (sums) or
+    /// multiply to (products). False when the walk stops: out of budget, or `each` returned
+    /// false (saturated).
+    fn go(&mut self, i: usize, rest: u64, each: &mut impl FnMut(&[u8]) -> bool) -> bool {
+        if self.budget == 0 {
             return false;
         }
-        *self.budget -= 1;
+        self.budget -= 1;
         if i == self.cells.len() {
             let ok = match self.op {
                 Some(Operator::Add) => rest == 0,
                 Some(Operator::Mul) => rest == 1,
                 op => rule_holds(op, self.target, &self.values),
             };
-            if ok {
-                each(&self.values);
+            if ok && !each(&self.values) {
+                self.saturated = true;
+                return false;
             }
             return true;
         }
-        let cell = self.cells[i];
         let left = (self.cells.len() - i - 1) as u64;
         let n = self.board.size() as u64;
-        for v in self.board.candidates(cell).iter() {
+        let allowed = self.board.candidates(self.cells[i]) & !self.seen(i);
+        // The last cell of a sum or product is what is left: no loop.
+        if left == 0 && matches!(self.op, Some(Operator::Add | Operator::Mul)) {
+            if (1..=64).contains(&rest) && allowed.contains(rest as u8) {
+                self.values[i] = rest as u8;
+                let stop = !each(&self.values);
+                self.values[i] = 0;
+                if stop {
+                    self.saturated = true;
+                    return false;
+                }
+            }
+            return true;
+        }
+        for v in allowed.iter() {
             let v64 = v as u64;
             let next = match self.op {
                 Some(Operator::Add) => {
@@ -79,9 +167,6 @@ impl Walk<'_> {
                 }
                 _ => rest,
             };
-            if self.clashes(i, v) {
-                continue;
-            }
             self.values[i] = v;
             if !self.go(i + 1, next, each) {
                 return false;
@@ -91,9 +176,44 @@ impl Walk<'_> {
         true
     }
 
-    /// Whether `v` in cell `i` repeats a value of an earlier cell of the cage that it sees.
-    fn clashes(&self, i: usize, v: u8) -> bool {
-        let cell = self.cells[i];
-        (0..i).any(|k| self.values[k] == v && self.board.sees(self.cells[k], cell))
+    /// The values of earlier positions that position `i` sees.
+    fn seen(&self, i: usize) -> ValueSet {
+        let mut seen = ValueSet::EMPTY;
+        let mut m = self.sees_before[i];
+        while m != 0 {
+            seen.insert(self.values[m.trailing_zeros() as usize]);
+            m &= m - 1;
+        }
+        seen
+    }
+
+    /// A two-cell − or ÷ cage: each value of the first cell with its partners in the second.
+    fn pair(&mut self, each: &mut impl FnMut(&[u8]) -> bool) {
+        let (a, b) = (self.board.candidates(self.cells[0]), self.board.candidates(self.cells[1]));
+        let t = self.target;
+        let differ = self.sees_before[1] != 0;
+        for x in a.iter() {
+            let x64 = x as u64;
+            let partners: [Option<u64>; 2] = match self.op {
+                Some(Operator::Sub) => [x64.checked_add(t), x64.checked_sub(t)],
+                _ => [x64.checked_mul(t), (t != 0 && x64 % t == 0).then(|| x64 / t)],
+            };
+            let mut done = ValueSet::EMPTY;
+            for y in partners.into_iter().flatten() {
+                if y == 0 || y > 64 {
+                    continue;
+                }
+                let y = y as u8;
+                if !b.contains(y) || done.contains(y) || (differ && y == x) {
+                    continue;
+                }
+                done.insert(y);
+                self.values[0] = x;
+                self.values[1] = y;
+                if !each(&self.values) {
+                    return;
+                }
+            }
+        }
     }
 }

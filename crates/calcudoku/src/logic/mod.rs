@@ -33,13 +33,13 @@ mod subsets;
 mod technique;
 mod trial;
 
-pub use board::{Board, CageInfo, CellName, Contradiction, Unit};
+pub use board::{Board, CageInfo, CagePart, CellName, Contradiction, Unit};
 pub use ladder::{KEEN_LEVELS, Ladder, Rule, Rung, SUDOKU_LEVELS};
 pub use run::{
     End, Explanation, Grade, Hint, Leveled, LogicError, explain, grade, grade_board, hint,
     next_step, unique_solution,
 };
-pub use step::{Found, Placement, Step};
+pub use step::{Found, List, Placement, Step};
 pub use subsets::Subsets;
 pub mod step_text {
     //! Helpers to write steps in words.

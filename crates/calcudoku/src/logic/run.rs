@@ -152,19 +152,40 @@ pub fn grade_board(
         }
         break;
     }
-    let solved = board.is_solved();
+    // Every cell placed by sound steps is the solution, unless the puzzle has none and the last
+    // placements broke a cage that no step looked at again.
+    let solved = board.is_solved() && board.puzzle().is_solution(&board.to_grid());
     if !solved {
         level = ladder.top();
     }
     Ok(Grade { level, level_name: ladder.level_name(level), rating, techniques, steps, solved })
 }
 
-/// Grades a puzzle that has exactly one solution (checked first by the exact solver).
+/// Grades a puzzle that has exactly one solution; NoSolution or NotUnique otherwise.
+///
+/// Sound deductions that fill every cell prove the solution unique, so the exact solver runs
+/// only when the path ends short of it (or at a contradiction), to say which it is.
 pub fn grade(puzzle: &Puzzle, deadline: Option<Instant>) -> Result<Grade, LogicError> {
-    unique_solution(puzzle, deadline)?;
     let board = Board::new(puzzle).map_err(|_| LogicError::NoSolution)?;
     let ladder = Ladder::for_board(&board);
-    grade_board(board, &ladder, deadline)
+    match grade_board(board, &ladder, deadline) {
+        Ok(g) if g.solved => Ok(g),
+        Ok(g) => match count_solutions(puzzle, deadline)? {
+            0 => Err(LogicError::NoSolution),
+            1 => Ok(g),
+            _ => Err(LogicError::NotUnique),
+        },
+        Err(unsound @ LogicError::Unsound { .. }) => match count_solutions(puzzle, deadline)? {
+            0 => Err(LogicError::NoSolution),
+            _ => Err(unsound),
+        },
+        Err(e) => Err(e),
+    }
+}
+
+/// Solutions of a puzzle, counted up to two.
+fn count_solutions(puzzle: &Puzzle, deadline: Option<Instant>) -> Result<u64, LogicError> {
+    Ok(Solver::new(puzzle).with_deadline(deadline).count(2)?.solutions)
 }
 
 /// The solution of a puzzle that has exactly one.
@@ -181,7 +202,7 @@ pub fn unique_solution(puzzle: &Puzzle, deadline: Option<Instant>) -> Result<Gri
 #[derive(Clone, Debug)]
 pub enum Hint {
     /// The next step, with its sentence.
-    Step { step: Leveled, text: String },
+    Step { step: Box<Leveled>, text: String },
     /// The player's grid holds values that no solution has: these cells.
     Wrong(Vec<Cell>),
     /// The grid is already complete and right.
@@ -224,7 +245,7 @@ pub fn hint(
     Ok(match next_step(&board, &ladder) {
         Some(step) => {
             let text = step.step.text(&board);
-            Hint::Step { step, text }
+            Hint::Step { step: Box::new(step), text }
         }
         None => Hint::Stuck,
     })

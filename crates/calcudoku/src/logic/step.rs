@@ -1,6 +1,12 @@
 //! A step: one deduction a person can follow, as a value.
 
+use smallvec::SmallVec;
+
 use crate::puzzle::{Cell, ValueSet};
+
+/// A short list kept inline (most steps name a handful of cells, units and values): no
+/// allocation in the solver's inner loop.
+pub type List<T> = SmallVec<[T; 6]>;
 
 use super::board::{Board, Contradiction, Unit};
 use super::technique::Technique;
@@ -27,18 +33,18 @@ impl Placement {
 pub struct Step {
     pub technique: Technique,
     /// The cells the reasoning looks at (to highlight).
-    pub cells: Vec<Cell>,
+    pub cells: List<Cell>,
     /// The rows, columns and boxes it looks at.
-    pub units: Vec<Unit>,
+    pub units: List<Unit>,
     /// The cages it looks at (indices into the puzzle's cages).
-    pub cages: Vec<usize>,
+    pub cages: List<usize>,
     /// The values the reasoning is about (a subset's values, a fish's digit, a cage's set).
     pub values: ValueSet,
     /// For chains and trials: the links, in order (a cell and the value it is assumed or
     /// forced to hold); empty for other techniques.
-    pub chain: Vec<Placement>,
-    pub placements: Vec<Placement>,
-    pub eliminations: Vec<Placement>,
+    pub chain: List<Placement>,
+    pub placements: List<Placement>,
+    pub eliminations: List<Placement>,
 }
 
 impl Step {
@@ -46,13 +52,13 @@ impl Step {
     pub fn new(technique: Technique) -> Step {
         Step {
             technique,
-            cells: Vec::new(),
-            units: Vec::new(),
-            cages: Vec::new(),
+            cells: List::new(),
+            units: List::new(),
+            cages: List::new(),
             values: ValueSet::EMPTY,
-            chain: Vec::new(),
-            placements: Vec::new(),
-            eliminations: Vec::new(),
+            chain: List::new(),
+            placements: List::new(),
+            eliminations: List::new(),
         }
     }
 

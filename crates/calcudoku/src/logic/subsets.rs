@@ -72,6 +72,10 @@ fn naked(board: &Board, unit: Unit, open: &[Cell], k: usize, out: &mut Found) {
     let masks: Vec<u64> = open.iter().map(|&c| board.candidates(c).bits()).collect();
     k_subsets(&masks, k, &mut |chosen, union| {
         let union = ValueSet(union);
+        let useful = (0..open.len()).any(|i| !chosen.contains(&i) && masks[i] & union.bits() != 0);
+        if !useful {
+            return true;
+        }
         let mut step = Step::new(Technique::NakedSubset(k as u8));
         step.units.push(unit);
         step.values = union;
@@ -104,6 +108,13 @@ fn hidden(board: &Board, unit: Unit, open: &[Cell], k: usize, out: &mut Found) {
         .collect();
     k_subsets(&masks, k, &mut |chosen, places| {
         let set = chosen.iter().fold(ValueSet::EMPTY, |s, &i| s | ValueSet::single(values[i]));
+        let useful = open
+            .iter()
+            .enumerate()
+            .any(|(i, &c)| places & (1 << i) != 0 && !(board.candidates(c) & !set).is_empty());
+        if !useful {
+            return true;
+        }
         let mut step = Step::new(Technique::HiddenSubset(k as u8));
         step.units.push(unit);
         step.values = set;
