@@ -9,6 +9,10 @@
 //!
 //! The count of layouts can explode on big cages, so enumeration runs on a budget of search
 //! nodes; a cut-off enumeration proves nothing and the techniques skip the cage.
+//!
+//! Candidates only ever shrink on a board, so the layouts of a later analysis are some of the
+//! earlier ones: when there were not too many, they are kept and the next analysis filters
+//! them instead of searching again.
 
 use crate::puzzle::{Cell, Operator, ValueSet, rule_holds};
 
@@ -16,6 +20,9 @@ use super::board::Board;
 
 /// Search nodes one cage may take before its enumeration is abandoned.
 pub const BUDGET: u64 = 200_000;
+
+/// The most layout values (layouts × cells) kept to be filtered next time.
+const KEEP: usize = 1 << 16;
 
 /// What the layouts of one cage say, on the candidates its cells had.
 #[derive(Clone, Debug, Default)]
@@ -34,6 +41,9 @@ pub struct Analysis {
     pub always: Vec<ValueSet>,
     /// The walk's values, kept to be reused.
     scratch: Vec<u8>,
+    /// Every layout found, one after the other (when `kept`).
+    tuples: Vec<u8>,
+    kept: bool,
 }
 
 /// Enumerates the layouts of cage `k` and sums up what they say, into `a` (its buffers are
@@ -52,6 +62,10 @@ pub fn analyse(board: &Board, k: usize, a: &mut Analysis) {
     if !a.complete {
         return;
     }
+    if a.kept {
+        refilter(board, k, a);
+        return;
+    }
     let mut values = std::mem::take(&mut a.scratch);
     values.clear();
     values.resize(cells.len(), 0);
@@ -66,10 +80,22 @@ pub fn analyse(board: &Board, k: usize, a: &mut Analysis) {
         saturated: false,
     };
     let (per_cell, always, layouts) = (&mut a.per_cell, &mut a.always, &mut a.layouts);
+    let tuples = &mut a.tuples;
+    tuples.clear();
+    let mut keeping = true;
     // Once every cell has had every candidate and no unit part has a value in every layout,
-    // more layouts cannot tell anything more: the walk stops there.
+    // more layouts cannot tell anything more: the walk stops there (unless it is keeping the
+    // layouts for later).
     let mut record = |values: &[u8]| {
         *layouts += 1;
+        if keeping {
+            if tuples.len() + values.len() <= KEEP {
+                tuples.extend_from_slice(values);
+            } else {
+                keeping = false;
+                tuples.clear();
+            }
+        }
         let mut saturated = true;
         for ((set, &v), &c) in per_cell.iter_mut().zip(values).zip(cells) {
             set.insert(v);
@@ -85,7 +111,7 @@ pub fn analyse(board: &Board, k: usize, a: &mut Analysis) {
             *set &= here;
             saturated &= set.is_empty();
         }
-        !saturated
+        keeping || !saturated
     };
     a.complete = if cells.len() == 2 && matches!(info.op, Some(Operator::Sub | Operator::Div)) {
         walk.pair(&mut record);
@@ -94,10 +120,49 @@ pub fn analyse(board: &Board, k: usize, a: &mut Analysis) {
         walk.go(0, info.target, &mut record) || walk.saturated
     };
     a.scratch = walk.values;
+    a.kept = a.complete && (a.layouts as usize) * cells.len() == a.tuples.len();
+    finish(a);
+}
+
+/// The union, and no `always` for a cage that cannot be filled.
+fn finish(a: &mut Analysis) {
     a.union = a.per_cell.iter().fold(ValueSet::EMPTY, |u, &s| u | s);
     if a.layouts == 0 {
         a.always.iter_mut().for_each(|s| *s = ValueSet::EMPTY);
     }
+}
+
+/// A later analysis from the kept layouts: those still fitting the candidates stay.
+fn refilter(board: &Board, k: usize, a: &mut Analysis) {
+    let info = &board.cages()[k];
+    let width = info.cells.len();
+    let cands: Vec<ValueSet> = info.cells.iter().map(|&c| board.candidates(c)).collect();
+    let parts = board.cage_parts(k);
+    let mut kept = 0;
+    for t in 0..a.tuples.len() / width {
+        let (from, to) = (t * width, kept * width);
+        if !(0..width).all(|i| cands[i].contains(a.tuples[from + i])) {
+            continue;
+        }
+        a.tuples.copy_within(from..from + width, to);
+        let values = &a.tuples[to..to + width];
+        for (set, &v) in a.per_cell.iter_mut().zip(values) {
+            set.insert(v);
+        }
+        for (part, set) in parts.iter().zip(a.always.iter_mut()) {
+            let mut here = ValueSet::EMPTY;
+            let mut m = part.positions;
+            while m != 0 {
+                here.insert(values[m.trailing_zeros() as usize]);
+                m &= m - 1;
+            }
+            *set &= here;
+        }
+        kept += 1;
+    }
+    a.tuples.truncate(kept * width);
+    a.layouts = kept as u64;
+    finish(a);
 }
 
 struct Walk<'a> {
