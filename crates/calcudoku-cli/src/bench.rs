@@ -208,7 +208,8 @@ fn grade_set(path: &Path, opts: &Options, out: &mut dyn Write) -> Result<bool> {
             .iter()
             .map(|f| std::fs::read_to_string(f).with_context(|| f.display().to_string()))
             .collect::<Result<_>>()?;
-        (texts, name.split('-').nth(1).map(str::to_string))
+        let level = name.split('-').nth(1).filter(|l| calcudoku::logic::KEEN_LEVELS.contains(l));
+        (texts, level.map(str::to_string))
     } else {
         let text = std::fs::read_to_string(path).with_context(|| path.display().to_string())?;
         (text.lines().filter(|l| !l.trim().is_empty()).map(str::to_string).collect(), None)

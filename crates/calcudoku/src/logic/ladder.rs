@@ -8,12 +8,16 @@
 //! - Sudoku and Killer Sudoku climb a ladder of named techniques up to `needs trial`.
 
 use super::board::Board;
+use super::innies;
 use super::singles;
 use super::step::Found;
 use super::subsets::{self, Subsets};
 use super::technique::UnitKind;
 use super::trial;
-use super::{cage_combination, cage_line, cage_placement, fish, forcing_chain};
+use super::{
+    cage_combination, cage_line, cage_placement, chains, fish, forcing, forcing_chain, locked,
+    wings,
+};
 
 /// A finder, with the parameters its ladder gives it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -35,6 +39,16 @@ pub enum Rule {
     Fish { min: u8, max: u8 },
     /// Keen's forcing chains along two-candidate cells.
     ForcingChains,
+    /// Pointing (`true`) or claiming locked candidates.
+    LockedCandidates(bool),
+    /// XY-wings, or (`true`) XYZ-wings.
+    Wings(bool),
+    /// X-chains, XY-chains and alternating inference chains.
+    Chains,
+    /// Contradiction, cell and unit forcing chains (singles along each branch).
+    Forcing,
+    /// Killer: the sum a set of units implies for the cells that stick in or out of its cages.
+    InniesOuties,
     /// Assume a value, search exhaustively, drop it when nothing fits.
     Trial,
 }
@@ -51,6 +65,11 @@ impl Rule {
             Rule::Subsets(rule) => subsets::find(board, rule, out),
             Rule::Fish { min, max } => fish::find(board, min, max, out),
             Rule::ForcingChains => forcing_chain::find(board, out),
+            Rule::LockedCandidates(pointing) => locked::find(board, pointing, out),
+            Rule::Wings(xyz) => wings::find(board, xyz, out),
+            Rule::Chains => chains::find(board, out),
+            Rule::Forcing => forcing::find(board, out),
+            Rule::InniesOuties => innies::find(board, out),
             Rule::Trial => trial::find(board, out),
         }
     }
@@ -80,6 +99,18 @@ pub const SUDOKU_LEVELS: &[&str] =
     &["easy", "medium", "hard", "fiendish", "diabolical", "needs trial"];
 
 const LINES: &[UnitKind] = &[UnitKind::Row, UnitKind::Col];
+
+const ALL: &[UnitKind] = &[UnitKind::Box, UnitKind::Row, UnitKind::Col];
+
+/// Naked subsets of size `k`.
+const fn naked_of(kinds: &'static [UnitKind], k: u8) -> Subsets {
+    Subsets { kinds, min: k, max: k, naked: true, hidden: false }
+}
+
+/// Hidden subsets of size `k`.
+const fn hidden_of(kinds: &'static [UnitKind], k: u8) -> Subsets {
+    Subsets { kinds, min: k, max: k, naked: false, hidden: true }
+}
 
 /// Naked and hidden subsets of sizes `min..=max` in units of `kinds`.
 const fn subsets_of(kinds: &'static [UnitKind], min: u8, max: u8) -> Subsets {
@@ -120,6 +151,21 @@ impl Ladder {
             rungs: vec![
                 rung(0, Rule::HiddenSingles(BOX_FIRST)),
                 rung(0, Rule::NakedSingles),
+                rung(1, Rule::LockedCandidates(true)),
+                rung(1, Rule::LockedCandidates(false)),
+                rung(1, Rule::Subsets(naked_of(ALL, 2))),
+                rung(1, Rule::Subsets(hidden_of(ALL, 2))),
+                rung(2, Rule::Subsets(naked_of(ALL, 3))),
+                rung(2, Rule::Fish { min: 2, max: 2 }),
+                rung(2, Rule::Subsets(hidden_of(ALL, 3))),
+                rung(3, Rule::Fish { min: 3, max: 3 }),
+                rung(3, Rule::Wings(false)),
+                rung(3, Rule::Wings(true)),
+                rung(3, Rule::Subsets(naked_of(ALL, 4))),
+                rung(3, Rule::Fish { min: 4, max: 4 }),
+                rung(3, Rule::Subsets(hidden_of(ALL, 4))),
+                rung(4, Rule::Chains),
+                rung(4, Rule::Forcing),
                 rung(5, Rule::Trial),
             ],
         }
@@ -128,7 +174,14 @@ impl Ladder {
     /// Killer Sudoku: the Sudoku ladder with the cage techniques.
     pub fn killer() -> Ladder {
         let mut ladder = Ladder { name: "killer", ..Ladder::sudoku() };
-        ladder.rungs.insert(2, Rung { level: 0, rule: Rule::CageCombinations });
+        ladder.rungs.extend([
+            Rung { level: 0, rule: Rule::CageCombinations },
+            Rung { level: 1, rule: Rule::CagePlacements },
+            Rung { level: 1, rule: Rule::CageLines },
+            Rung { level: 1, rule: Rule::InniesOuties },
+        ]);
+        // Each cage rule after the Sudoku rules of its level (a stable sort keeps their order).
+        ladder.rungs.sort_by_key(|r| r.level);
         ladder
     }
 

@@ -22,16 +22,21 @@ mod board;
 mod cage_combination;
 mod cage_line;
 mod cage_placement;
+mod chains;
 mod fish;
+mod forcing;
 mod forcing_chain;
+mod innies;
 mod ladder;
 mod layouts;
+mod locked;
 mod run;
 mod singles;
 mod step;
 mod subsets;
 mod technique;
 mod trial;
+mod wings;
 
 pub use board::{Board, CageInfo, CagePart, CellName, Contradiction, Unit};
 pub use ladder::{KEEN_LEVELS, Ladder, Rule, Rung, SUDOKU_LEVELS};
@@ -57,7 +62,13 @@ fn describe(step: &Step, board: &Board) -> String {
         Technique::NakedSubset(_) | Technique::HiddenSubset(_) => subsets::describe(step, board),
         Technique::Fish(_) => fish::describe(step, board),
         Technique::ForcingChain => forcing_chain::describe(step, board),
+        Technique::LockedCandidates { .. } => locked::describe(step, board),
+        Technique::XyWing | Technique::XyzWing => wings::describe(step, board),
+        Technique::XChain | Technique::XyChain | Technique::Aic => chains::describe(step, board),
+        Technique::CellForcingChain
+        | Technique::UnitForcingChain
+        | Technique::ContradictionChain => forcing::describe(step, board),
+        Technique::Innies | Technique::Outies => innies::describe(step, board),
         Technique::Trial => trial::describe(step, board),
-        other => format!("{other}: {}", step::eliminations_text(board, &step.eliminations)),
     }
 }

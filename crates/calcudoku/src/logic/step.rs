@@ -40,6 +40,8 @@ pub struct Step {
     pub cages: List<usize>,
     /// The values the reasoning is about (a subset's values, a fish's digit, a cage's set).
     pub values: ValueSet,
+    /// A number the reasoning arrives at (innies and outies: the sum of the cells), else 0.
+    pub amount: u64,
     /// For chains and trials: the links, in order (a cell and the value it is assumed or
     /// forced to hold); empty for other techniques.
     pub chain: List<Placement>,
@@ -56,6 +58,7 @@ impl Step {
             units: List::new(),
             cages: List::new(),
             values: ValueSet::EMPTY,
+            amount: 0,
             chain: List::new(),
             placements: List::new(),
             eliminations: List::new(),

@@ -40,9 +40,28 @@ pub enum Technique {
     /// A chain of two-candidate cells (Keen's forcing chain): one end or the other holds a
     /// value, so a cell that sees both ends cannot.
     ForcingChain,
-    /// Killer: a unit's (or several units') known total minus the cages wholly inside it
-    /// gives the sum of the cells that stick in or out.
-    InniesOuties,
+    /// A two-candidate pivot and two pincers that it sees.
+    XyWing,
+    /// A three-candidate pivot and two pincers.
+    XyzWing,
+    /// An alternating chain on one value.
+    XChain,
+    /// An alternating chain of two-candidate cells.
+    XyChain,
+    /// An alternating inference chain of any links.
+    Aic,
+    /// Every candidate of a cell leads, by singles, to the same placement.
+    CellForcingChain,
+    /// Every place of a value in a unit leads, by singles, to the same placement.
+    UnitForcingChain,
+    /// A candidate that leads, by singles, to a broken rule.
+    ContradictionChain,
+    /// Killer: a unit's (or several units') total minus the sum cages wholly inside gives the
+    /// sum of the cells left (innies).
+    Innies,
+    /// Killer: the sum cages touching some units minus the units' total gives the sum of those
+    /// cages' cells outside (outies).
+    Outies,
     /// Assume a value, follow the consequences to a contradiction, and so rule the value out.
     Trial,
 }
@@ -72,7 +91,16 @@ impl Technique {
             Technique::Fish(4) => "jellyfish".into(),
             Technique::Fish(k) => format!("fish of size {k}"),
             Technique::ForcingChain => "forcing chain".into(),
-            Technique::InniesOuties => "innies and outies".into(),
+            Technique::XyWing => "XY-wing".into(),
+            Technique::XyzWing => "XYZ-wing".into(),
+            Technique::XChain => "X-chain".into(),
+            Technique::XyChain => "XY-chain".into(),
+            Technique::Aic => "alternating inference chain".into(),
+            Technique::CellForcingChain => "cell forcing chain".into(),
+            Technique::UnitForcingChain => "unit forcing chain".into(),
+            Technique::ContradictionChain => "contradiction chain".into(),
+            Technique::Innies => "innies".into(),
+            Technique::Outies => "outies".into(),
             Technique::Trial => "trial".into(),
         }
     }
@@ -89,7 +117,7 @@ impl Technique {
             Technique::LockedCandidates { pointing: true } => 2.6,
             Technique::LockedCandidates { pointing: false } => 2.8,
             Technique::CageLine => 2.8,
-            Technique::InniesOuties => 3.0,
+            Technique::Innies | Technique::Outies => 3.0,
             Technique::NakedSubset(k) => match k {
                 0..=2 => 3.0,
                 3 => 3.6,
@@ -109,6 +137,14 @@ impl Technique {
                 k => 5.2 + 0.2 * (k - 4) as f32,
             },
             Technique::ForcingChain => 6.6,
+            Technique::XyWing => 4.2,
+            Technique::XyzWing => 4.4,
+            Technique::XChain => 6.6,
+            Technique::XyChain => 6.8,
+            Technique::Aic => 7.0,
+            Technique::ContradictionChain => 7.5,
+            Technique::CellForcingChain => 8.0,
+            Technique::UnitForcingChain => 8.2,
             Technique::Trial => 10.0,
         }
     }

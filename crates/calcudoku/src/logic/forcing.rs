@@ -1,0 +1,200 @@
+//! Forcing chains: follow each possibility with singles alone and see what they agree on.
+//!
+//! - Cell forcing: whichever candidate a cell (of two or three) holds, the singles that follow
+//!   all place the same value somewhere — so it is placed.
+//! - Unit forcing: wherever a value goes among its two or three places in a unit, the same.
+//! - Contradiction: assuming a candidate, the singles that follow break a rule — so it is
+//!   false.
+//!
+//! The step lists only what it proves; the possibilities followed are its `chain`. Each branch
+//! is a copy of the board advanced by naked and hidden singles, so these never assume the
+//! puzzle has one solution.
+
+use crate::puzzle::{Cell, ValueSet};
+
+use super::board::{Board, Contradiction, Unit};
+use super::singles;
+use super::step::{Found, List, Placement, Step, cell_list};
+use super::technique::{Technique, UnitKind};
+
+/// The most candidates (of a cell) or places (of a value in a unit) followed.
+const MAX_BRANCHES: u32 = 3;
+/// Singles applied in one branch before it is given up.
+const MAX_SINGLES: usize = 400;
+
+const ALL_UNITS: &[UnitKind] = &[UnitKind::Box, UnitKind::Row, UnitKind::Col];
+
+/// The board after `assume`, advanced by singles; Err at a contradiction.
+fn follow(board: &Board, assume: Placement) -> Result<Board, Contradiction> {
+    let mut b = board.clone();
+    b.place(assume.cell, assume.value)?;
+    let mut applied = 0;
+    loop {
+        let mut found = Found::all();
+        singles::naked(&b, &mut found);
+        if found.is_empty() {
+            singles::hidden(&b, ALL_UNITS, &mut found);
+        }
+        if found.is_empty() {
+            no_place(&b)?;
+            return Ok(b);
+        }
+        for step in found.into_steps() {
+            step.apply(&mut b)?;
+            applied += 1;
+        }
+        if applied > MAX_SINGLES {
+            return Ok(b);
+        }
+    }
+}
+
+/// A contradiction the singles do not raise themselves: a value with no place in a unit.
+fn no_place(b: &Board) -> Result<(), Contradiction> {
+    for &u in b.units() {
+        let mut seen = ValueSet::EMPTY;
+        for &c in b.unit_cells(u) {
+            seen |= b.candidates(c);
+        }
+        let missing = ValueSet::full(b.size()) & !seen;
+        if let Some(v) = missing.min() {
+            return Err(Contradiction::NoPlace { unit: u, value: v });
+        }
+    }
+    Ok(())
+}
+
+/// Cells placed in every branch, with the same value, that are open on `board`.
+fn common(board: &Board, branches: &[Board]) -> List<Placement> {
+    let mut out = List::new();
+    for c in board.cells() {
+        if board.is_placed(c) {
+            continue;
+        }
+        let v = branches[0].value(c);
+        if v != 0 && branches.iter().all(|b| b.value(c) == v) {
+            out.push(Placement::new(c, v));
+        }
+    }
+    out
+}
+
+pub fn find(board: &Board, out: &mut Found) {
+    // Contradictions first: the simplest to follow.
+    for cell in board.cells() {
+        let cands = board.candidates(cell);
+        if board.is_placed(cell) || cands.len() > MAX_BRANCHES {
+            continue;
+        }
+        for v in cands.iter() {
+            if follow(board, Placement::new(cell, v)).is_err() {
+                let mut step = Step::new(Technique::ContradictionChain);
+                step.cells.push(cell);
+                step.values = ValueSet::single(v);
+                step.chain.push(Placement::new(cell, v));
+                step.eliminations.push(Placement::new(cell, v));
+                out.push(step);
+                if out.done() {
+                    return;
+                }
+            }
+        }
+    }
+    // Cell forcing.
+    for cell in board.cells() {
+        let cands = board.candidates(cell);
+        if board.is_placed(cell) || cands.len() > MAX_BRANCHES {
+            continue;
+        }
+        let assumptions: List<Placement> = cands.iter().map(|v| Placement::new(cell, v)).collect();
+        if branch(board, Technique::CellForcingChain, &assumptions, None, out) && out.done() {
+            return;
+        }
+    }
+    // Unit forcing.
+    for &unit in board.units() {
+        for v in 1..=board.size() as u8 {
+            let places: List<Cell> = board.places(unit, v).collect();
+            if places.len() < 2
+                || places.len() as u32 > MAX_BRANCHES
+                || places.iter().any(|&c| board.is_placed(c))
+            {
+                continue;
+            }
+            let assumptions: List<Placement> =
+                places.iter().map(|&c| Placement::new(c, v)).collect();
+            if branch(board, Technique::UnitForcingChain, &assumptions, Some(unit), out)
+                && out.done()
+            {
+                return;
+            }
+        }
+    }
+}
+
+/// Follows every assumption (one of them is true); pushes a step for what all the branches
+/// that do not break agree on. True when it pushed one.
+fn branch(
+    board: &Board,
+    technique: Technique,
+    assumptions: &[Placement],
+    unit: Option<Unit>,
+    out: &mut Found,
+) -> bool {
+    let mut branches = Vec::with_capacity(assumptions.len());
+    for &a in assumptions {
+        match follow(board, a) {
+            Ok(b) => branches.push(b),
+            // A branch that breaks is a contradiction, found on its own above.
+            Err(_) => return false,
+        }
+    }
+    let placed = common(board, &branches);
+    if placed.is_empty() {
+        return false;
+    }
+    let mut step = Step::new(technique);
+    step.chain = assumptions.iter().copied().collect();
+    step.cells = assumptions.iter().map(|a| a.cell).collect();
+    step.units.extend(unit);
+    step.placements.push(placed[0]);
+    step.values = ValueSet::single(placed[0].value);
+    out.push(step);
+    true
+}
+
+pub fn describe(step: &Step, board: &Board) -> String {
+    match step.technique {
+        Technique::ContradictionChain => {
+            let a = step.chain[0];
+            format!(
+                "If {} were {}, the singles that follow would break a rule, so {} is not {}",
+                board.name(a.cell),
+                a.value,
+                board.name(a.cell),
+                a.value
+            )
+        }
+        _ => {
+            let p = step.placements[0];
+            let options = match step.units.first() {
+                Some(u) => format!(
+                    "{} must go in {} of {u}",
+                    step.chain[0].value,
+                    cell_list(board, &step.cells).replace(" and ", " or ")
+                ),
+                None => {
+                    let vs: Vec<String> = step.chain.iter().map(|a| a.value.to_string()).collect();
+                    format!("{} holds {}", board.name(step.chain[0].cell), vs.join(" or "))
+                }
+            };
+            format!(
+                "{options}; each way, the singles that follow place {} in {}, so {} = {}",
+                p.value,
+                board.name(p.cell),
+                board.name(p.cell),
+                p.value
+            )
+        }
+    }
+}
