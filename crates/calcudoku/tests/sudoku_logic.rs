@@ -100,7 +100,7 @@ proptest! {
     fn random_killers_are_explained_soundly(
         size in prop::sample::select(vec![4usize, 6, 9]),
         seed in any::<u64>(),
-        max_cage in 2usize..5,
+        max_cage in 2usize..8,
     ) {
         let (puzzle, solution) = generate::random_killer(size, seed, max_cage).unwrap();
         explain_soundly(&puzzle, &solution);

@@ -66,6 +66,10 @@ pub fn analyse(board: &Board, k: usize, a: &mut Analysis) {
         refilter(board, k, a);
         return;
     }
+    if board.distinct_cages() && info.op == Some(Operator::Add) && cells.len() >= 4 {
+        by_combinations(board, k, a);
+        return;
+    }
     let mut values = std::mem::take(&mut a.scratch);
     values.clear();
     values.resize(cells.len(), 0);
@@ -281,4 +285,120 @@ impl Walk<'_> {
             }
         }
     }
+}
+
+/// A Killer sum cage (values all different) by its value sets rather than its arrangements:
+/// for each set of values with the right sum, which value each cell can take in some complete
+/// arrangement (a perfect matching of cells to values). Exact, and polynomial where the
+/// arrangements number up to 9! per set.
+fn by_combinations(board: &Board, k: usize, a: &mut Analysis) {
+    let info = &board.cages()[k];
+    let cells = &info.cells;
+    let parts = board.cage_parts(k);
+    let cands: Vec<u64> = cells.iter().map(|&c| board.candidates(c).bits()).collect();
+    let pool = cands.iter().fold(0u64, |u, &m| u | m);
+    let size = cells.len();
+    let mut feasible = vec![0u64; size];
+    let mut sets: Vec<u64> = Vec::new();
+    subsets_with_sum(pool, size, info.target, &mut |set| sets.push(set));
+    for set in sets {
+        if !matches_all_but(&cands, set, usize::MAX) {
+            continue;
+        }
+        a.layouts += 1;
+        for (i, f) in feasible.iter_mut().enumerate() {
+            let mut options = cands[i] & set;
+            while options != 0 {
+                let v = options & options.wrapping_neg();
+                options &= options - 1;
+                // Cell i takes v; do the others still fit the rest of the set?
+                if matches_all_but(&cands, set & !v, i) {
+                    *f |= v;
+                }
+            }
+        }
+        for (part, always) in parts.iter().zip(a.always.iter_mut()) {
+            // Values of the set that no cell outside the part can take.
+            let outside = (0..size)
+                .filter(|&j| part.positions & (1 << j) == 0)
+                .fold(0u64, |m, j| m | (feasible_in(&cands, set, j)));
+            *always &= ValueSet(set & !outside);
+        }
+    }
+    for (set, f) in a.per_cell.iter_mut().zip(&feasible) {
+        *set = ValueSet(*f);
+    }
+    a.complete = true;
+    a.kept = false;
+    finish(a);
+}
+
+/// The values of `set` that cell `j` takes in some perfect matching of all cells to `set`.
+fn feasible_in(cands: &[u64], set: u64, j: usize) -> u64 {
+    let mut out = 0;
+    let mut options = cands[j] & set;
+    while options != 0 {
+        let v = options & options.wrapping_neg();
+        options &= options - 1;
+        if matches_all_but(cands, set & !v, j) {
+            out |= v;
+        }
+    }
+    out
+}
+
+/// Calls `each` with every set of `count` values from `pool` (bits) adding up to `sum`.
+fn subsets_with_sum(pool: u64, count: usize, sum: u64, each: &mut dyn FnMut(u64)) {
+    fn go(pool: u64, count: usize, sum: u64, chosen: u64, each: &mut dyn FnMut(u64)) {
+        if count == 0 {
+            if sum == 0 {
+                each(chosen);
+            }
+            return;
+        }
+        let mut rest = pool;
+        while rest != 0 {
+            let bit = rest & rest.wrapping_neg();
+            rest &= rest - 1;
+            let v = bit.trailing_zeros() as u64 + 1;
+            if v > sum {
+                break;
+            }
+            go(rest, count - 1, sum - v, chosen | bit, each);
+        }
+    }
+    go(pool, count, sum, 0, each);
+}
+
+/// Whether every cell but `skip` (`usize::MAX`: none skipped) gets its own value of `set`
+/// among its candidates (a perfect matching; `set` has as many values as there are such
+/// cells).
+fn matches_all_but(cands: &[u64], set: u64, skip: usize) -> bool {
+    let mut taken_by: [usize; 64] = [usize::MAX; 64];
+    for i in 0..cands.len() {
+        if i == skip {
+            continue;
+        }
+        let mut seen = 0u64;
+        if !augment(cands, set, i, &mut seen, &mut taken_by) {
+            return false;
+        }
+    }
+    true
+}
+
+/// Kuhn's augmenting path from cell `i` (values as bits of `set`).
+fn augment(cands: &[u64], set: u64, i: usize, seen: &mut u64, taken_by: &mut [usize; 64]) -> bool {
+    let mut options = cands[i] & set & !*seen;
+    while options != 0 {
+        let bit = options & options.wrapping_neg();
+        options &= options - 1;
+        *seen |= bit;
+        let v = bit.trailing_zeros() as usize;
+        if taken_by[v] == usize::MAX || augment(cands, set, taken_by[v], seen, taken_by) {
+            taken_by[v] = i;
+            return true;
+        }
+    }
+    false
 }
