@@ -1,20 +1,28 @@
 //! `cargo xtask TASK`: the project's tasks that are more than one cargo command.
 //!
+//! - `web [--serve] [--port N]`: the web page as a static site in `target/web/`, and a server
+//!   for it on 127.0.0.1 (port 8000 unless told).
 //! - `test [OPTIONS]`: every test — the Rust workspace (`cargo test --workspace OPTIONS`), then the Python
 //!   package built and installed into a virtual environment (`target/python-venv`, made on
-//!   first use with maturin, pytest, NumPy and Dask from PyPI) and its pytest suite.
+//!   first use with maturin, pytest, NumPy and Dask from PyPI) and its pytest suite, then the
+//!   web page built and tested in headless Chromium.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
 
 use anyhow::{Context, Result, bail};
 
+mod web;
+
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let result = match args.first().map(String::as_str) {
         Some("test") => test(&args[1..]),
+        Some("web") => web_command(&args[1..]),
         _ => {
-            eprintln!("usage: cargo xtask test [CARGO TEST OPTIONS…]");
+            eprintln!(
+                "usage: cargo xtask test [CARGO TEST OPTIONS…] | cargo xtask web [--serve] [--port N]"
+            );
             return ExitCode::from(2);
         }
     };
@@ -51,7 +59,21 @@ fn cargo() -> Command {
 /// `extra`: options for `cargo test` (CI passes `--locked`).
 fn test(extra: &[String]) -> Result<()> {
     run(cargo().args(["test", "--workspace"]).args(extra))?;
-    python_tests()
+    python_tests()?;
+    web::browser_test()
+}
+
+/// `web [--serve] [--port N]`.
+fn web_command(args: &[String]) -> Result<()> {
+    let site = web::build()?;
+    if args.iter().any(|a| a == "--serve") {
+        let port = match args.iter().position(|a| a == "--port") {
+            Some(i) => args.get(i + 1).context("--port needs a number")?.parse()?,
+            None => 8000,
+        };
+        web::serve(&site, port, false)?;
+    }
+    Ok(())
 }
 
 /// The Python package, installed into the project's virtual environment, and its tests.

@@ -314,8 +314,8 @@ pub fn unique_keen_like(
 ) -> Option<(u64, Puzzle, Grid)> {
     (seed..seed + attempts).find_map(|s| {
         let (p, g) = keen_like(size, s);
-        let solver =
-            crate::solve::Solver::new(&p).with_deadline(Some(std::time::Instant::now() + budget));
+        let solver = crate::solve::Solver::new(&p)
+            .with_deadline(Some(crate::clock::Instant::now() + budget));
         match solver.count(2) {
             Ok(c) if c.solutions == 1 && c.complete => Some((s, p, g)),
             _ => None,
@@ -922,7 +922,7 @@ enum Check {
 fn check(puzzle: &Puzzle, square: &Grid, settings: &RepairSettings) -> Check {
     use crate::solve::{Branching, Solver};
     let search = |p: &Puzzle, branching: Branching, limit: u64| {
-        let deadline = settings.budget.map(|b| std::time::Instant::now() + b);
+        let deadline = settings.budget.map(|b| crate::clock::Instant::now() + b);
         match Solver::new(p).with_deadline(deadline).search(branching, limit) {
             Ok((_, _, stats)) if settings.max_nodes.is_some_and(|m| stats.nodes > m) => Err(false),
             Ok(found) => Ok(found),

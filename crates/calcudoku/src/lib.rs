@@ -18,6 +18,7 @@
 //! print!("{}", format::write_solution(&grid, format::Layout::Rows));
 //! ```
 
+pub mod clock;
 pub mod error;
 pub mod format;
 pub mod generate;

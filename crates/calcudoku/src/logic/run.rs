@@ -1,6 +1,6 @@
 //! Climbing the ladder: the next step, the whole path, the grade.
 
-use std::time::Instant;
+use crate::clock::Instant;
 
 use crate::puzzle::{Cell, Grid, Puzzle};
 use crate::solve::{Solver, Timeout};

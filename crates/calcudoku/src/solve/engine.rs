@@ -19,8 +19,8 @@
 //! of the unit or cage that found it, so the search learns where the puzzle is tight. [`Branching::RowMajor`] branches on cells
 //! only, in row-major order.
 
+use crate::clock::Instant;
 use std::ops::ControlFlow;
-use std::time::Instant;
 
 use std::rc::Rc;
 

@@ -15,8 +15,8 @@ mod cage;
 mod engine;
 mod model;
 
+use crate::clock::{Duration, Instant};
 use std::sync::OnceLock;
-use std::time::{Duration, Instant};
 
 pub use engine::{Branching, Stats};
 

@@ -32,7 +32,7 @@
 // Digits and bands are indices into several tables at once; range loops say that best.
 #![allow(clippy::needless_range_loop)]
 
-use std::time::Instant;
+use crate::clock::Instant;
 
 /// A band's 27 cells.
 const BAND: u32 = 0x7ff_ffff;
