@@ -34,11 +34,23 @@ pub struct Options {
     /// Time grading (`logic::grade`) instead of solving, and check KenKen levels against the
     /// set's folder name (`NxN-level`).
     pub grade: bool,
+    /// One JSON object per set instead of the table.
+    pub json: bool,
+}
+
+/// Writes one set's row: the table's line, or with `--json` the object (no header lines).
+fn row(out: &mut dyn Write, opts: &Options, line: String, object: serde_json::Value) -> Result<()> {
+    if opts.json {
+        writeln!(out, "{object}")?;
+    } else {
+        writeln!(out, "{line}")?;
+    }
+    Ok(())
 }
 
 pub fn run(opts: &Options, out: &mut dyn Write) -> Result<bool> {
     let mut all_correct = true;
-    if opts.grade {
+    if opts.grade && !opts.json {
         writeln!(
             out,
             "{:<28} {:>7} {:>7} {:>10} {:>10} {:>10}  levels",
@@ -53,7 +65,7 @@ pub fn run(opts: &Options, out: &mut dyn Write) -> Result<bool> {
             continue;
         }
         if path.is_dir() {
-            if !kenken_header {
+            if !kenken_header && !opts.json {
                 writeln!(
                     out,
                     "{:<24} {:>7} {:>7} {:>10} {:>10} {:>10} {:>10} {:>7}",
@@ -70,7 +82,7 @@ pub fn run(opts: &Options, out: &mut dyn Write) -> Result<bool> {
             }
             all_correct &= kenken_set(&path, opts, out)?;
         } else {
-            if !sudoku_header {
+            if !sudoku_header && !opts.json {
                 writeln!(
                     out,
                     "{:<28} {:>7} {:>7} {:>12} {:>10} {:>12} {:>10} {:>7}",
@@ -184,12 +196,16 @@ fn kenken_set(dir: &Path, opts: &Options, out: &mut dyn Write) -> Result<bool> {
         }
         None => ("-".into(), "-".into()),
     };
-    writeln!(
-        out,
+    let line = format!(
         "{name:<24} {:>7} {:>7} {mean:>10.4} {med:>10.4} {max:>10.4} {target:>10} {ratio:>7}",
         files.len(),
         correct
-    )?;
+    );
+    let object = serde_json::json!({
+        "set": name, "puzzles": files.len(), "correct": correct,
+        "mean_ms": mean, "median_ms": med, "max_ms": max, "target_ms": target_ms(dir),
+    });
+    row(out, opts, line, object)?;
     Ok(correct == files.len())
 }
 
@@ -244,14 +260,20 @@ fn grade_set(path: &Path, opts: &Options, out: &mut dyn Write) -> Result<bool> {
     let mean = times.iter().sum::<f64>() / times.len() as f64;
     let max = times.iter().copied().fold(0.0, f64::max);
     let med = median(&mut times);
+    let counts: serde_json::Map<String, serde_json::Value> =
+        levels.iter().map(|(l, k)| (l.to_string(), (*k).into())).collect();
     let levels: Vec<String> = levels.iter().map(|(l, k)| format!("{k} {l}")).collect();
-    writeln!(
-        out,
+    let line = format!(
         "{name:<28} {:>7} {:>7} {mean:>10.4} {med:>10.4} {max:>10.4}  {}",
         texts.len(),
         if want.is_some() { agree.to_string() } else { "-".into() },
         levels.join(", ")
-    )?;
+    );
+    let object = serde_json::json!({
+        "set": name, "puzzles": texts.len(), "agree": want.is_some().then_some(agree),
+        "mean_ms": mean, "median_ms": med, "max_ms": max, "levels": counts,
+    });
+    row(out, opts, line, object)?;
     Ok(agree == texts.len())
 }
 
@@ -295,12 +317,16 @@ fn sudoku_set(file: &Path, opts: &Options, out: &mut dyn Write) -> Result<bool> 
         Some((_, t)) => (format!("{t:.0}"), format!("{:.2}", unique_rate / t)),
         None => ("-".into(), "-".into()),
     };
-    writeln!(
-        out,
+    let line = format!(
         "{name:<28} {:>7} {:>7} {unique_rate:>12.0} {:>10.4} {first_rate:>12.0} {tdoku:>10} {ratio:>7}",
         puzzles.len(),
         correct,
         1e3 / unique_rate
-    )?;
+    );
+    let object = serde_json::json!({
+        "set": name, "puzzles": puzzles.len(), "correct": correct,
+        "unique_per_s": unique_rate, "first_per_s": first_rate,
+    });
+    row(out, opts, line, object)?;
     Ok(correct == puzzles.len())
 }

@@ -22,8 +22,9 @@ use calcudoku::solve::Solver;
 use calcudoku::validate::{self, Violation};
 use calcudoku::{Grid, Puzzle};
 
+use crate::answer::Place;
 use crate::cli::CheckArgs;
-use crate::{Source, Status, read_text};
+use crate::{Source, Status, Ui, json, read_text};
 
 fn source(path: &Path) -> Source {
     if path == Path::new("-") {
@@ -33,7 +34,58 @@ fn source(path: &Path) -> Source {
     }
 }
 
-pub fn run(args: &CheckArgs, out: &mut dyn Write) -> Result<Status> {
+/// What a check found, for the text and the `--json` forms.
+enum Verdict {
+    Solves,
+    Fits { empty: usize },
+    NoCompletion { empty: usize },
+    Broken(String),
+}
+
+pub fn run(args: &CheckArgs, ui: Ui, out: &mut dyn Write) -> Result<Status> {
+    let (place_name, verdict) = judge(args)?;
+    let status = match verdict {
+        Verdict::Solves | Verdict::Fits { .. } => Status::Solved,
+        _ => Status::NoSolution,
+    };
+    if ui.json {
+        let place = Place { name: &place_name, line: 1, layout: format::Layout::Rows };
+        let mut o = json::object(&place);
+        let (word, text) = match &verdict {
+            Verdict::Solves => ("solves", "the grid solves the puzzle".to_string()),
+            Verdict::Fits { empty } => {
+                ("fits", format!("the partial grid fits so far ({empty} empty)"))
+            }
+            Verdict::NoCompletion { empty } => (
+                "no completion",
+                format!("no way of filling its {empty} empty cells solves the puzzle"),
+            ),
+            Verdict::Broken(v) => ("broken", v.clone()),
+        };
+        o.insert("status".into(), word.into());
+        o.insert("message".into(), text.into());
+        out.write_all(json::line(o).as_bytes())?;
+        return Ok(status);
+    }
+    match verdict {
+        Verdict::Solves => writeln!(out, "ok: the grid solves the puzzle")?,
+        Verdict::Fits { empty: 1 } => {
+            writeln!(out, "ok: the partial grid fits so far (1 cell empty)")?
+        }
+        Verdict::Fits { empty } => {
+            writeln!(out, "ok: the partial grid fits so far ({empty} cells empty)")?
+        }
+        Verdict::NoCompletion { empty } => writeln!(
+            out,
+            "no completion exists: the grid breaks no rule yet, but no way of filling its {empty} empty cells solves the puzzle"
+        )?,
+        Verdict::Broken(v) => writeln!(out, "{v}")?,
+    }
+    Ok(status)
+}
+
+/// The grid's file name (for `--json`) and what the check found.
+fn judge(args: &CheckArgs) -> Result<(String, Verdict)> {
     let (puzzle_src, grid_src) = (source(&args.puzzle), source(&args.grid));
     if puzzle_src.path.is_none() && grid_src.path.is_none() {
         bail!("the puzzle and the grid cannot both come from standard input");
@@ -44,32 +96,24 @@ pub fn run(args: &CheckArgs, out: &mut dyn Write) -> Result<Status> {
     let text = read_text(&grid_src).map_err(|m| anyhow!("{}: {m}", grid_src.name))?;
     let grid = format::grid::parse_sized(&text, puzzle.size())
         .map_err(|e| anyhow!("{}: {e}", grid_src.name))?;
-    match validate::check(&puzzle, &grid) {
+    let verdict = match validate::check(&puzzle, &grid) {
         Ok(()) => {
             let empty = grid.cells().iter().filter(|&&v| v == 0).count();
-            if empty > 0 && !completable(&puzzle, &grid)? {
-                writeln!(
-                    out,
-                    "no completion exists: the grid breaks no rule yet, but no way of filling its {empty} empty cells solves the puzzle"
-                )?;
-                return Ok(Status::NoSolution);
+            if empty == 0 {
+                Verdict::Solves
+            } else if completable(&puzzle, &grid)? {
+                Verdict::Fits { empty }
+            } else {
+                Verdict::NoCompletion { empty }
             }
-            match empty {
-                0 => writeln!(out, "ok: the grid solves the puzzle")?,
-                1 => writeln!(out, "ok: the partial grid fits so far (1 cell empty)")?,
-                k => writeln!(out, "ok: the partial grid fits so far ({k} cells empty)")?,
-            }
-            Ok(Status::Solved)
         }
         // The grid was read at the puzzle's size with values in range: these are bad input.
         Err(v @ (Violation::Size { .. } | Violation::OutOfRange { .. })) => {
             bail!("{}: {v}", grid_src.name)
         }
-        Err(v) => {
-            writeln!(out, "{v}")?;
-            Ok(Status::NoSolution)
-        }
-    }
+        Err(v) => Verdict::Broken(v.to_string()),
+    };
+    Ok((grid_src.name, verdict))
 }
 
 /// Whether some solution of the puzzle agrees with every value of the partial grid.

@@ -113,13 +113,14 @@ fn main() -> ExitCode {
             .render(&mut out)
             .map(|()| Status::Solved)
             .map_err(Into::into),
-        Some(Command::Check(args)) => check::run(&args, &mut out),
+        Some(Command::Check(args)) => check::run(&args, ui, &mut out),
         Some(Command::Bench(args)) => {
             let opts = bench::Options {
                 paths: args.paths,
                 repeat: args.repeat,
                 max: args.max,
                 grade: args.grade,
+                json: ui.json,
             };
             bench::run(&opts, &mut out)
                 .map(|ok| if ok { Status::Solved } else { Status::NoSolution })

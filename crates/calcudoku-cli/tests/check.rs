@@ -459,3 +459,22 @@ fn a_dead_end_is_no_completion() {
         (Some(0), "ok: the partial grid fits so far (14 cells empty)\n")
     );
 }
+
+#[test]
+fn check_speaks_json() {
+    let dir = std::env::temp_dir().join(format!("calcudoku-check-json-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let puzzle = dir.join("p.txt");
+    std::fs::write(&puzzle, "0 0 0 1\n2 3 4 1\n2 3 4 4\n2 3 5 5\n6* 1- 12* 9+ 4* 5+\n").unwrap();
+    let grid = dir.join("g.txt");
+    std::fs::write(&grid, "1 2 0 0\n0 0 0 0\n0 0 0 0\n0 0 0 0\n").unwrap();
+    let out = assert_cmd::Command::cargo_bin("calcudoku")
+        .unwrap()
+        .args(["check", "--json", puzzle.to_str().unwrap(), grid.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["status"], "no completion");
+    assert_eq!(v["file"], grid.to_str().unwrap());
+}
