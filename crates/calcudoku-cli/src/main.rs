@@ -349,9 +349,13 @@ fn for_each_puzzle(
             };
         let batch = doc.entries.len() > 1;
         let started = Instant::now();
-        for entry in &doc.entries {
+        for (k, entry) in doc.entries.iter().enumerate() {
             if interrupted() {
                 break;
+            }
+            // Several answers in rows: a blank line between them.
+            if k > 0 && batch && doc.layout == Layout::Rows && !ui.json {
+                writeln!(out)?;
             }
             let place = Place { name: &src.name, line: entry.line, layout: doc.layout };
             match &entry.puzzle {

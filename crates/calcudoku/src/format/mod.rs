@@ -139,10 +139,87 @@ pub fn read(text: &str, format: Option<Format>) -> Result<Document, ParseError> 
     if text::is_blank(text) {
         return Err(text::empty());
     }
-    match format {
+    let whole = match format {
         Some(f) => read_as(text, f),
         None => detect(text),
+    };
+    match whole {
+        Ok(doc) => Ok(doc),
+        // Not one puzzle: perhaps a stream of several (what `generate` writes).
+        Err(e) => read_stream(text, format).unwrap_or(Err(e)),
     }
+}
+
+/// A stream of several puzzles that is not one puzzle: Keen game IDs one per line, or puzzles
+/// of any other format separated by blank lines, each read in the format the first one reads
+/// in. None when the text does not look like one (its error as a single puzzle then stands).
+/// A bad puzzle is an entry with its error (lines counted in the whole text); the others read.
+fn read_stream(text: &str, format: Option<Format>) -> Option<Result<Document, ParseError>> {
+    let lines: Vec<(usize, &str)> = text.lines().enumerate().map(|(i, l)| (i + 1, l)).collect();
+    let filled: Vec<(usize, &str)> =
+        lines.iter().copied().filter(|(_, l)| !l.trim().is_empty()).collect();
+    // Keen IDs, one per line.
+    let keen_like = |l: &str| {
+        let l = l.trim();
+        l.split_once(':').is_some_and(|(p, d)| {
+            p.starts_with(|c: char| c.is_ascii_digit()) && !d.is_empty() && !l.contains(' ')
+        })
+    };
+    if filled.len() >= 2 && matches!(format, None | Some(Format::Keen)) {
+        if filled.iter().all(|(_, l)| keen_like(l)) {
+            let entries = filled
+                .iter()
+                .map(|&(no, l)| Entry {
+                    line: no,
+                    puzzle: keen::parse(l.trim()).map_err(|e| at_line(e, no - 1)),
+                })
+                .collect();
+            return Some(Ok(Document { format: Format::Keen, layout: Layout::Rows, entries }));
+        }
+    }
+    // Blocks separated by blank lines.
+    let mut blocks: Vec<(usize, String)> = Vec::new();
+    let mut current: Option<(usize, String)> = None;
+    for &(no, l) in &lines {
+        if l.trim().is_empty() {
+            blocks.extend(current.take());
+        } else {
+            let block = current.get_or_insert_with(|| (no, String::new()));
+            block.1.push_str(l);
+            block.1.push('\n');
+        }
+    }
+    blocks.extend(current);
+    if blocks.len() < 2 || matches!(format, Some(Format::Sudoku)) {
+        return None;
+    }
+    let first = match format {
+        Some(f) => read_as(&blocks[0].1, f),
+        None => detect(&blocks[0].1),
+    };
+    let first = first.ok().filter(|d| d.entries.len() == 1 && d.entries[0].puzzle.is_ok())?;
+    let kind = first.format;
+    if kind == Format::Sudoku {
+        return None;
+    }
+    let entries = blocks
+        .iter()
+        .map(|(no, block)| Entry {
+            line: *no,
+            puzzle: read_as(block, kind)
+                .and_then(|d| d.entries.into_iter().next().expect("one entry").puzzle)
+                .map_err(|e| at_line(e, no - 1)),
+        })
+        .collect();
+    Some(Ok(Document { format: kind, layout: Layout::Rows, entries }))
+}
+
+/// An error of a part of a text that starts after `before` lines, placed in the whole text.
+fn at_line(mut e: ParseError, before: usize) -> ParseError {
+    if e.line > 0 {
+        e.line += before;
+    }
+    e
 }
 
 /// Reads a text in one format.
