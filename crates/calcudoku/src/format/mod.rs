@@ -165,17 +165,18 @@ fn read_stream(text: &str, format: Option<Format>) -> Option<Result<Document, Pa
             p.starts_with(|c: char| c.is_ascii_digit()) && !d.is_empty() && !l.contains(' ')
         })
     };
-    if filled.len() >= 2 && matches!(format, None | Some(Format::Keen)) {
-        if filled.iter().all(|(_, l)| keen_like(l)) {
-            let entries = filled
-                .iter()
-                .map(|&(no, l)| Entry {
-                    line: no,
-                    puzzle: keen::parse(l.trim()).map_err(|e| at_line(e, no - 1)),
-                })
-                .collect();
-            return Some(Ok(Document { format: Format::Keen, layout: Layout::Rows, entries }));
-        }
+    if filled.len() >= 2
+        && matches!(format, None | Some(Format::Keen))
+        && filled.iter().all(|(_, l)| keen_like(l))
+    {
+        let entries = filled
+            .iter()
+            .map(|&(no, l)| Entry {
+                line: no,
+                puzzle: keen::parse(l.trim()).map_err(|e| at_line(e, no - 1)),
+            })
+            .collect();
+        return Some(Ok(Document { format: Format::Keen, layout: Layout::Rows, entries }));
     }
     // Blocks separated by blank lines.
     let mut blocks: Vec<(usize, String)> = Vec::new();
