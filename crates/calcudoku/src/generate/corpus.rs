@@ -1,7 +1,7 @@
-//! Deterministic random puzzles for tests and benchmarks: a random Latin square cut into
-//! random cages whose targets are computed from the square, so every puzzle has at least that
-//! solution. A small built-in PRNG (SplitMix64) keeps the results the same on every platform
-//! and release, without a `rand` dependency.
+//! Deterministic random puzzles for tests and benchmarks (the corpus helpers): a random Latin
+//! square cut into random cages whose targets are computed from the square, so every puzzle has
+//! at least that solution. Their own small PRNG (SplitMix64) keeps the puzzles the bench sets
+//! and tests were made from exactly as they were; new puzzles come from [`super::generate`].
 //!
 //! [`repaired_keen_like`] makes Keen-like puzzles whose solution the solver proves unique, by
 //! repairing a random cutting wherever another solution fits (it made `bench/kenken-scale`).
