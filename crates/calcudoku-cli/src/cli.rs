@@ -216,8 +216,8 @@ pub struct GenerateArgs {
     #[arg(short = 'j', long, default_value_t = 0, value_name = "N")]
     pub threads: usize,
 
-    /// Output format (default: keen game IDs for KenKen up to 9×9, ops for other KenKen and
-    /// Killer, one-line Sudokus).
+    /// Output format (default: ops for KenKen and Killer, puzzles separated by a blank line;
+    /// one-line Sudokus). `keen` writes game IDs that open in Keen.
     #[arg(long, value_name = "NAME", value_parser = ["ops", "cells", "counted", "sudoku", "keen", "json"])]
     pub to: Option<String>,
 

@@ -169,14 +169,10 @@ fn options(args: &GenerateArgs) -> Result<Options> {
     Ok(options)
 }
 
-/// KenKen: Keen game IDs (one line each, playable in Keen) unless the puzzles say more than an
-/// ID can (hidden operators, − and ÷ on long cages, sizes past 9); ops for those and Killer;
-/// one-line Sudokus.
+/// The ops format (the course's, read by every command) for KenKen and Killer, one-line
+/// Sudokus; `--to keen` gives game IDs that open in Keen.
 fn default_format(options: &Options) -> Format {
     match options.kind {
-        Kind::KenKen if !options.hidden_ops && !options.long_ops && options.size <= 9 => {
-            Format::Keen
-        }
         Kind::KenKen | Kind::Killer => Format::Ops,
         Kind::Sudoku => Format::Sudoku,
     }

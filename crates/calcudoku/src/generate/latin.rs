@@ -36,11 +36,17 @@ pub fn latin_square(n: usize, rng: &mut Rng) -> Grid {
 
 /// Kuhn's augmenting path for column `c`, trying its symbols in a random order.
 fn augment(c: usize, missing: &[u64], owner: &mut [usize], seen: &mut u64, rng: &mut Rng) -> bool {
-    let mut options: Vec<usize> = (0..missing.len())
-        .filter(|&s| missing[c] & (1 << s) != 0 && *seen & (1 << s) == 0)
-        .collect();
-    rng.shuffle(&mut options);
-    for s in options {
+    let mut options = [0u8; 64];
+    let mut k = 0;
+    let mut open = missing[c] & !*seen;
+    while open != 0 {
+        options[k] = open.trailing_zeros() as u8;
+        k += 1;
+        open &= open - 1;
+    }
+    rng.shuffle(&mut options[..k]);
+    for &s in &options[..k] {
+        let s = s as usize;
         if *seen & (1 << s) != 0 {
             continue;
         }
