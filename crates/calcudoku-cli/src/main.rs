@@ -483,7 +483,7 @@ fn count(args: &CountArgs, ui: Ui, out: &mut dyn Write) -> Result<Status> {
         let solver = Solver::new(puzzle).with_deadline(timeout.map(|t| started + t));
         let count = match solver.count(args.limit) {
             Ok(c) => c,
-            Err(t) => return answer::timed_out(place, json, t.0),
+            Err(_) => return answer::timed_out(place, json, started.elapsed()),
         };
         let outcome = match count.solutions {
             0 => Outcome::NoSolution,
