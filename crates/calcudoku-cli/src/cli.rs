@@ -322,7 +322,8 @@ pub struct CountArgs {
     pub input: InputArgs,
 
     /// Stop counting at this many solutions.
-    #[arg(short, long, default_value_t = 1000, value_name = "N")]
+    #[arg(short, long, default_value_t = 1000, value_name = "N",
+        value_parser = clap::value_parser!(u64).range(1..))]
     pub limit: u64,
 
     /// Threads for files of one-line puzzles (0: all cores).

@@ -266,7 +266,7 @@ fn for_each_puzzle(
             io::Result::Ok(())
         };
     IN_BATCH.store(true, Ordering::Relaxed);
-    for (i, src) in srcs.iter().enumerate() {
+    'sources: for (i, src) in srcs.iter().enumerate() {
         if interrupted() {
             break;
         }
@@ -289,7 +289,7 @@ fn for_each_puzzle(
             match batch::read_line(&mut *reader, head.len() + 1) {
                 Err(e) => {
                     bad(&src.name, &format!("cannot read: {e}"), &mut status, out)?;
-                    break;
+                    continue 'sources;
                 }
                 Ok(None) => break,
                 Ok(Some(line)) => {
