@@ -45,8 +45,11 @@ fn root() -> PathBuf {
 fn run(cmd: &mut Command) -> Result<()> {
     let shown = format!("{cmd:?}");
     eprintln!("xtask: {shown}");
-    let status =
-        cmd.current_dir(root()).status().with_context(|| format!("cannot start {shown}"))?;
+    // In the repository root, unless the command names its own folder.
+    if cmd.get_current_dir().is_none() {
+        cmd.current_dir(root());
+    }
+    let status = cmd.status().with_context(|| format!("cannot start {shown}"))?;
     if !status.success() {
         bail!("{shown} failed ({status})");
     }

@@ -169,9 +169,7 @@ pub fn browser_test() -> Result<()> {
     let site = build()?;
     let tests = root().join("web/tests");
     if !tests.join("node_modules/playwright-core").exists() {
-        // `npm install` rather than `npm ci`: it follows package-lock.json when the checkout has
-        // it and still works when it does not (the version is pinned in package.json).
-        run(Command::new("npm").args(["install", "--no-audit", "--no-fund"]).current_dir(&tests))
+        run(Command::new("npm").args(["ci", "--no-audit", "--no-fund"]).current_dir(&tests))
             .context("installing playwright-core with npm (Node.js and npm are needed)")?;
     }
     let port = serve(&site, 0, true)?;

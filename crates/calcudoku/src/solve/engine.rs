@@ -86,6 +86,8 @@ pub(crate) enum Stop {
     Enough,
     /// The deadline passed.
     Timeout,
+    /// The search used the nodes it was allowed ([`Engine::with_node_budget`]).
+    Budget,
 }
 
 /// The contradiction that ends a branch.
@@ -164,6 +166,8 @@ pub(crate) struct Sink {
 /// Mutable search state: candidates, the trail that restores them, and propagation queues.
 pub(crate) struct Engine<'m> {
     m: &'m Model,
+    /// Search nodes allowed before the search stops with [`Stop::Budget`].
+    node_budget: u64,
     dom: Vec<u64>,
     trail: Vec<(u16, u64)>,
     /// Live tuples of the table cages (see [`super::cage::Table`]), and their undo trail.
@@ -241,6 +245,7 @@ impl<'m> Engine<'m> {
         let weighted = !bands.bands.is_empty() || m.n >= WEIGHTED_FROM;
         Engine {
             m,
+            node_budget: u64::MAX,
             dom: m.initial.clone(),
             trail: Vec::with_capacity((cells * m.n).min(1 << 16)),
             tuples: m.initial_tuples.clone(),
@@ -299,6 +304,12 @@ impl<'m> Engine<'m> {
         self.timed_out
     }
 
+    /// Stops the search with [`Stop::Budget`] past `nodes` search nodes.
+    pub fn with_node_budget(mut self, nodes: u64) -> Engine<'m> {
+        self.node_budget = nodes;
+        self
+    }
+
     /// Counts `units` of work; true when the deadline has passed.
     #[inline]
     fn spend(&mut self, units: u64) -> bool {
@@ -317,6 +328,69 @@ impl<'m> Engine<'m> {
         match self.root() {
             Ok(()) => self.search(branching, sink),
             Err(end) => end,
+        }
+    }
+
+    /// The first solution in row-major order, found with the fast branching rather than by
+    /// branching in row-major order (which can take far longer on puzzles with many
+    /// solutions). Any solution is found first; then, cell by cell in row-major order, one
+    /// search asks for a solution with a smaller value there than the best so far has: found,
+    /// it becomes the best and the cell is asked again; not found, the smaller values leave
+    /// the cell. The best's value is then fixed and propagated. Ok(None): no solution; Err:
+    /// out of time.
+    pub fn first_in_row_major(&mut self) -> Result<Option<Grid>, Stop> {
+        match self.root() {
+            Ok(()) => {}
+            Err(None) => return Ok(None),
+            Err(Some(stop)) => return Err(stop),
+        }
+        let Some(mut best) = self.one_solution_with(None)? else { return Ok(None) };
+        for cell in 0..self.dom.len() {
+            loop {
+                let d = self.dom[cell];
+                if d & (d - 1) == 0 {
+                    break;
+                }
+                let here = 1u64 << (best.cells()[cell] - 1);
+                let below = d & (here - 1);
+                if below != 0 {
+                    if let Some(better) = self.one_solution_with(Some((cell, below)))? {
+                        best = better;
+                        continue;
+                    }
+                    // No solution has a smaller value here.
+                    if self.narrow(cell, d & !below).and_then(|()| self.propagate()).is_err() {
+                        return self.conflict_stop().map_or(Ok(Some(best)), Err);
+                    }
+                }
+                // `best` is a solution with every value fixed so far and this one: no
+                // contradiction can follow, but for the deadline.
+                if self.narrow(cell, here).and_then(|()| self.propagate()).is_err() {
+                    return self.conflict_stop().map_or(Ok(Some(best)), Err);
+                }
+                break;
+            }
+        }
+        Ok(Some(best))
+    }
+
+    /// One solution (the fast branching's first) with `cell` narrowed to `values` when given,
+    /// the state left as it was.
+    fn one_solution_with(&mut self, narrow: Option<(usize, u64)>) -> Result<Option<Grid>, Stop> {
+        let mark = self.mark();
+        let mut sink = Sink { limit: 1, found: 0, first: None };
+        let ready = match narrow {
+            Some((cell, values)) => self.narrow(cell, values).and_then(|()| self.propagate()),
+            None => Ok(()),
+        };
+        let stop = match ready {
+            Ok(()) => self.search(Branching::FewestCandidates, &mut sink),
+            Err(_) => self.conflict_stop(),
+        };
+        self.undo(mark);
+        match stop {
+            Some(Stop::Timeout) => Err(Stop::Timeout),
+            _ => Ok(sink.first),
         }
     }
 
@@ -1206,6 +1280,9 @@ impl<'m> Engine<'m> {
                 return (sink.found >= sink.limit).then_some(Stop::Enough);
             };
             self.stats.nodes += 1;
+            if self.stats.nodes > self.node_budget {
+                return Some(Stop::Budget);
+            }
             // Picking a branch looks at every cell.
             if self.spend(self.dom.len() as u64) {
                 return Some(Stop::Timeout);

@@ -163,8 +163,32 @@ impl Solver {
         if count.solutions < 2 {
             return Ok(Report { grid, count, stats });
         }
-        let (grid, _, more) = self.search(Branching::RowMajor, 1)?;
-        stats += more;
+        // Branching in row-major order finds the first solution at once on most puzzles, but
+        // can wander for long on some with many solutions: it gets a budget of nodes, and past
+        // it the first solution is found by descent with the fast branching (which pays a
+        // search per cell, too much for big grids whose row-major search is quick).
+        let started = Instant::now();
+        let budget = stats.nodes + 20_000;
+        let mut engine = Engine::new(self.model(), self.deadline).with_node_budget(budget);
+        let mut sink = Sink { limit: 1, found: 0, first: None };
+        let grid = match engine.run(Branching::RowMajor, &mut sink) {
+            Some(Stop::Timeout) => return Err(Timeout(started.elapsed())),
+            Some(Stop::Budget) => {
+                stats += engine.stats;
+                let mut engine = Engine::new(self.model(), self.deadline);
+                let grid = engine.first_in_row_major().map_err(|_| Timeout(started.elapsed()))?;
+                stats += engine.stats;
+                grid
+            }
+            _ => {
+                stats += engine.stats;
+                sink.first
+            }
+        };
+        #[cfg(debug_assertions)]
+        if let Some(grid) = &grid {
+            assert!(self.puzzle.is_solution(grid), "the solver found an invalid grid:\n{grid}");
+        }
         Ok(Report { grid, count, stats })
     }
 
