@@ -1,5 +1,6 @@
 //! Drawing time: one 9×9 picture as SVG (and in the terminal), a PNG, and a 100-page PDF
-//! sheet. `cargo bench -p calcudoku --features png,pdf --bench render`.
+//! sheet, with parsing and solving the same puzzles as the peer measured in the same run.
+//! `cargo bench -p calcudoku --features png,pdf --bench render`.
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use std::hint::black_box;
@@ -18,8 +19,12 @@ fn bench(c: &mut Criterion) {
         ("killer 9x9", "examples/killer-9x9.ops.txt"),
     ];
     for (name, path) in cases {
-        let puzzle = format::parse(&repo(path), None).unwrap();
+        let text = repo(path);
+        let puzzle = format::parse(&text, None).unwrap();
         let solution = solve::solve(&puzzle).unwrap();
+        c.bench_function(&format!("peer: parse+solve {name}"), |b| {
+            b.iter(|| solve::solve(&format::parse(black_box(&text), None).unwrap()).unwrap())
+        });
         c.bench_function(&format!("svg {name} with solution"), |b| {
             b.iter(|| svg::render(&Picture::new(black_box(&puzzle)).with_values(&solution)))
         });
