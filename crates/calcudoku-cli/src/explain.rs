@@ -209,11 +209,10 @@ fn explain_one(
     draw: Option<&Draw>,
     pictures: &mut usize,
 ) -> Result<Result<Answer, LogicError>> {
-    let path = match explain_path(puzzle, deadline) {
+    let (board, ladder, e) = match explain_path(puzzle, deadline) {
         Ok(path) => path,
         Err(e) => return Ok(Err(e)),
     };
-    let (board, ladder, e) = path;
     let mut text = String::new();
     let mut replay = board;
     let (mut level, mut rating) = (0u8, 0f32);
