@@ -6,8 +6,9 @@ import init, { WebPuzzle, generate } from "./pkg/calcudoku_web.js";
 
 const LEVELS = {
   kenken: ["easy", "normal", "hard", "extreme", "unreasonable"],
-  sudoku: ["easy", "medium", "hard", "fiendish", "diabolical", "needs trial"],
-  killer: ["easy", "medium", "hard", "fiendish", "diabolical", "needs trial"],
+  // "needs trial" is a grade, not something the generator can aim at in reasonable time.
+  sudoku: ["easy", "medium", "hard", "fiendish", "diabolical"],
+  killer: ["easy", "medium", "hard", "fiendish", "diabolical"],
 };
 const SIZES = { kenken: [3, 4, 5, 6, 7, 8, 9], sudoku: [4, 6, 8, 9, 12, 16], killer: [4, 6, 9] };
 const CELL = 60; // pixels of one cell in the SVG's own units

@@ -566,6 +566,98 @@ fn read_text(py: Python<'_>, text: &str, format: Option<&str>) -> PyResult<Vec<P
         .collect()
 }
 
+/// New puzzles with exactly one solution, at a level; puzzle `k` of a seed is the same as
+/// `calcudoku generate --seed SEED` makes, on any number of threads. Each item is a `Puzzle`,
+/// or the error object of one not found in time (`TimeoutError`) or within `max_attempts`
+/// (`CalcudokuError`). Bad options raise `ValueError`.
+#[pyfunction]
+#[pyo3(signature = (kind = "kenken", size = None, level = None, count = 1, seed = 0, *, ops = None,
+    long_ops = false, hidden_ops = false, max_cage = None, symmetry = "rotational",
+    minimal = false, givens = false, max_attempts = None, timeout = None, threads = None))]
+#[allow(clippy::too_many_arguments)]
+fn generate(
+    py: Python<'_>,
+    kind: &str,
+    size: Option<usize>,
+    level: Option<&str>,
+    count: u64,
+    seed: u64,
+    ops: Option<&str>,
+    long_ops: bool,
+    hidden_ops: bool,
+    max_cage: Option<usize>,
+    symmetry: &str,
+    minimal: bool,
+    givens: bool,
+    max_attempts: Option<u32>,
+    timeout: Option<f64>,
+    threads: Option<usize>,
+) -> PyResult<Vec<Py<PyAny>>> {
+    use calcudoku::generate::{GenerateError, Kind, Options, Symmetry};
+    let bad = |m: String| PyValueError::new_err(m);
+    let kind = Kind::from_name(kind)
+        .ok_or_else(|| bad(format!("kind: expected kenken, sudoku or killer, found {kind:?}")))?;
+    let size = size.unwrap_or(if kind == Kind::KenKen { 6 } else { 9 });
+    let mut options =
+        Options { seed, long_ops, hidden_ops, minimal, givens, ..Options::new(kind, size) };
+    if let Some(level) = level.filter(|l| !l.eq_ignore_ascii_case("any")) {
+        options = options.with_level_named(level).map_err(|e| bad(e.to_string()))?;
+    }
+    if let Some(ops) = ops {
+        options.ops.clear();
+        for c in ops.chars() {
+            let op = calcudoku::Operator::from_char(c).ok_or_else(|| {
+                bad(format!("ops: expected operators among + - * /, found {c:?}"))
+            })?;
+            if !options.ops.contains(&op) {
+                options.ops.push(op);
+            }
+        }
+    }
+    if let Some(m) = max_cage {
+        options.max_cage = m;
+    }
+    options.symmetry = Symmetry::from_name(symmetry).ok_or_else(|| {
+        bad(format!("symmetry: expected none, rotational or mirror, found {symmetry:?}"))
+    })?;
+    if let Some(a) = max_attempts {
+        options.max_attempts = a;
+    }
+    options.check().map_err(|e| bad(e.to_string()))?;
+    let timeout = match timeout {
+        None => None,
+        Some(t) if t.is_finite() && t > 0.0 => Some(Duration::from_secs_f64(t.min(1e9))),
+        Some(t) => {
+            return Err(bad(format!("timeout: expected a positive number of seconds, found {t}")));
+        }
+    };
+    let indexes: Vec<u64> = (0..count).collect();
+    let made = py.detach(|| {
+        let work = |&k: &u64| {
+            let deadline = timeout.map(|t| calcudoku::clock::Instant::now() + t);
+            calcudoku::generate::generate(&options, k, deadline)
+        };
+        match threads {
+            Some(1) => Ok(indexes.iter().map(work).collect::<Vec<_>>()),
+            Some(0) | None => Ok(indexes.par_iter().map(work).collect()),
+            Some(n) => rayon::ThreadPoolBuilder::new()
+                .num_threads(n)
+                .build()
+                .map(|pool| pool.install(|| indexes.par_iter().map(work).collect())),
+        }
+    });
+    let made = made.map_err(|e| bad(format!("threads: {e}")))?;
+    made.into_iter()
+        .map(|m| match m {
+            Ok(g) => Bound::new(py, Puzzle { inner: g.puzzle }).map(|o| o.into_any().unbind()),
+            Err(GenerateError::Timeout) => {
+                Ok(PyTimeoutError::new_err("out of time").into_value(py).into_any())
+            }
+            Err(e) => Ok(CalcudokuError::new_err(e.to_string()).into_value(py).into_any()),
+        })
+        .collect()
+}
+
 #[pymodule]
 fn _calcudoku(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
@@ -577,6 +669,7 @@ fn _calcudoku(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(count_many, m)?)?;
     m.add_function(wrap_pyfunction!(grade_many, m)?)?;
     m.add_function(wrap_pyfunction!(read_text, m)?)?;
+    m.add_function(wrap_pyfunction!(generate, m)?)?;
     m.add("CalcudokuError", py.get_type::<CalcudokuError>())?;
     m.add("ParseError", py.get_type::<ParseError>())?;
     m.add("FormatError", py.get_type::<FormatError>())?;

@@ -4,6 +4,7 @@ conversions, batches (same answers as one at a time), NumPy."""
 from __future__ import annotations
 
 import pathlib
+import subprocess
 
 import pytest
 
@@ -124,3 +125,37 @@ def test_numpy_array():
     a = calcudoku.solution_array(calcudoku.Puzzle.parse(KENKEN))
     assert a.shape == (4, 4) and a.dtype == np.uint8
     assert a.tolist() == SOLUTION
+
+
+def test_generate_matches_the_cli_and_grades_at_the_level(cli: pathlib.Path):
+    made = calcudoku.generate("kenken", size=5, level="hard", count=3, seed=11)
+    assert all(isinstance(p, calcudoku.Puzzle) for p in made)
+    assert [p.grade().level for p in made] == ["hard"] * 3
+    assert all(p.count(2) == 1 for p in made)
+    # The same puzzles as `calcudoku generate` with that seed, in order.
+    cli = subprocess.run(
+        [str(cli), "generate", "-s", "5", "-d", "hard", "-n", "3", "--seed", "11", "--to", "keen"],
+        capture_output=True, text=True, check=True,
+    ).stdout.split()
+    assert [p.to_format("keen", False).strip() for p in made] == cli
+    # Threads change nothing.
+    again = calcudoku.generate("kenken", size=5, level="hard", count=3, seed=11, threads=1)
+    assert [str(p) for p in again] == [str(p) for p in made]
+
+
+def test_generate_sudoku_and_killer_options():
+    (sudoku,) = calcudoku.generate("sudoku", level="easy", seed=2, symmetry="mirror")
+    assert sudoku.kind == "sudoku" and sudoku.grade().level == "easy"
+    (killer,) = calcudoku.generate("killer", size=6, level="medium", seed=2)
+    assert killer.kind == "killer"
+    mult = calcudoku.generate("kenken", size=4, seed=1, ops="*", count=2)
+    assert all(label.endswith("*") for p in mult for label, _ in p.cages)
+
+
+def test_generate_bad_options_and_failures():
+    with pytest.raises(ValueError, match="expected one of"):
+        calcudoku.generate("sudoku", level="impossible")
+    with pytest.raises(ValueError, match="kind"):
+        calcudoku.generate("nonogram")
+    failed = calcudoku.generate("sudoku", level="needs trial", max_attempts=2, count=2)
+    assert all(isinstance(e, calcudoku.CalcudokuError) for e in failed)

@@ -35,6 +35,18 @@ try {
   await page.waitForSelector("#grid svg");
   console.log(`page usable after ${Date.now() - t0} ms`);
 
+  // Generate a 9×9 Sudoku and a 6×6 Killer: the library's generator, in the page.
+  for (const [kind, size, level, cells] of [["sudoku", "9", "medium", 81], ["killer", "6", "easy", 36]]) {
+    await page.selectOption("#kind", kind);
+    await page.selectOption("#size", size);
+    await page.selectOption("#level", level);
+    await page.click("#generate");
+    await page.waitForFunction((l) => document.querySelector("#message").textContent.includes(`new ${l} puzzle`), level);
+    check(await page.locator("#grid rect.cell").count() === cells, `a generated ${level} ${kind} shows ${cells} cells`);
+    const graded = await page.evaluate(() => JSON.parse(window.calcudoku.puzzle.grade()).level);
+    check(graded === level, `the ${kind} grades ${level} (${graded})`);
+  }
+
   // Generate a 6×6 KenKen.
   await page.selectOption("#kind", "kenken");
   await page.selectOption("#size", "6");

@@ -19,9 +19,10 @@ fn main() -> ExitCode {
     let result = match args.first().map(String::as_str) {
         Some("test") => test(&args[1..]),
         Some("web") => web_command(&args[1..]),
+        Some("browser-test") => web::browser_test(),
         _ => {
             eprintln!(
-                "usage: cargo xtask test [CARGO TEST OPTIONS…] | cargo xtask web [--serve] [--port N]"
+                "usage: cargo xtask test [CARGO TEST OPTIONS…] | cargo xtask web [--serve] [--port N] | cargo xtask browser-test"
             );
             return ExitCode::from(2);
         }

@@ -79,7 +79,7 @@ pub fn solve(puzzle: &Puzzle, place: &Place, s: &Settings) -> Answer {
         Method::Fast => {
             let report = match Solver::new(puzzle).with_deadline(deadline).solve() {
                 Ok(r) => r,
-                Err(t) => return timed_out(place, s.json, t.0),
+                Err(_) => return timed_out(place, s.json, started.elapsed()),
             };
             let outcome = match (report.count.solutions, report.count.complete) {
                 (0, _) => Outcome::NoSolution,

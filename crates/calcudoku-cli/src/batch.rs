@@ -248,7 +248,12 @@ pub fn run(
                     done = true;
                     break;
                 }
-                None => {}
+                // A blank line gets a blank answer line: answers line up with input lines.
+                None => {
+                    if !ui.json {
+                        writeln!(out)?;
+                    }
+                }
                 Some(Ok((a, took))) => {
                     progress.suspend(|| crate::notes(&ui, name, line.no, &a, took));
                     out.write_all(a.text.as_bytes())?;

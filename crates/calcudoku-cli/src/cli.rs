@@ -105,6 +105,10 @@ pub enum Command {
     Hint(HintArgs),
     /// The whole path from the puzzle to its solution, step by step, in words.
     Explain(ExplainArgs),
+    /// Make new puzzles with exactly one solution, at a level: `generate --kind sudoku
+    /// --difficulty hard -n 12 --seed 7`. The same seed gives the same puzzles on every machine
+    /// and any number of threads.
+    Generate(GenerateArgs),
     /// Print a completion script for a shell (bash, zsh, fish, elvish, powershell).
     Completions {
         /// The shell.
@@ -287,6 +291,80 @@ pub struct ExplainArgs {
 }
 
 #[derive(Debug, Args, Clone)]
+pub struct GenerateArgs {
+    /// What to make.
+    #[arg(short, long, default_value = "kenken", value_parser = ["kenken", "sudoku", "killer"])]
+    pub kind: String,
+
+    /// Side of the grid (KenKen 3 to 16, default 6; Sudoku and Killer 4, 6, 8, 9, 12, 16, …,
+    /// default 9).
+    #[arg(short, long, value_name = "N")]
+    pub size: Option<usize>,
+
+    /// The level: KenKen easy, normal (default), hard, extreme, unreasonable (Keen's); Sudoku
+    /// and Killer easy, medium (default), hard, fiendish, diabolical, "needs trial"; or any.
+    #[arg(short, long, value_name = "LEVEL")]
+    pub difficulty: Option<String>,
+
+    /// How many puzzles.
+    #[arg(short = 'n', long, default_value_t = 1, value_name = "COUNT")]
+    pub count: u64,
+
+    /// The seed (default: from the clock, printed on standard error).
+    #[arg(long, value_name = "SEED")]
+    pub seed: Option<u64>,
+
+    /// Threads (0: all cores). The puzzles do not depend on it.
+    #[arg(short = 'j', long, default_value_t = 0, value_name = "N")]
+    pub threads: usize,
+
+    /// Output format (default: ops for KenKen and Killer, puzzles separated by a blank line;
+    /// one-line Sudokus). `keen` writes game IDs that open in Keen.
+    #[arg(long, value_name = "NAME", value_parser = ["ops", "cells", "counted", "sudoku", "keen", "json"])]
+    pub to: Option<String>,
+
+    /// KenKen: multiplication only (Keen's option).
+    #[arg(long, conflicts_with = "ops")]
+    pub mult_only: bool,
+
+    /// KenKen: the operators allowed, e.g. `+-` or `+*/` (default all four).
+    #[arg(long, value_name = "OPS")]
+    pub ops: Option<String>,
+
+    /// KenKen: − and ÷ also on cages of three or more cells, where exact (not in Keen).
+    #[arg(long)]
+    pub long_ops: bool,
+
+    /// KenKen: cages without their operator (the player finds it).
+    #[arg(long)]
+    pub hidden_ops: bool,
+
+    /// KenKen and Killer: the largest cage (default 6; Killer 5).
+    #[arg(long, value_name = "CELLS")]
+    pub max_cage: Option<usize>,
+
+    /// Sudoku: clues in symmetric pairs.
+    #[arg(long, default_value = "rotational", value_parser = ["none", "rotational", "mirror"])]
+    pub symmetry: String,
+
+    /// Sudoku: no clue can be taken away without a second solution.
+    #[arg(long)]
+    pub minimal: bool,
+
+    /// Killer: add givens where the cages alone leave several solutions.
+    #[arg(long)]
+    pub givens: bool,
+
+    /// Give up on a puzzle after this many seconds (exit status 3; the others go on).
+    #[arg(long, value_name = "SECONDS")]
+    pub timeout: Option<f64>,
+
+    /// Candidates tried per puzzle before giving up (exit status 1).
+    #[arg(long, value_name = "N")]
+    pub max_attempts: Option<u32>,
+}
+
+#[derive(Debug, Args, Clone)]
 pub struct BenchArgs {
     /// Set folders, folders of sets, or Sudoku files.
     #[arg(value_name = "PATH", required = true)]
@@ -346,7 +424,8 @@ pub struct CountArgs {
     pub input: InputArgs,
 
     /// Stop counting at this many solutions.
-    #[arg(short, long, default_value_t = 1000, value_name = "N")]
+    #[arg(short, long, default_value_t = 1000, value_name = "N",
+        value_parser = clap::value_parser!(u64).range(1..))]
     pub limit: u64,
 
     /// Threads for files of one-line puzzles (0: all cores).

@@ -6,6 +6,7 @@ mod bench;
 mod check;
 mod cli;
 mod explain;
+mod generate;
 mod grade;
 mod interactive;
 mod json;
@@ -106,6 +107,7 @@ fn main() -> ExitCode {
         Some(Command::Grade(args)) => grade::run(&args, ui, &mut out),
         Some(Command::Hint(args)) => explain::hint(&args, ui, &mut out),
         Some(Command::Explain(args)) => explain::explain(&args, ui, &mut out),
+        Some(Command::Generate(args)) => generate::run(&args, ui, &mut out),
         Some(Command::Completions { shell }) => {
             clap_complete::generate(shell, &mut Cli::command(), "calcudoku", &mut out);
             Ok(Status::Solved)
@@ -266,7 +268,7 @@ fn for_each_puzzle(
             io::Result::Ok(())
         };
     IN_BATCH.store(true, Ordering::Relaxed);
-    for (i, src) in srcs.iter().enumerate() {
+    'sources: for (i, src) in srcs.iter().enumerate() {
         if interrupted() {
             break;
         }
@@ -289,7 +291,7 @@ fn for_each_puzzle(
             match batch::read_line(&mut *reader, head.len() + 1) {
                 Err(e) => {
                     bad(&src.name, &format!("cannot read: {e}"), &mut status, out)?;
-                    break;
+                    continue 'sources;
                 }
                 Ok(None) => break,
                 Ok(Some(line)) => {
@@ -351,13 +353,20 @@ fn for_each_puzzle(
             };
         let batch = doc.entries.len() > 1;
         let started = Instant::now();
-        for (k, entry) in doc.entries.iter().enumerate() {
+        // Lines in the answer before: answers of several lines (grids in rows) get a blank
+        // line between them and their neighbours.
+        let mut before = 0usize;
+        let mut separate = |text: &str, out: &mut dyn Write| -> io::Result<()> {
+            let lines = text.lines().count();
+            if before > 0 && batch && !ui.json && (before > 1 || lines > 1) {
+                writeln!(out)?;
+            }
+            before = lines;
+            Ok(())
+        };
+        for entry in &doc.entries {
             if interrupted() {
                 break;
-            }
-            // Several answers in rows: a blank line between them.
-            if k > 0 && batch && doc.layout == Layout::Rows && !ui.json {
-                writeln!(out)?;
             }
             let place = Place { name: &src.name, line: entry.line, layout: doc.layout };
             match &entry.puzzle {
@@ -365,6 +374,7 @@ fn for_each_puzzle(
                     let started = Instant::now();
                     let a = each(p, &place)?;
                     notes(&ui, place.name, place.line, &a, started.elapsed());
+                    separate(&a.text, out)?;
                     out.write_all(a.text.as_bytes())?;
                     status = status.max(Status::of(a.outcome));
                     if batch {
@@ -377,6 +387,7 @@ fn for_each_puzzle(
                     if ui.json {
                         out.write_all(json::error(&place, &e.to_string()).as_bytes())?;
                     } else if batch {
+                        separate("Invalid puzzle.\n", out)?;
                         writeln!(out, "Invalid puzzle.")?;
                     }
                     if batch {
@@ -474,7 +485,7 @@ fn count(args: &CountArgs, ui: Ui, out: &mut dyn Write) -> Result<Status> {
         let solver = Solver::new(puzzle).with_deadline(timeout.map(|t| started + t));
         let count = match solver.count(args.limit) {
             Ok(c) => c,
-            Err(t) => return answer::timed_out(place, json, t.0),
+            Err(_) => return answer::timed_out(place, json, started.elapsed()),
         };
         let outcome = match count.solutions {
             0 => Outcome::NoSolution,

@@ -40,14 +40,15 @@ fn order_errors_and_summary() {
     let path = temp_file("mixed.txt", &text);
     let (code, stdout, stderr) = run(&["-j", "2"], &path);
     let lines: Vec<&str> = stdout.lines().collect();
-    assert_eq!(lines.len(), 6, "one line per puzzle line: {stdout}");
+    assert_eq!(lines.len(), 7, "one line per input line, a blank one for a blank: {stdout}");
     assert_eq!(lines[0], S1);
     assert_eq!(lines[1], S2);
-    assert_eq!(lines[2], "Invalid puzzle.");
-    assert_eq!(lines[3], "No solution.");
+    assert_eq!(lines[2], "");
+    assert_eq!(lines[3], "Invalid puzzle.");
+    assert_eq!(lines[4], "No solution.");
     // The empty grid has many solutions: the first in row-major order.
-    assert!(lines[4].starts_with("123456789456789123789123456"), "{}", lines[4]);
-    assert_eq!(lines[5], S1);
+    assert!(lines[5].starts_with("123456789456789123789123456"), "{}", lines[5]);
+    assert_eq!(lines[6], S1);
     assert!(stderr.contains("mixed.txt: line 4"), "{stderr}");
     assert!(
         stderr.contains(

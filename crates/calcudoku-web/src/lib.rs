@@ -160,30 +160,25 @@ impl WebPuzzle {
     }
 }
 
-/// A new puzzle of a kind, size and level, the same for the same seed: `kind` is `kenken`
-/// (sizes 3 to 9), `level` one of the kind's level names. Interim: until the library's
-/// generator lands, KenKen only, drawn from the test-corpus maker until one grades at the
-/// level asked (at most 400 tries).
+/// A new puzzle of a kind (`kenken`, `sudoku`, `killer`), size and level (one of the kind's
+/// level names), the same for the same seed as `calcudoku generate --seed SEED`. Gives up after
+/// five seconds (a rare level on a big grid) with a message saying so.
 #[wasm_bindgen]
 pub fn generate(kind: &str, size: usize, level: &str, seed: u32) -> Result<WebPuzzle, JsError> {
-    if kind != "kenken" {
-        return Err(JsError::new(&format!("generating {kind} puzzles is not available yet")));
+    use calcudoku::generate::{self, GenerateError, Kind, Options};
+    let kind = Kind::from_name(kind).ok_or_else(|| {
+        JsError::new(&format!("kind: expected kenken, sudoku or killer, found {kind}"))
+    })?;
+    let options = Options { seed: seed as u64, ..Options::new(kind, size) }
+        .with_level_named(level)
+        .map_err(|e| JsError::new(&e.to_string()))?;
+    let deadline = calcudoku::clock::Instant::now() + calcudoku::clock::Duration::from_secs(5);
+    match generate::generate(&options, 0, Some(deadline)) {
+        Ok(made) => Ok(WebPuzzle { inner: made.puzzle }),
+        Err(GenerateError::Timeout | GenerateError::GaveUp(_)) => Err(JsError::new(&format!(
+            "no {level} {size}×{size} {} found in time; try again or pick another level",
+            kind.name()
+        ))),
+        Err(e) => Err(JsError::new(&e.to_string())),
     }
-    if !(3..=9).contains(&size) {
-        return Err(JsError::new(&format!("size: expected 3 to 9, found {size}")));
-    }
-    let budget = calcudoku::clock::Duration::from_millis(200);
-    let mut next = seed as u64 * 1000;
-    for _ in 0..400 {
-        let Some((used, puzzle, _)) = calcudoku::generate::unique_keen_like(size, next, 50, budget)
-        else {
-            next += 50;
-            continue;
-        };
-        next = used + 1;
-        if logic::grade(&puzzle, None).is_ok_and(|g| g.level_name == level) {
-            return Ok(WebPuzzle { inner: puzzle });
-        }
-    }
-    Err(JsError::new(&format!("no {level} {size}x{size} KenKen found from this seed; try another")))
 }

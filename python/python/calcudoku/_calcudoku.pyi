@@ -84,3 +84,21 @@ def grade_many(
     puzzles: Iterable[PuzzleLike], threads: Optional[int] = None, timeout: Optional[float] = None
 ) -> List[Union[GradeResult, Exception]]: ...
 def read_text(text: str, format: Optional[str] = None) -> List[Union[Puzzle, ParseError]]: ...
+def generate(
+    kind: str = "kenken",
+    size: Optional[int] = None,
+    level: Optional[str] = None,
+    count: int = 1,
+    seed: int = 0,
+    *,
+    ops: Optional[str] = None,
+    long_ops: bool = False,
+    hidden_ops: bool = False,
+    max_cage: Optional[int] = None,
+    symmetry: str = "rotational",
+    minimal: bool = False,
+    givens: bool = False,
+    max_attempts: Optional[int] = None,
+    timeout: Optional[float] = None,
+    threads: Optional[int] = None,
+) -> List[Union[Puzzle, Exception]]: ...

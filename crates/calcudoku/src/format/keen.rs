@@ -39,22 +39,23 @@ use thiserror::Error;
 use crate::error::{ModelError, ParseError, ParseErrorKind};
 use crate::puzzle::{Cage, Cell, MAX_SIZE, Operator, Puzzle};
 
-/// Why a puzzle cannot be written as a Keen game ID.
+/// Why a puzzle cannot be written as a Keen game ID: what it has that an ID cannot express
+/// (a noun phrase: "the keen format cannot express …").
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum KeenWriteError {
-    #[error("Keen puzzles have no boxes (this puzzle has {shape} boxes)")]
+    #[error("boxes (this puzzle has {shape} boxes; Keen puzzles have none)")]
     Boxes { shape: crate::puzzle::BoxShape },
-    #[error("Keen puzzles have no givens (cell {cell} holds {value}); make it a one-cell cage")]
+    #[error("givens (cell {cell} holds {value}); make it a one-cell cage")]
     Given { cell: usize, value: u8 },
-    #[error("Keen cages may repeat values; a puzzle with distinct-valued cages cannot be written")]
+    #[error("cages of distinct values (Keen cages may repeat a value)")]
     DistinctCages,
-    #[error("cell {cell} is in no cage (Keen needs every cell in a cage)")]
+    #[error("a cell in no cage (cell {cell}; Keen needs every cell in a cage)")]
     CellInNoCage { cell: usize },
-    #[error("cage {cage} is not orthogonally connected (Keen cages are connected regions)")]
+    #[error("cage {cage}, which is not orthogonally connected (Keen cages are connected regions)")]
     CageNotConnected { cage: usize },
-    #[error("cage {cage} has no operator (Keen has no hidden-operator cages)")]
+    #[error("cage {cage} without its operator (Keen has no hidden-operator cages)")]
     HiddenOperator { cage: usize },
-    #[error("cage {cage} has operator {op} on {cells} cells (Keen allows it on 2 cells only)")]
+    #[error("cage {cage}, with {op} on {cells} cells (Keen allows it on 2 cells only)")]
     OperatorNeedsTwoCells { cage: usize, op: Operator, cells: usize },
 }
 

@@ -420,12 +420,32 @@ fn guess(text: &str, results: &[(Format, Result<Document, ParseError>)]) -> Form
     if lines.len() == n {
         // N rows of N numbers: a Sudoku, unless N is no Sudoku size and the ops reading got
         // further (a KenKen whose labels line is missing).
+        if cage_ids(&lines) {
+            return Format::Ops;
+        }
         if sudoku::is_side(n) || position(Format::Ops).0 <= position(Format::Sudoku).0 {
             return Format::Sudoku;
         }
         return Format::Ops;
     }
     if position(Format::Sudoku) > position(Format::Ops) { Format::Sudoku } else { Format::Ops }
+}
+
+/// Whether rows of numbers read as cage ids: each new number the next one from 0, and more of
+/// them than a row has cells (a KenKen's grid whose labels line is missing, not a Sudoku).
+fn cage_ids(lines: &[text::Line<'_>]) -> bool {
+    let n = lines.first().map_or(0, |l| l.tokens().count());
+    let mut next = 0u64;
+    for line in lines {
+        for t in line.tokens() {
+            match text::parse_u64(t.text) {
+                Some(id) if id == next => next += 1,
+                Some(id) if id < next => {}
+                _ => return false,
+            }
+        }
+    }
+    next > n as u64
 }
 
 /// Writes a puzzle in a format; `layout` chooses between the Sudoku line and rows forms (the

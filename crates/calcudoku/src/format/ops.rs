@@ -28,6 +28,16 @@ pub fn parse(text: &str) -> Result<Puzzle, ParseError> {
     }
 }
 
+/// Whether every given (a one-cell cage without operator) is a value of the grid: one that is
+/// not is bad input, as in the other formats, rather than a puzzle without solution.
+fn givens_in_range(puzzle: &Puzzle) -> bool {
+    let n = puzzle.size() as u64;
+    puzzle
+        .cages()
+        .iter()
+        .all(|c| c.op.is_some() || c.cells.len() != 1 || (1..=n).contains(&c.target))
+}
+
 /// Reads any `ops` text, or says what is wrong with it and where.
 fn parse_general(text: &str) -> Result<Puzzle, ParseError> {
     let mut lines = text::lines(text).peekable();
@@ -145,6 +155,10 @@ fn parse_general(text: &str) -> Result<Puzzle, ParseError> {
         ));
     };
     let mut labels: Vec<(u64, Option<Operator>)> = Vec::with_capacity(m);
+    let mut cells_of = vec![0usize; m];
+    for &id in &ids {
+        cells_of[id] += 1;
+    }
     for tok in label_line.tokens() {
         if labels.len() == m {
             return Err(ParseError::expected(
@@ -154,7 +168,16 @@ fn parse_general(text: &str) -> Result<Puzzle, ParseError> {
                 format!("more, starting with {}", show(tok.text)),
             ));
         }
-        labels.push(parse_label(label_line.no, tok)?);
+        let (target, op) = parse_label(label_line.no, tok)?;
+        if op.is_none() && cells_of[labels.len()] == 1 && !(1..=n as u64).contains(&target) {
+            return Err(ParseError::expected(
+                label_line.no,
+                tok.col,
+                format!("a given from 1 to {n} (cage {} has one cell)", labels.len()),
+                target.to_string(),
+            ));
+        }
+        labels.push((target, op));
     }
     if labels.len() < m {
         return Err(ParseError::expected(
@@ -240,7 +263,7 @@ fn parse_plain(text: &str) -> Option<Puzzle> {
     if scan.at != body.len() || rules.len() != next_id {
         return None;
     }
-    Puzzle::new(n, None, Grid::empty(n), cages_of(&ids, rules), false).ok()
+    Puzzle::new(n, None, Grid::empty(n), cages_of(&ids, rules), false).ok().filter(givens_in_range)
 }
 
 /// The cages of a grid of cage ids (row-major; ids `0..labels.len()`) with their labels in id

@@ -35,6 +35,21 @@ pub fn read(text: &str) -> Result<Document, ParseError> {
         return Ok(single(first.no, puzzle));
     }
     let len = tok.text.chars().take(MAX_SIZE + 1).count();
+    // One token alone on the only line, of no one-line length: a one-line Sudoku mistyped
+    // rather than the first of N rows.
+    let chars = tok.text.chars().take(LINE_LENGTHS[6] + 1).count();
+    if text::lines(text).nth(1).is_none() && !LINE_LENGTHS.contains(&chars) {
+        return Err(ParseError::expected(
+            first.no,
+            tok.col,
+            "a one-line Sudoku of 16, 36, 64, 81, 144, 256 or 625 characters",
+            if chars > LINE_LENGTHS[6] {
+                format!("more than {} characters", LINE_LENGTHS[6])
+            } else {
+                format!("{chars} characters")
+            },
+        ));
+    }
     let compact = is_side(len)
         && (!LINE_LENGTHS.contains(&len) || text::lines(text).take(len + 1).count() == len);
     if compact {
@@ -67,7 +82,9 @@ pub fn parse_line_at(line: &str, no: usize) -> Result<Puzzle, ParseError> {
 /// single token of 81, 144, 256 or 625 characters): such files can be streamed.
 pub fn is_long_line_puzzle(line: &str) -> bool {
     let mut toks = text::strip_bom(line).split_whitespace();
-    matches!((toks.next(), toks.next()), (Some(t), None) if LINE_LENGTHS[3..].contains(&t.chars().count()))
+    // A Keen game ID is one token too, but has a ':'.
+    matches!((toks.next(), toks.next()), (Some(t), None)
+        if LINE_LENGTHS[3..].contains(&t.chars().count()) && !t.contains(':'))
 }
 
 /// Reads a text that must hold exactly one Sudoku, in any form.

@@ -1,7 +1,7 @@
-//! Deterministic random puzzles for tests and benchmarks: a random Latin square cut into
-//! random cages whose targets are computed from the square, so every puzzle has at least that
-//! solution. A small built-in PRNG (SplitMix64) keeps the results the same on every platform
-//! and release, without a `rand` dependency.
+//! Deterministic random puzzles for tests and benchmarks (the corpus helpers): a random Latin
+//! square cut into random cages whose targets are computed from the square, so every puzzle has
+//! at least that solution. Their own small PRNG (SplitMix64) keeps the puzzles the bench sets
+//! and tests were made from exactly as they were; new puzzles come from [`super::generate`].
 //!
 //! [`repaired_keen_like`] makes Keen-like puzzles whose solution the solver proves unique, by
 //! repairing a random cutting wherever another solution fits (it made `bench/kenken-scale`).
@@ -142,6 +142,78 @@ pub fn random_kenken(size: usize, seed: u64, ops: &[Operator]) -> (Puzzle, Grid)
     let puzzle = Puzzle::kenken(n, cages).expect("the cages tile the grid");
     debug_assert!(puzzle.is_solution(&square));
     (puzzle, square)
+}
+
+/// How [`random_cages`] cuts and labels a grid.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CageSettings {
+    /// Cages have 1 to this many cells (up to the whole grid).
+    pub max_cells: usize,
+    /// Of every hundred cages of two or more cells, this many hide their operator.
+    pub hidden_percent: usize,
+}
+
+/// A random KenKen of side `size` with cages of any size and every operator on any number of
+/// cells (`-` and `/` on three or more by their general rules), planted on a random Latin
+/// square, which is returned with it: the shapes that stress the solver (large cages, hidden
+/// operators) rather than Keen-like ones. Each cage of two or more cells tries the operators
+/// in a random order and takes the first whose target its values make (a positive difference,
+/// an exact quotient, a product within 64 bits; a sum always fits); then, `hidden_percent`
+/// times in a hundred, it hides the operator. One-cell cages are givens. Uniqueness is not
+/// checked. The same `(size, seed, settings)` always gives the same puzzle.
+pub fn random_cages(size: usize, seed: u64, settings: CageSettings) -> (Puzzle, Grid) {
+    let mut rng = SplitMix64::new(seed);
+    let square = random_latin_square(size, &mut rng);
+    let n = size;
+    let mut owner = vec![usize::MAX; n * n];
+    let mut order: Vec<usize> = (0..n * n).collect();
+    rng.shuffle(&mut order);
+    let mut cages = Vec::new();
+    for start in order {
+        if owner[start] != usize::MAX {
+            continue;
+        }
+        let want = 1 + rng.below(settings.max_cells.clamp(1, n * n));
+        let k = cages.len();
+        let mut cells =
+            grow_piece(n, &mut owner, start, k, want, usize::MAX, &mut rng, |_, _| true);
+        cells.sort_unstable();
+        let values: Vec<u8> = cells.iter().map(|&c| square.cells()[c]).collect();
+        let mut ops = Operator::ALL;
+        rng.shuffle(&mut ops);
+        let (op, target) = if values.len() == 1 {
+            (None, values[0] as u64)
+        } else {
+            let (op, t) = ops
+                .iter()
+                .find_map(|&o| general_target(o, &values).map(|t| (o, t)))
+                .expect("a sum always fits");
+            let hidden = rng.below(100) < settings.hidden_percent;
+            (if hidden { None } else { Some(op) }, t)
+        };
+        cages.push(Cage::new(target, op, cells.into_iter().map(|c| Cell(c as u16)).collect()));
+    }
+    let puzzle = Puzzle::kenken(n, cages).expect("the cages tile the grid");
+    debug_assert!(puzzle.is_solution(&square));
+    (puzzle, square)
+}
+
+/// The target `values` (two or more) make under `op` by the general rules: the sum, the product
+/// (when it fits 64 bits), the largest minus the others (when positive), the largest divided
+/// by the product of the others (when exact).
+fn general_target(op: Operator, values: &[u8]) -> Option<u64> {
+    let max = *values.iter().max()? as u64;
+    let rest = || values.iter().map(|&v| v as u64).sum::<u64>() - max;
+    let product = |vs: &[u8]| vs.iter().try_fold(1u64, |p, &v| p.checked_mul(v as u64));
+    match op {
+        Operator::Add => Some(values.iter().map(|&v| v as u64).sum()),
+        Operator::Mul => product(values),
+        Operator::Sub => max.checked_sub(rest()).filter(|&t| t > 0),
+        Operator::Div => {
+            let others = product(values)? / max;
+            (max % others == 0).then(|| max / others)
+        }
+    }
 }
 
 /// The target `values` make under `op`, when `op` suits them (`-` and `/`: two cells; `/`:

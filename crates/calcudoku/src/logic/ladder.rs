@@ -205,6 +205,15 @@ impl Ladder {
         self.levels.iter().position(|l| l.eq_ignore_ascii_case(name)).map(|i| i as u8)
     }
 
+    /// The same ladder with only the rungs of `level` and below: a puzzle it solves is at most
+    /// that level (the generator's test of a puzzle against a target).
+    pub fn up_to(&self, level: u8) -> Ladder {
+        Ladder {
+            rungs: self.rungs.iter().filter(|r| r.level <= level).cloned().collect(),
+            ..self.clone()
+        }
+    }
+
     /// The highest level.
     pub fn top(&self) -> u8 {
         (self.levels.len() - 1) as u8

@@ -139,8 +139,15 @@ impl Table<'_> {
     }
 }
 
-/// Nodes one filtering may visit before it falls back to bounds reasoning.
-const NODE_BUDGET: u32 = 1 << 16;
+/// Nodes one filtering (or one listing of a late table) may visit before it falls back to
+/// bounds reasoning (or gives up the table).
+pub(crate) const NODE_BUDGET: u32 = 1 << 16;
+
+/// The most cells of a cage that is walked or listed: a position's conflicts are a 64-bit
+/// mask of the earlier positions. Larger cages (up to the whole 64×64 grid) are filtered by
+/// bounds and checked once decided (see [`CageFilter::filter_by_bounds`]); their cells still
+/// differ through the rows, columns, boxes and (Killer Sudoku) peers.
+pub(crate) const WALK_MAX_CELLS: usize = 64;
 
 /// What filtering a cage found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -155,8 +162,9 @@ pub(crate) enum Filtered {
 #[derive(Default)]
 pub(crate) struct CageFilter {
     dom: Vec<u64>,
-    /// The values of the assignment being built: always 64 long, positions `..k` in use
-    /// (so that a tuple of up to eight values is copied as one fixed-size word).
+    /// The values of the assignment being built: at least 64 long (and as long as the cage),
+    /// positions `..k` in use (so that a tuple of up to eight values is copied as one
+    /// fixed-size word).
     vals: Vec<u8>,
     suf_min: Vec<u64>,
     suf_max: Vec<u64>,
@@ -166,11 +174,20 @@ pub(crate) struct CageFilter {
     /// multiply to (saturating).
     suf_pmin: Vec<u64>,
     suf_pmax: Vec<u64>,
+    /// Nodes visited by the last filtering or listing, and how many it might.
     nodes: u32,
+    budget: u32,
+    /// Values of a sum or product tried at the last position by the last filtering (work, not
+    /// counted against its budget).
+    leaves: u32,
     /// When set, the walk records every valid assignment here instead of collecting supports.
     record: Option<(Vec<u8>, usize)>,
     /// Supports buffer of [`CageFilter::enumerate`].
     out: Vec<u64>,
+    /// Per row (or column), the candidates and the number of a large cage's cells there (see
+    /// [`CageFilter::lines_allow`]).
+    line_union: Vec<u64>,
+    line_count: Vec<u32>,
 }
 
 impl CageFilter {
@@ -178,6 +195,7 @@ impl CageFilter {
     /// supported candidates of each cage position into `out`.
     pub fn filter(&mut self, cage: &CageModel<'_>, dom: &[u64], out: &mut Vec<u64>) -> Filtered {
         let k = cage.cells.len();
+        (self.nodes, self.leaves) = (0, 0);
         out.clear();
         out.resize(k, 0);
         self.dom.clear();
@@ -191,7 +209,10 @@ impl CageFilter {
             return if out[0] == 0 { Filtered::Impossible } else { Filtered::Narrowed };
         }
         self.prepare(k, cage);
-        self.nodes = 0;
+        self.budget = NODE_BUDGET;
+        if k > WALK_MAX_CELLS {
+            return self.filter_by_bounds(cage, dom.len().isqrt(), out);
+        }
         let complete = self.walk(cage, 0, 0, 1, out);
         if !complete {
             self.bounds(cage, out);
@@ -199,21 +220,109 @@ impl CageFilter {
         if out.contains(&0) { Filtered::Impossible } else { Filtered::Narrowed }
     }
 
+    /// A cage too large to walk (of a grid of side `n`): bounds reasoning while some cell is
+    /// open, the rule itself once every cell is decided (the bounds alone would let a wrong
+    /// product, difference or quotient through).
+    fn filter_by_bounds(&mut self, cage: &CageModel<'_>, n: usize, out: &mut [u64]) -> Filtered {
+        // Its first 65 positions all differing (Killer Sudoku) would need 65 values.
+        let all_before = |i: usize| if i == 64 { u64::MAX } else { (1u64 << i) - 1 };
+        if (0..=64).all(|i| cage.conflicts[i] == all_before(i)) {
+            return Filtered::Impossible;
+        }
+        if !self.lines_allow(cage, n) {
+            return Filtered::Impossible;
+        }
+        self.bounds(cage, out);
+        if out.contains(&0) {
+            return Filtered::Impossible;
+        }
+        if self.dom.iter().all(|&d| d & (d - 1) == 0) {
+            let k = self.dom.len();
+            for (v, &d) in self.vals[..k].iter_mut().zip(&self.dom) {
+                *v = d.trailing_zeros() as u8 + 1;
+            }
+            if !rule_holds(cage.op, cage.target, &self.vals[..k]) {
+                return Filtered::Impossible;
+            }
+        }
+        Filtered::Narrowed
+    }
+
+    /// The work of the last filtering or listing: nodes visited and values tried.
+    pub fn work(&self) -> u64 {
+        u64::from(self.nodes) + u64::from(self.leaves)
+    }
+
+    /// Whether the cage's rule can still be met, knowing that its cells in one row (and in
+    /// one column) take distinct values: per line, their sum and product lie between those of
+    /// the fewest and the most the line's candidates allow. Sums over whole rows are then
+    /// exact: a cage over the whole grid adds up to N²(N+1)/2, no other target fits.
+    fn lines_allow(&mut self, cage: &CageModel<'_>, n: usize) -> bool {
+        let t = cage.target;
+        let all = self.dom.iter().fold(0, |a, &d| a | d);
+        let most = 64 - all.leading_zeros() as u64;
+        for by_column in [false, true] {
+            self.line_union.clear();
+            self.line_union.resize(n, 0);
+            self.line_count.clear();
+            self.line_count.resize(n, 0);
+            for (&c, &d) in cage.cells.iter().zip(&self.dom) {
+                let line = if by_column { c as usize % n } else { c as usize / n };
+                self.line_union[line] |= d;
+                self.line_count[line] += 1;
+            }
+            // Least and most sum, least product of the whole cage.
+            let (mut low, mut high, mut product) = (0u64, 0u64, 1u64);
+            for (&union, &m) in self.line_union.iter().zip(&self.line_count) {
+                if union.count_ones() < m {
+                    return false; // m cells that differ, fewer values
+                }
+                for v in bits(union).take(m as usize) {
+                    low += v as u64 + 1;
+                    product = product.saturating_mul(v as u64 + 1);
+                }
+                let mut rest = union;
+                for _ in 0..m {
+                    let top = 63 - rest.leading_zeros() as u64;
+                    high += top + 1;
+                    rest &= !(1u64 << top);
+                }
+            }
+            // A difference is 2·largest − sum, a quotient largest² / product.
+            let add = (low..=high).contains(&t);
+            let mul = t >= product;
+            let sub = t.saturating_add(low) <= 2 * most;
+            let div = t.saturating_mul(product) <= most * most;
+            let fits = match cage.op {
+                Some(Operator::Add) => add,
+                Some(Operator::Mul) => mul,
+                Some(Operator::Sub) => sub,
+                Some(Operator::Div) => div,
+                None => add || mul || sub || div,
+            };
+            if !fits {
+                return false;
+            }
+        }
+        true
+    }
+
     /// Every assignment of the cage that meets its rule and its conflicts and takes its
     /// values from the candidates `dom` (indexed by cell), flattened into `tuples`; false
-    /// when there are more than `max` or the walk grows too large. Two-cell cages take every
+    /// when there are more than `max` or the walk visits more than `budget` nodes. Two-cell cages take every
     /// value 1..=n whatever `dom` says (their tables are small anyway).
     pub fn enumerate(
         &mut self,
         cage: CageModel<'_>,
         n: usize,
         dom: &[u64],
-        max: usize,
+        (max, budget): (usize, u32),
         tuples: &mut Vec<u8>,
     ) -> bool {
         let k = cage.cells.len();
+        (self.nodes, self.leaves) = (0, 0);
         tuples.clear();
-        if k > 64 {
+        if k > WALK_MAX_CELLS {
             return false;
         }
         if k == 2 {
@@ -226,7 +335,7 @@ impl CageFilter {
             return true; // no assignment at all
         }
         self.prepare(k, &cage);
-        self.nodes = 0;
+        self.budget = budget;
         if k >= 3 && matches!(cage.op, Some(Operator::Add | Operator::Mul)) {
             let complete = if cage.op == Some(Operator::Add) {
                 self.sums(&cage, 0, 0, tuples, max * k)
@@ -249,7 +358,7 @@ impl CageFilter {
     }
 
     fn prepare(&mut self, k: usize, cage: &CageModel<'_>) {
-        self.vals.resize(64, 0);
+        self.vals.resize(k.max(64), 0);
         // Suffix bounds for sums: the least and most the cells from i on can add up to.
         self.suf_min.clear();
         self.suf_min.resize(k + 1, 0);
@@ -303,7 +412,7 @@ impl CageFilter {
     ) -> bool {
         let k = self.dom.len();
         self.nodes += 1;
-        if self.nodes > NODE_BUDGET {
+        if self.nodes > self.budget {
             return false;
         }
         let rest = cage.target.saturating_sub(sum);
@@ -362,7 +471,7 @@ impl CageFilter {
     ) -> bool {
         let k = self.dom.len();
         self.nodes += 1;
-        if self.nodes > NODE_BUDGET {
+        if self.nodes > self.budget {
             return false;
         }
         let avail = self.dom[i] & self.divisors & !self.taken(cage, i);
@@ -491,7 +600,7 @@ impl CageFilter {
     ) -> bool {
         let k = self.dom.len();
         self.nodes += 1;
-        if self.nodes > NODE_BUDGET {
+        if self.nodes > self.budget {
             return false;
         }
         // Nothing left to learn below this node: every later cell is fully supported and every
@@ -526,11 +635,20 @@ impl CageFilter {
                 }
                 _ => {}
             }
+            // Each value tried here is work to count. Where the rule must be checked for each
+            // (a difference, quotient or hidden operator: up to 64 values per node), and in a
+            // listing, it counts against the budget too; a sum or product tries one value.
+            let tried = avail.count_ones();
+            let forced = matches!(cage.op, Some(Operator::Add | Operator::Mul));
+            if !forced || self.record.is_some() {
+                self.nodes += tried;
+            } else {
+                self.leaves += tried;
+            }
             while avail != 0 {
                 let v = avail.trailing_zeros() as u8 + 1;
                 avail &= avail - 1;
                 self.vals[i] = v;
-                let forced = matches!(cage.op, Some(Operator::Add | Operator::Mul));
                 if forced || rule_holds(cage.op, t, &self.vals[..k]) {
                     if let Some((tuples, max)) = &mut self.record {
                         if tuples.len() >= *max {
@@ -786,8 +904,8 @@ mod tests {
     }
 
     fn cage(op: Option<Operator>, target: u64, k: usize, all_differ: bool) -> Owned {
-        let conflicts =
-            (0..k).map(|i| if all_differ { (1u64 << i) - 1 } else { 0 }).collect::<Vec<_>>();
+        let before = |i: usize| if i >= 64 { u64::MAX } else { (1u64 << i) - 1 };
+        let conflicts = (0..k).map(|i| if all_differ { before(i) } else { 0 }).collect::<Vec<_>>();
         Owned { cells: (0..k as u16).collect(), target, op, conflicts }
     }
 
@@ -795,7 +913,16 @@ mod tests {
     fn run_table(c: &Owned, dom: &[u64]) -> (Filtered, Vec<u64>) {
         let mut tuples = Vec::new();
         let full = vec![0x1ff; c.cells.len()];
-        assert!(CageFilter::default().enumerate(c.view(), 9, &full, 1 << 20, &mut tuples), "small");
+        assert!(
+            CageFilter::default().enumerate(
+                c.view(),
+                9,
+                &full,
+                (1 << 20, NODE_BUDGET),
+                &mut tuples
+            ),
+            "small"
+        );
         let (mut masks, mut live) = (Vec::new(), Vec::new());
         let words = Table::build(&tuples, c.cells.len(), 9, &mut masks, &mut live);
         let table = Table { words, n: 9, masks: &masks };
@@ -812,7 +939,16 @@ mod tests {
         let k = c.cells.len();
         let mut tuples = Vec::new();
         let full = vec![0x1ff; c.cells.len()];
-        assert!(CageFilter::default().enumerate(c.view(), 9, &full, 1 << 20, &mut tuples), "small");
+        assert!(
+            CageFilter::default().enumerate(
+                c.view(),
+                9,
+                &full,
+                (1 << 20, NODE_BUDGET),
+                &mut tuples
+            ),
+            "small"
+        );
         let (mut masks, mut live) = (Vec::new(), Vec::new());
         let words = Table::build(&tuples, k, 9, &mut masks, &mut live);
         let table = Table { words, n: 9, masks: &masks };
@@ -875,6 +1011,75 @@ mod tests {
                 i += 1;
             }
         }
+    }
+
+    /// Cages of more than [`WALK_MAX_CELLS`] cells (the first `k` cells of an `n`×`n` grid,
+    /// row-major) around a planted Latin square: filtering keeps the planted values whatever
+    /// the candidates around them, and once every cell is decided it checks the rule itself.
+    #[test]
+    fn large_cages_keep_planted_values_and_check_decided_ones() {
+        let mut next = xorshift(0x5DEE_CE66_D1CE_4E5B);
+        let mut narrowed = 0;
+        for round in 0..300 {
+            let n = 9 + round % 4;
+            let k = 65 + (next() % (n * n - 64) as u64) as usize;
+            let shift = (next() % n as u64) as usize;
+            let planted: Vec<u8> =
+                (0..k).map(|i| ((i / n + i % n + shift) % n) as u8 + 1).collect();
+            let sum: u64 = planted.iter().map(|&v| v as u64).sum();
+            let op = [Some(Operator::Add), None][round % 2];
+            let c =
+                Owned { cells: (0..k as u16).collect(), conflicts: vec![0; k], target: sum, op };
+            let mut dom = vec![0u64; n * n];
+            for (i, d) in dom.iter_mut().enumerate() {
+                let v = planted.get(i).copied().unwrap_or(1);
+                // Mostly decided, so that the bounds have something to narrow.
+                let open = next() % 8 == 0;
+                *d = (1 << (v - 1)) | if open { next() & ((1 << n) - 1) } else { 0 };
+            }
+            let mut f = CageFilter::default();
+            let mut out = Vec::new();
+            assert_eq!(f.filter(&c.view(), &dom, &mut out), Filtered::Narrowed, "{k} {op:?}");
+            for i in 0..k {
+                assert!(out[i] >> (planted[i] - 1) & 1 == 1, "{k} {op:?} lost position {i}");
+                assert_eq!(out[i] & !dom[i], 0);
+            }
+            narrowed += out.iter().zip(&dom).any(|(o, d)| o != d) as usize;
+            // Decided: the planted values pass, any other target fails.
+            let decided: Vec<u64> =
+                (0..n * n).map(|i| 1 << (planted.get(i).copied().unwrap_or(1) - 1)).collect();
+            assert_eq!(f.filter(&c.view(), &decided, &mut out), Filtered::Narrowed);
+            let wrong = Owned { target: sum + 1 + next() % 5, ..c };
+            assert_eq!(f.filter(&wrong.view(), &decided, &mut out), Filtered::Impossible);
+        }
+        assert!(narrowed > 0);
+    }
+
+    #[test]
+    fn large_cages_that_no_latin_square_can_meet() {
+        // A 9×9 in one cage: every row adds up to 45 and multiplies to 9!, so only the sum
+        // 405 fits; a difference or quotient of 81 values fits nothing.
+        let n = 9;
+        let dom = vec![0x1ffu64; n * n];
+        let mut f = CageFilter::default();
+        let mut out = Vec::new();
+        for (op, target, fits) in [
+            (Some(Operator::Add), 405, true),
+            (Some(Operator::Add), 404, false),
+            (Some(Operator::Add), 406, false),
+            (Some(Operator::Mul), 362_880, false),
+            (Some(Operator::Sub), 1, false),
+            (Some(Operator::Div), 3, false),
+            (None, 405, true),
+            (None, 400, false),
+        ] {
+            let c = cage(op, target, n * n, false);
+            let found = f.filter(&c.view(), &dom, &mut out);
+            assert_eq!(found == Filtered::Narrowed, fits, "{op:?} {target}");
+        }
+        // All 81 values differing (a Killer Sudoku cage) is impossible at once.
+        let c = cage(Some(Operator::Add), 405, n * n, true);
+        assert_eq!(f.filter(&c.view(), &dom, &mut out), Filtered::Impossible);
     }
 
     #[test]
@@ -961,10 +1166,13 @@ mod tests {
             let dom: Vec<u64> = (0..k).map(|_| next() & 0x1FF | next() & 0x1FF).collect();
             let (mut all, mut within) = (Vec::new(), Vec::new());
             let mut e = CageFilter::default();
-            if !e.enumerate(c.view(), 9, &vec![0x1FF; k], 1 << 20, &mut all) {
+            if !e.enumerate(c.view(), 9, &vec![0x1FF; k], (1 << 20, NODE_BUDGET), &mut all) {
                 continue; // past the walk's budget: nothing to compare
             }
-            assert!(e.enumerate(c.view(), 9, &dom, 1 << 20, &mut within), "fewer fit");
+            assert!(
+                e.enumerate(c.view(), 9, &dom, (1 << 20, NODE_BUDGET), &mut within),
+                "fewer fit"
+            );
             let expect: Vec<u8> = all
                 .chunks_exact(k)
                 .filter(|t| t.iter().zip(&dom).all(|(&v, &d)| d >> (v - 1) & 1 == 1))

@@ -26,7 +26,7 @@ use std::rc::Rc;
 
 use super::bands::{Band, Bands};
 use super::cage::Table;
-use super::cage::{CageFilter, Filtered, filter_pair, pair_count};
+use super::cage::{CageFilter, Filtered, NODE_BUDGET, filter_pair, pair_count};
 use super::model::{CageModel, MAX_TUPLES, Model, NO_CAGE};
 use crate::puzzle::Grid;
 
@@ -148,6 +148,12 @@ struct Mark {
 /// they were as often worse as better (9x9-unreasonable +5% instructions, 10x10-hard −13%).
 const WEIGHTED_FROM: usize = 11;
 
+/// Units of work (about a few nanoseconds each: a cage walk's node, a cell looked at) between
+/// two readings of the clock. The deadline is watched wherever time goes (propagation, cage
+/// walks, late tables, search), each adding its work to one counter: the hot paths pay an
+/// addition and a comparison, and the clock is read every few tens of microseconds.
+const CHECK_EVERY: u64 = 1 << 14;
+
 /// Receives solutions; says when to stop.
 pub(crate) struct Sink {
     pub limit: u64,
@@ -216,6 +222,12 @@ pub(crate) struct Engine<'m> {
     matching: Vec<u8>,
     pub stats: Stats,
     deadline: Option<Instant>,
+    /// Work done so far (see [`CHECK_EVERY`]), and when to read the clock next (never
+    /// without a deadline).
+    work: u64,
+    check_at: u64,
+    /// The deadline has passed: every contradiction from then on means "stop".
+    timed_out: bool,
 }
 
 impl<'m> Engine<'m> {
@@ -268,32 +280,66 @@ impl<'m> Engine<'m> {
             },
             stats: Stats::default(),
             deadline,
+            work: 0,
+            check_at: if deadline.is_some() { 0 } else { u64::MAX },
+            timed_out: false,
         }
+    }
+
+    /// Reads the clock (once [`CHECK_EVERY`] units of work have passed): whether the deadline
+    /// has passed.
+    #[cold]
+    #[inline(never)]
+    fn out_of_time(&mut self) -> bool {
+        self.check_at = self.work.saturating_add(CHECK_EVERY);
+        if self.deadline.is_some_and(|d| Instant::now() >= d) {
+            self.timed_out = true;
+            self.check_at = 0;
+        }
+        self.timed_out
+    }
+
+    /// Counts `units` of work; true when the deadline has passed.
+    #[inline]
+    fn spend(&mut self, units: u64) -> bool {
+        self.work += units;
+        self.work >= self.check_at && self.out_of_time()
+    }
+
+    /// What a contradiction means: the end of a branch, or of the whole search once the
+    /// deadline has passed (propagation stops with a contradiction then).
+    fn conflict_stop(&self) -> Option<Stop> {
+        self.timed_out.then_some(Stop::Timeout)
     }
 
     /// Runs the search from the starting candidates, feeding solutions to `sink`.
     pub fn run(&mut self, branching: Branching, sink: &mut Sink) -> Option<Stop> {
+        match self.root() {
+            Ok(()) => self.search(branching, sink),
+            Err(end) => end,
+        }
+    }
+
+    /// Propagates everything at the root, once. Err: the search is over before it began,
+    /// with the stop to pass on (a timeout) or None (a contradiction: no solution).
+    fn root(&mut self) -> Result<(), Option<Stop>> {
         self.queue_everything();
         // Subsets wait until the cheaper deductions alone are stuck: most easy puzzles are
         // solved before that, and for them the subset scans would be pure cost.
         self.pairs = false;
-        if self.propagate().is_err() {
-            return None;
-        }
+        self.propagate().map_err(|_| self.conflict_stop())?;
         // Then the late cages, with tables cut down to what the root's candidates allow.
         if self.m.has_late_cages() {
-            self.build_late_tables();
-            if self.propagate().is_err() {
-                return None;
+            if !self.build_late_tables() {
+                return Err(Some(Stop::Timeout));
             }
+            self.propagate().map_err(|_| self.conflict_stop())?;
         }
         if self.dom.iter().any(|&d| d & (d - 1) != 0) {
             self.pairs = true;
-            if self.propagate().is_err() {
-                return None;
-            }
+            self.propagate().map_err(|_| self.conflict_stop())?;
         }
-        self.search(branching, sink)
+        Ok(())
     }
 
     /// Everything is to be looked at once: givens, every cage, every unit, every band.
@@ -318,8 +364,9 @@ impl<'m> Engine<'m> {
     }
 
     /// Builds the tables of the late cages from the current candidates (the root's: the
-    /// tables hold for the whole search below) and queues those cages.
-    fn build_late_tables(&mut self) {
+    /// tables hold for the whole search below) and queues those cages; false when the
+    /// deadline passed first.
+    fn build_late_tables(&mut self) -> bool {
         let m = self.m;
         let mut tuples = Vec::new();
         self.late_tables = vec![None; m.cage_count()];
@@ -328,7 +375,12 @@ impl<'m> Engine<'m> {
             if !cage.late {
                 continue;
             }
-            if self.filter.enumerate(cage, m.n, &self.dom, MAX_TUPLES, &mut tuples) {
+            let listed =
+                self.filter.enumerate(cage, m.n, &self.dom, (MAX_TUPLES, NODE_BUDGET), &mut tuples);
+            if self.spend(self.filter.work() + tuples.len() as u64) {
+                return false;
+            }
+            if listed {
                 let masks_at = self.late_masks.len() as u32;
                 let len = cage.cells.len();
                 let words = Table::build(&tuples, len, m.n, &mut self.late_masks, &mut self.tuples);
@@ -338,6 +390,7 @@ impl<'m> Engine<'m> {
             self.cage_queue.push(k as u32);
         }
         self.late_built = true;
+        true
     }
 
     /// Queues unit `u` for hidden singles and, later, for subsets.
@@ -456,9 +509,15 @@ impl<'m> Engine<'m> {
     /// candidates to the units of the emptied cell.
     fn propagate_inner(&mut self) -> Result<(), Conflict> {
         let m = self.m;
+        // Work per unit looked at (hidden singles, subsets) and per band.
+        let unit_work = m.n as u64;
         loop {
+            if self.work >= self.check_at && self.out_of_time() {
+                return Err(Conflict);
+            }
             // Naked singles: a placed value leaves every peer.
             if let Some(c) = self.singles.pop() {
+                self.work += unit_work;
                 let v = self.dom[c as usize];
                 if !self.decided_in.is_empty() {
                     for &u in m.units_of(c as usize) {
@@ -485,6 +544,7 @@ impl<'m> Engine<'m> {
                 continue;
             }
             if let Some(u) = self.unit_queue.pop() {
+                self.work += unit_work;
                 if self.hidden_singles(u as usize).is_err() {
                     self.bump_unit(u);
                     return Err(Conflict);
@@ -492,6 +552,7 @@ impl<'m> Engine<'m> {
                 continue;
             }
             if let Some(b) = self.band_queue.pop() {
+                self.work += unit_work * 4;
                 if self.locked_candidates(b as usize).is_err() {
                     for &u in m.units_of(self.emptied) {
                         self.bump_unit(u);
@@ -501,6 +562,7 @@ impl<'m> Engine<'m> {
                 continue;
             }
             if let Some(u) = self.pairs.then(|| self.pair_queue.pop()).flatten() {
+                self.work += unit_work * 2;
                 let found = if m.n >= ALL_DIFFERENT_FROM {
                     self.all_different(u as usize)
                 } else {
@@ -520,6 +582,7 @@ impl<'m> Engine<'m> {
         self.stats.cage_filterings += 1;
         let m = self.m;
         let cage = m.cage(k);
+        self.work += cage.cells.len() as u64;
         let mut supports = std::mem::take(&mut self.supports);
         let found = match (cage.pair, cage.table) {
             (Some(partners), _) => {
@@ -577,7 +640,9 @@ impl<'m> Engine<'m> {
         if cage.late && !self.late_built {
             return None;
         }
-        Some(self.filter.filter(cage, &self.dom, out))
+        let found = self.filter.filter(cage, &self.dom, out);
+        self.work += self.filter.work();
+        Some(found)
     }
 
     /// Table filtering on the cage's live tuples, whose changed words go on the trail.
@@ -1141,12 +1206,9 @@ impl<'m> Engine<'m> {
                 return (sink.found >= sink.limit).then_some(Stop::Enough);
             };
             self.stats.nodes += 1;
-            if self.stats.nodes % 1024 == 0 {
-                if let Some(d) = self.deadline {
-                    if Instant::now() >= d {
-                        return Some(Stop::Timeout);
-                    }
-                }
+            // Picking a branch looks at every cell.
+            if self.spend(self.dom.len() as u64) {
+                return Some(Stop::Timeout);
             }
             let next = match choice {
                 Choice::Cell(cell) => self.branch_on_cell(cell, branching, sink),
@@ -1224,7 +1286,7 @@ impl<'m> Engine<'m> {
             return Err(Some(stop));
         }
         let d = self.dom[cell];
-        self.narrow(cell, d & !v).and_then(|()| self.propagate()).map_err(|_| None)
+        self.narrow(cell, d & !v).and_then(|()| self.propagate()).map_err(|_| self.conflict_stop())
     }
 
     /// Searches below `cell` set to the value `v` (a bit), then undoes it; counts a failure.
@@ -1240,6 +1302,8 @@ impl<'m> Engine<'m> {
             if let Some(stop) = self.search(branching, sink) {
                 return Some(stop);
             }
+        } else if self.timed_out {
+            return Some(Stop::Timeout);
         }
         self.stats.backtracks += 1;
         self.undo(mark);

@@ -24,6 +24,11 @@ pub(crate) const MAX_TUPLES: usize = 4096;
 /// [`Engine::run`]: super::engine::Engine::run
 const EARLY_TUPLES: usize = 64;
 const EARLY_CELLS: usize = 3;
+/// Nodes the listing of an early table may visit: enough for any cage of three cells up to
+/// 16×16 (n + n² + n³ ≤ 4,368 nodes), so that what is compiled there is as before; on larger
+/// grids a cage that needs more waits for the root, where the search's deadline is watched.
+/// Compiling a 64×64 grid stays a matter of milliseconds whatever its cages.
+const EARLY_NODES: u32 = 8192;
 
 /// Where a cage's data lies in the model's shared arrays (see [`Model::cage`]).
 #[derive(Clone, Debug)]
@@ -348,7 +353,7 @@ impl Cages {
         let mut table = None;
         if len == 2 {
             // Two cells need no table: each value's partners are enough.
-            self.enumerator.enumerate(view, n, initial, n * n, tuples);
+            self.enumerator.enumerate(view, n, initial, (n * n, EARLY_NODES), tuples);
             let at = masks.len();
             masks.resize(at + 2 * n, 0);
             for t in tuples.chunks_exact(2) {
@@ -358,7 +363,7 @@ impl Cages {
             }
             pair = Some(at as u32);
         } else if len <= EARLY_CELLS
-            && self.enumerator.enumerate(view, n, initial, EARLY_TUPLES, tuples)
+            && self.enumerator.enumerate(view, n, initial, (EARLY_TUPLES, EARLY_NODES), tuples)
         {
             let at = masks.len();
             let words = Table::build(tuples, len, n, masks, &mut self.initial_tuples);

@@ -1,0 +1,107 @@
+//! `calcudoku generate` through the real binary: the same puzzles whatever the threads, read
+//! back by the other commands at the level asked, bad options refused with exit status 2.
+
+use assert_cmd::Command;
+use serde_json::Value;
+
+fn run(args: &[&str], stdin: &str) -> (i32, String, String) {
+    let out =
+        Command::cargo_bin("calcudoku").unwrap().args(args).write_stdin(stdin).output().unwrap();
+    (
+        out.status.code().unwrap(),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+#[test]
+fn the_same_puzzles_on_one_thread_or_two() {
+    for kind in ["kenken", "sudoku", "killer"] {
+        let args = ["generate", "-k", kind, "-s", "6", "-n", "6", "--seed", "17", "-q"];
+        let (code, one, _) = run(&[&args[..], &["-j", "1"]].concat(), "");
+        assert_eq!(code, 0);
+        let (_, two, _) = run(&[&args[..], &["-j", "2"]].concat(), "");
+        assert_eq!(one, two, "{kind}");
+        assert!(!one.is_empty());
+    }
+}
+
+#[test]
+fn generated_puzzles_grade_at_the_level_asked() {
+    for (kind, level, count) in
+        [("kenken", "hard", 4), ("sudoku", "medium", 3), ("killer", "easy", 2)]
+    {
+        let (code, puzzles, _) = run(
+            &["generate", "-k", kind, "-d", level, "-n", &count.to_string(), "--seed", "3"],
+            "",
+        );
+        assert_eq!(code, 0, "{kind}");
+        let (code, grades, _) = run(&["grade", "-q"], &puzzles);
+        assert_eq!(code, 0, "{kind}: {puzzles}");
+        let levels: Vec<&str> = grades.lines().map(|l| l.split(' ').next().unwrap()).collect();
+        assert_eq!(levels, vec![level; count], "{kind}");
+        // And each solves uniquely.
+        let (code, counts, _) = run(&["count", "-q"], &puzzles);
+        assert_eq!(code, 0);
+        assert_eq!(counts.lines().collect::<Vec<_>>(), vec!["1"; count], "{counts}");
+    }
+}
+
+#[test]
+fn json_lines_carry_the_puzzle_its_solution_and_grade() {
+    let (code, out, _) = run(&["generate", "--json", "-n", "2", "--seed", "1", "-d", "easy"], "");
+    assert_eq!(code, 0);
+    let lines: Vec<Value> = out.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(lines.len(), 2);
+    for (i, o) in lines.iter().enumerate() {
+        assert_eq!(o["index"], i as u64 + 1);
+        assert_eq!(o["level"], "easy");
+        assert_eq!(o["size"], 6);
+        assert_eq!(o["solution"].as_array().unwrap().len(), 6);
+        assert!(o["keen"].as_str().unwrap().starts_with("6:"));
+        assert!(o["puzzle"]["cages"].is_array());
+    }
+}
+
+#[test]
+fn other_formats_read_back() {
+    for to in ["ops", "json", "keen"] {
+        let (code, out, _) = run(&["generate", "-n", "3", "--seed", "2", "--to", to], "");
+        assert_eq!(code, 0, "{to}");
+        let (code, solved, err) = run(&["solve"], &out);
+        assert_eq!(code, 0, "{to}: {err}");
+        assert_eq!(solved.trim_end().split("\n\n").count(), 3, "{to}: three answers\n{solved}");
+    }
+}
+
+#[test]
+fn bad_options_exit_2_with_a_reason() {
+    for (args, says) in [
+        (&["generate", "-d", "impossible"][..], "expected one of: easy, normal"),
+        (&["generate", "--ops", "+%"], "'%'"),
+        (&["generate", "-s", "2"], "out of range"),
+        (&["generate", "-k", "sudoku", "-s", "7"], "no standard boxes"),
+        (&["generate", "-k", "sudoku", "-s", "4", "-d", "hard"], "only at easy"),
+        (&["generate", "--timeout=-1"], "--timeout"),
+    ] {
+        let (code, out, err) = run(args, "");
+        assert_eq!(code, 2, "{args:?}");
+        assert!(out.is_empty());
+        assert!(err.contains(says), "{args:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "one line: {err}");
+    }
+}
+
+#[test]
+fn a_puzzle_not_found_does_not_stop_the_others() {
+    // Two attempts are not enough for an extreme 9×9 most of the time: those fail with status
+    // 1 and a message, the ones found are written.
+    let (code, out, err) = run(
+        &["generate", "-s", "9", "-d", "extreme", "-n", "6", "--seed", "1", "--max-attempts", "2"],
+        "",
+    );
+    let failed = err.lines().filter(|l| l.contains("no puzzle at this level")).count();
+    assert!(failed > 0, "{err}");
+    assert_eq!(code, 1);
+    assert_eq!(out.lines().count() + failed, 6);
+}

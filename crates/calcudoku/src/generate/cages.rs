@@ -1,0 +1,132 @@
+//! Cutting a grid into cages, as Keen does: each cell still alone is paired with a neighbour
+//! into a domino (with three chances in four, the partner first in a random order), then each
+//! cell still alone joins the neighbouring cage (or lone cell) that comes first in that order
+//! among those below the largest size. A predicate can forbid a cell from joining a cage (Killer
+//! cages hold distinct digits).
+
+use super::rng::Rng;
+
+/// The cages of an `n`×`n` grid as lists of cell indices (row-major, each sorted, in order of
+/// their first cell), or None when a cell is left alone with nowhere to go (Keen then starts
+/// again). `fits(cage, cell)` says whether `cell` may join the cells of `cage`.
+pub fn cut(
+    n: usize,
+    max_cage: usize,
+    rng: &mut Rng,
+    fits: impl Fn(&[usize], usize) -> bool,
+) -> Option<Vec<Vec<usize>>> {
+    let a = n * n;
+    let order = rng.permutation(a);
+    let mut rank = vec![0usize; a];
+    for (i, &c) in order.iter().enumerate() {
+        rank[c] = i;
+    }
+    // owner[c]: the index in `cages` of the cage holding c.
+    let mut owner: Vec<usize> = (0..a).collect();
+    let mut cages: Vec<Vec<usize>> = (0..a).map(|c| vec![c]).collect();
+    let neighbours = |c: usize| {
+        let (r, col) = (c / n, c % n);
+        [
+            (col > 0).then(|| c - 1),
+            (col + 1 < n).then(|| c + 1),
+            (r > 0).then(|| c - n),
+            (r + 1 < n).then(|| c + n),
+        ]
+    };
+    let merge = |owner: &mut Vec<usize>, cages: &mut Vec<Vec<usize>>, c: usize, d: usize| {
+        let (from, to) = (owner[c], owner[d]);
+        let moved = std::mem::take(&mut cages[from]);
+        for &x in &moved {
+            owner[x] = to;
+        }
+        cages[to].extend(moved);
+    };
+    // Dominoes.
+    for c in 0..a {
+        if cages[owner[c]].len() != 1 || max_cage < 2 {
+            continue;
+        }
+        let best = neighbours(c)
+            .into_iter()
+            .flatten()
+            .filter(|&d| cages[owner[d]].len() == 1 && fits(&cages[owner[d]], c))
+            .min_by_key(|&d| rank[d]);
+        if let Some(d) = best
+            && rng.below(4) != 0
+        {
+            merge(&mut owner, &mut cages, c, d);
+        }
+    }
+    // Cells left alone join a neighbouring cage with room.
+    for c in 0..a {
+        if cages[owner[c]].len() != 1 {
+            continue;
+        }
+        let best = neighbours(c)
+            .into_iter()
+            .flatten()
+            .filter(|&d| cages[owner[d]].len() < max_cage && fits(&cages[owner[d]], c))
+            .min_by_key(|&d| rank[d]);
+        if let Some(d) = best {
+            merge(&mut owner, &mut cages, c, d);
+        }
+    }
+    let mut cages: Vec<Vec<usize>> = cages.into_iter().filter(|k| !k.is_empty()).collect();
+    if max_cage >= 2 && cages.iter().any(|k| k.len() == 1) {
+        return None;
+    }
+    for k in &mut cages {
+        k.sort_unstable();
+    }
+    cages.sort_unstable_by_key(|k| k[0]);
+    Some(cages)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cages_tile_the_grid_are_connected_and_bounded() {
+        for seed in 0..50 {
+            let mut rng = Rng::new(seed, 0);
+            let Some(cages) = cut(6, 4, &mut rng, |_, _| true) else { continue };
+            let mut seen = [false; 36];
+            for k in &cages {
+                assert!((2..=4).contains(&k.len()), "{k:?}");
+                for &c in k {
+                    assert!(!seen[c]);
+                    seen[c] = true;
+                }
+                // Connected: a walk from the first cell reaches every cell.
+                let mut reached = vec![k[0]];
+                let mut i = 0;
+                while i < reached.len() {
+                    let c = reached[i];
+                    for &d in k {
+                        let adjacent = (c / 6 == d / 6 && c.abs_diff(d) == 1) || c.abs_diff(d) == 6;
+                        if adjacent && !reached.contains(&d) {
+                            reached.push(d);
+                        }
+                    }
+                    i += 1;
+                }
+                assert_eq!(reached.len(), k.len(), "{k:?} is not connected");
+            }
+            assert!(seen.iter().all(|&s| s));
+        }
+    }
+
+    #[test]
+    fn the_predicate_is_respected() {
+        // Cells of column 0 never share a cage with cells of other columns.
+        let apart = |k: &[usize], c: usize| (c % 5 == 0) == (k[0] % 5 == 0);
+        let cuts: Vec<_> = (0..40).filter_map(|s| cut(5, 5, &mut Rng::new(s, 3), apart)).collect();
+        assert!(!cuts.is_empty());
+        for cages in cuts {
+            for k in cages {
+                assert!(k.iter().all(|&x| (x % 5 == 0) == (k[0] % 5 == 0)), "{k:?}");
+            }
+        }
+    }
+}

@@ -1,0 +1,113 @@
+//! Random Latin squares and Sudoku solution grids.
+//!
+//! A Latin square is built row by row: each row is a random perfect matching of columns to the
+//! symbols each column still lacks (one always exists: the columns and missing symbols form a
+//! regular bipartite graph). A Sudoku grid starts from a few random consistent values, is
+//! completed by the solver, and is then shuffled by the grid's symmetries (symbols, rows within
+//! a band, bands, columns within a stack, stacks).
+
+use crate::puzzle::{BoxShape, Cell, Grid, Puzzle};
+use crate::solve::Solver;
+use crate::validate;
+
+use super::rng::Rng;
+
+/// A uniformly shuffled, well-mixed random Latin square of side `n`.
+pub fn latin_square(n: usize, rng: &mut Rng) -> Grid {
+    let mut cells = vec![0u8; n * n];
+    // missing[c]: the symbols column c does not have yet (bit s-1).
+    let mut missing = vec![if n >= 64 { u64::MAX } else { (1u64 << n) - 1 }; n];
+    for r in 0..n {
+        let cols = rng.permutation(n);
+        // owner[s]: the column matched to symbol s in this row.
+        let mut owner = vec![usize::MAX; n];
+        for &c in &cols {
+            let mut seen = 0u64;
+            let found = augment(c, &missing, &mut owner, &mut seen, rng);
+            debug_assert!(found, "a Latin rectangle always extends");
+        }
+        for (s, &c) in owner.iter().enumerate() {
+            cells[r * n + c] = s as u8 + 1;
+            missing[c] &= !(1 << s);
+        }
+    }
+    Grid::from_cells(n, cells)
+}
+
+/// Kuhn's augmenting path for column `c`, trying its symbols in a random order.
+fn augment(c: usize, missing: &[u64], owner: &mut [usize], seen: &mut u64, rng: &mut Rng) -> bool {
+    let mut options = [0u8; 64];
+    let mut k = 0;
+    let mut open = missing[c] & !*seen;
+    while open != 0 {
+        options[k] = open.trailing_zeros() as u8;
+        k += 1;
+        open &= open - 1;
+    }
+    rng.shuffle(&mut options[..k]);
+    for &s in &options[..k] {
+        let s = s as usize;
+        if *seen & (1 << s) != 0 {
+            continue;
+        }
+        *seen |= 1 << s;
+        if owner[s] == usize::MAX || augment(owner[s], missing, owner, seen, rng) {
+            owner[s] = c;
+            return true;
+        }
+    }
+    false
+}
+
+/// A random solved Sudoku of side `n` with boxes `boxes`.
+pub fn sudoku_grid(n: usize, boxes: BoxShape, rng: &mut Rng) -> Grid {
+    loop {
+        let mut givens = Grid::empty(n);
+        let empty = Puzzle::sudoku(n, Some(boxes), Grid::empty(n)).expect("an empty Sudoku");
+        for _ in 0..n {
+            let cell = Cell(rng.below(n * n) as u16);
+            if givens.get(cell) != 0 {
+                continue;
+            }
+            let options: Vec<u8> = validate::candidates(&empty, &givens, cell).iter().collect();
+            if options.is_empty() {
+                continue;
+            }
+            givens.set(cell, options[rng.below(options.len())]);
+        }
+        let puzzle = Puzzle::sudoku(n, Some(boxes), givens).expect("values in range");
+        if let Ok(report) = Solver::new(&puzzle).solve() {
+            if let Some(grid) = report.grid {
+                return shuffle_sudoku(&grid, boxes, rng);
+            }
+        }
+    }
+}
+
+/// The grid under a random symmetry of Sudoku: symbols relabelled, rows shuffled within bands
+/// and bands among themselves, the same for columns and stacks.
+fn shuffle_sudoku(grid: &Grid, b: BoxShape, rng: &mut Rng) -> Grid {
+    let n = grid.size();
+    let (h, w) = (b.height as usize, b.width as usize);
+    let symbols = rng.permutation(n);
+    let order = |count: usize, span: usize, rng: &mut Rng| -> Vec<usize> {
+        let groups = rng.permutation(count);
+        groups
+            .iter()
+            .flat_map(|&g| {
+                let inner = rng.permutation(span);
+                inner.into_iter().map(move |i| g * span + i).collect::<Vec<_>>()
+            })
+            .collect()
+    };
+    let rows = order(n / h, h, rng);
+    let cols = order(n / w, w, rng);
+    let mut cells = vec![0u8; n * n];
+    for r in 0..n {
+        for c in 0..n {
+            let v = grid.at(rows[r], cols[c]);
+            cells[r * n + c] = symbols[v as usize - 1] as u8 + 1;
+        }
+    }
+    Grid::from_cells(n, cells)
+}

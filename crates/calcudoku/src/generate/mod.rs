@@ -1,0 +1,309 @@
+//! Making new puzzles, at a chosen level, the same for the same seed everywhere.
+//!
+//! ```text
+//! seed, index ─rng─▶ Latin square / Sudoku grid ─cages + ops, or clue removal─▶ Puzzle
+//!                                   ─grade (logic ladder up to the level)─▶ keep or try again
+//! ```
+//!
+//! Puzzle `index` of a seed is drawn from its own random stream ([`rng`]), so a batch made on
+//! any number of threads, or one puzzle made alone, gives the same puzzles. Every puzzle kept
+//! has exactly one solution: the logic ladder (sound steps only) solves it.
+//!
+//! - KenKen ([`kenken`]): Keen's method — a random Latin square cut into cages, operators
+//!   chosen to keep every kind in play, kept when it solves at the level and not below.
+//! - Sudoku of every size ([`sudoku`]): a random solution grid; clues removed (by symmetric
+//!   orbits) while the solution stays unique; clues put back, most recent first, until the
+//!   level is reached from above.
+//! - Killer ([`killer`]): a Sudoku grid cut into cages of distinct digits, givens added only
+//!   when asked and needed for uniqueness.
+//!
+//! The older makers of test corpora (random puzzles without a level) live in [`corpus`].
+
+mod cages;
+pub mod corpus;
+mod kenken;
+mod killer;
+mod latin;
+mod ops;
+pub mod rng;
+mod sudoku;
+
+pub use corpus::*;
+pub use ops::OpChoice;
+
+use crate::clock::Instant;
+use crate::logic::{Board, Grade, Ladder, LogicError, grade_board};
+use crate::puzzle::{BoxShape, Grid, Operator, Puzzle};
+
+use self::rng::Rng;
+
+/// The kinds of puzzle the generator makes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Kind {
+    KenKen,
+    Sudoku,
+    Killer,
+}
+
+impl Kind {
+    pub const ALL: [Kind; 3] = [Kind::KenKen, Kind::Sudoku, Kind::Killer];
+
+    pub const fn name(self) -> &'static str {
+        match self {
+            Kind::KenKen => "kenken",
+            Kind::Sudoku => "sudoku",
+            Kind::Killer => "killer",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<Kind> {
+        Kind::ALL.into_iter().find(|k| k.name().eq_ignore_ascii_case(name))
+    }
+
+    /// The ladder that grades this kind, whose level names `--difficulty` takes.
+    pub fn ladder(self) -> Ladder {
+        match self {
+            Kind::KenKen => Ladder::keen(),
+            Kind::Sudoku => Ladder::sudoku(),
+            Kind::Killer => Ladder::killer(),
+        }
+    }
+}
+
+/// Which clues of a Sudoku go together: a clue is removed or kept with its images.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Symmetry {
+    /// Each clue on its own.
+    None,
+    /// A half turn about the centre (the newspaper convention).
+    #[default]
+    Rotational,
+    /// Mirrored left to right.
+    Mirror,
+}
+
+impl Symmetry {
+    pub const ALL: [Symmetry; 3] = [Symmetry::None, Symmetry::Rotational, Symmetry::Mirror];
+
+    pub const fn name(self) -> &'static str {
+        match self {
+            Symmetry::None => "none",
+            Symmetry::Rotational => "rotational",
+            Symmetry::Mirror => "mirror",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<Symmetry> {
+        Symmetry::ALL.into_iter().find(|s| s.name().eq_ignore_ascii_case(name))
+    }
+}
+
+/// What to make.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Options {
+    pub kind: Kind,
+    /// Side of the grid (KenKen 3–16; Sudoku and Killer: a size with standard boxes, 4–25).
+    pub size: usize,
+    /// The level (index into the kind's ladder levels); None takes whatever comes.
+    pub level: Option<u8>,
+    pub seed: u64,
+    /// KenKen: the operators allowed (`--ops`, `--mult-only`).
+    pub ops: Vec<Operator>,
+    /// KenKen: − and ÷ on cages of more than two cells where exact (not in Keen).
+    pub long_ops: bool,
+    /// KenKen: cages written without their operator (the solver must find it).
+    pub hidden_ops: bool,
+    /// KenKen and Killer: the largest cage.
+    pub max_cage: usize,
+    /// Sudoku: how clues are grouped.
+    pub symmetry: Symmetry,
+    /// Sudoku: no clue can be removed without losing uniqueness.
+    pub minimal: bool,
+    /// Killer: givens may be added when the cages alone leave several solutions.
+    pub givens: bool,
+    /// Attempts per puzzle before giving up (a level that the size cannot reach).
+    pub max_attempts: u32,
+}
+
+impl Options {
+    /// Keen's defaults for a kind and size: all four operators, cages of up to 6 cells
+    /// (Killer: 5), rotational symmetry, no level.
+    pub fn new(kind: Kind, size: usize) -> Options {
+        Options {
+            kind,
+            size,
+            level: None,
+            seed: 0,
+            ops: vec![Operator::Add, Operator::Sub, Operator::Mul, Operator::Div],
+            long_ops: false,
+            hidden_ops: false,
+            max_cage: if kind == Kind::Killer { 5 } else { 6 },
+            symmetry: Symmetry::Rotational,
+            minimal: false,
+            givens: false,
+            max_attempts: 20_000,
+        }
+    }
+
+    /// Sets the level by name (`hard`), or errors with the names there are.
+    pub fn with_level_named(mut self, name: &str) -> Result<Options, GenerateError> {
+        let ladder = self.kind.ladder();
+        match ladder.level_of(name) {
+            Some(level) => {
+                self.level = Some(level);
+                Ok(self)
+            }
+            None => Err(GenerateError::Options(format!(
+                "unknown {} level '{name}' (expected one of: {})",
+                self.kind.name(),
+                ladder.levels.join(", ")
+            ))),
+        }
+    }
+
+    /// Checks the options can give puzzles at all.
+    pub fn check(&self) -> Result<(), GenerateError> {
+        let bad = |why: String| Err(GenerateError::Options(why));
+        let levels = self.kind.ladder().levels.len();
+        if let Some(level) = self.level
+            && level as usize >= levels
+        {
+            return bad(format!("level {level} is out of range (0 to {})", levels - 1));
+        }
+        match self.kind {
+            Kind::KenKen => {
+                if !(3..=16).contains(&self.size) {
+                    return bad(format!("KenKen size {} is out of range (3 to 16)", self.size));
+                }
+                if self.ops.is_empty() {
+                    return bad("no operator allowed".into());
+                }
+                if self.max_cage < 2 {
+                    return bad("the largest cage must hold at least 2 cells".into());
+                }
+                // Keen: a 3×3 grid leaves too little room for anything above normal.
+                if self.size == 3 && self.level.is_some_and(|l| l > 1) {
+                    return bad("3×3 KenKen are at most normal".into());
+                }
+            }
+            Kind::Sudoku | Kind::Killer => {
+                if !(4..=25).contains(&self.size) || BoxShape::standard(self.size).is_none() {
+                    return bad(format!(
+                        "{} size {} has no standard boxes (4, 6, 8, 9, 10, 12, 15, 16, 20, 25)",
+                        self.kind.name(),
+                        self.size
+                    ));
+                }
+                if self.kind == Kind::Sudoku && self.size == 4 && self.level.is_some_and(|l| l > 0)
+                {
+                    return bad("calcudoku makes 4×4 Sudoku only at easy".into());
+                }
+                if self.kind == Kind::Killer && self.max_cage < 2 {
+                    return bad("the largest cage must hold at least 2 cells".into());
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// A new puzzle with its solution and grade.
+#[derive(Clone, Debug)]
+pub struct Generated {
+    pub puzzle: Puzzle,
+    pub solution: Grid,
+    pub grade: Grade,
+    /// Candidates made and thrown away before this one, plus one.
+    pub attempts: u32,
+}
+
+/// Why no puzzle came.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum GenerateError {
+    #[error("{0}")]
+    Options(String),
+    #[error("out of time")]
+    Timeout,
+    #[error("no puzzle at this level after {0} attempts")]
+    GaveUp(u32),
+}
+
+/// Puzzle `index` of `options.seed`: the same puzzle on every platform and thread.
+pub fn generate(
+    options: &Options,
+    index: u64,
+    deadline: Option<Instant>,
+) -> Result<Generated, GenerateError> {
+    options.check()?;
+    let mut rng = Rng::new(options.seed, index);
+    let ladder = options.kind.ladder();
+    let mut attempts = 0u32;
+    loop {
+        if attempts >= options.max_attempts {
+            return Err(GenerateError::GaveUp(attempts));
+        }
+        if deadline.is_some_and(|d| Instant::now() >= d) {
+            return Err(GenerateError::Timeout);
+        }
+        attempts += 1;
+        let made = match options.kind {
+            Kind::KenKen => kenken::attempt(options, &ladder, &mut rng, deadline)?,
+            Kind::Sudoku => sudoku::attempt(options, &ladder, &mut rng, deadline)?,
+            Kind::Killer => killer::attempt(options, &ladder, &mut rng, deadline)?,
+        };
+        if let Some((puzzle, solution, grade)) = made {
+            debug_assert!(puzzle.is_solution(&solution));
+            return Ok(Generated { puzzle, solution, grade, attempts });
+        }
+    }
+}
+
+/// The grade of `puzzle` when the ladder up to `level` (all of it when None) solves it: then
+/// its solution is unique. None when it gets stuck.
+fn solves_within(
+    puzzle: &Puzzle,
+    ladder: &Ladder,
+    level: Option<u8>,
+    deadline: Option<Instant>,
+) -> Result<Option<Grade>, GenerateError> {
+    let Ok(board) = Board::new(puzzle) else { return Ok(None) };
+    let ladder = match level {
+        Some(level) => ladder.up_to(level),
+        None => ladder.clone(),
+    };
+    match grade_board(board, &ladder, deadline) {
+        Ok(grade) if grade.solved => Ok(Some(grade)),
+        Ok(_) => Ok(None),
+        Err(LogicError::Timeout) => Err(GenerateError::Timeout),
+        // A contradiction: no solution (cannot happen on a puzzle made from its solution).
+        Err(_) => Ok(None),
+    }
+}
+
+/// The grade of `puzzle` when it is exactly at `level` (any level when None).
+fn at_level(
+    puzzle: &Puzzle,
+    ladder: &Ladder,
+    level: Option<u8>,
+    deadline: Option<Instant>,
+) -> Result<Option<Grade>, GenerateError> {
+    Ok(solves_within(puzzle, ladder, level, deadline)?
+        .filter(|g| level.is_none_or(|l| g.level == l)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn options_out_of_range_are_refused() {
+        assert!(Options::new(Kind::KenKen, 2).check().is_err());
+        assert!(Options::new(Kind::KenKen, 17).check().is_err());
+        assert!(Options::new(Kind::Sudoku, 7).check().is_err());
+        assert!(Options::new(Kind::KenKen, 3).with_level_named("hard").unwrap().check().is_err());
+        let err = Options::new(Kind::Sudoku, 9).with_level_named("impossible").unwrap_err();
+        assert!(err.to_string().contains("fiendish"), "{err}");
+        assert!(Options::new(Kind::Killer, 9).with_level_named("Medium").is_ok());
+    }
+}

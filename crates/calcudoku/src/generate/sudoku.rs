@@ -1,0 +1,138 @@
+//! Sudoku of every size: a random solution grid, clues taken away while the solution stays
+//! unique, then put back until the level is right.
+//!
+//! Clues go in orbits of the chosen symmetry, in a random order. Taking clues away never makes
+//! a puzzle easier, and putting them back never makes it harder, so once no orbit can go
+//! without a second solution, the orbits are put back (the last taken first; found by
+//! bisection) until the grade is at the level or below: the puzzle is kept if it is exactly
+//! at the level. With `minimal`, nothing is put back: the puzzle has no clue to spare.
+
+use crate::clock::Instant;
+use crate::logic::{Grade, Ladder};
+use crate::puzzle::{BoxShape, Grid, Puzzle};
+use crate::solve::Solver;
+
+use super::rng::Rng;
+use super::{GenerateError, Options, Symmetry, at_level, latin, solves_within};
+
+pub(super) fn attempt(
+    options: &Options,
+    ladder: &Ladder,
+    rng: &mut Rng,
+    deadline: Option<Instant>,
+) -> Result<Option<(Puzzle, Grid, Grade)>, GenerateError> {
+    let n = options.size;
+    let boxes = BoxShape::standard(n).expect("checked");
+    let solution = latin::sudoku_grid(n, boxes, rng);
+    let mut orbits = orbits(n, options.symmetry);
+    rng.shuffle(&mut orbits);
+    let make = |grid: &Grid| Puzzle::sudoku(n, Some(boxes), grid.clone()).expect("in range");
+
+    // Take orbits away while the solution stays unique.
+    let mut givens = solution.clone();
+    let mut removed: Vec<usize> = Vec::new();
+    for (k, orbit) in orbits.iter().enumerate() {
+        for &c in orbit {
+            givens.set(crate::puzzle::Cell(c as u16), 0);
+        }
+        if unique(&make(&givens), deadline)? {
+            removed.push(k);
+        } else {
+            for &c in orbit {
+                givens.set(crate::puzzle::Cell(c as u16), solution.cells()[c]);
+            }
+        }
+    }
+    let minimal = make(&givens);
+    if options.minimal || options.level.is_none() {
+        return Ok(
+            at_level(&minimal, ladder, options.level, deadline)?.map(|g| (minimal, solution, g))
+        );
+    }
+    let level = options.level.expect("checked above");
+    // with(k): the minimal puzzle with the last k orbits taken put back.
+    let with = |k: usize| {
+        let mut grid = givens.clone();
+        for &o in removed.iter().rev().take(k) {
+            for &c in &orbits[o] {
+                grid.set(crate::puzzle::Cell(c as u16), solution.cells()[c]);
+            }
+        }
+        make(&grid)
+    };
+    // The fewest orbits put back for a grade at the level or below (all of them give the full
+    // grid, which is at the lowest level).
+    let (mut lo, mut hi) = (0usize, removed.len());
+    if solves_within(&with(0), ladder, Some(level), deadline)?.is_some() {
+        hi = 0;
+    }
+    while lo < hi {
+        let mid = (lo + hi) / 2;
+        if solves_within(&with(mid), ladder, Some(level), deadline)?.is_some() {
+            hi = mid;
+        } else {
+            lo = mid + 1;
+        }
+    }
+    let puzzle = with(hi);
+    Ok(at_level(&puzzle, ladder, Some(level), deadline)?.map(|g| (puzzle, solution, g)))
+}
+
+/// Whether the puzzle has exactly one solution.
+fn unique(puzzle: &Puzzle, deadline: Option<Instant>) -> Result<bool, GenerateError> {
+    let count =
+        Solver::new(puzzle).with_deadline(deadline).count(2).map_err(|_| GenerateError::Timeout)?;
+    Ok(count.solutions == 1)
+}
+
+/// The cells in orbits of the symmetry (each orbit sorted, orbits in order of first cell).
+pub(super) fn orbits(n: usize, symmetry: Symmetry) -> Vec<Vec<usize>> {
+    let image = |c: usize| {
+        let (r, col) = (c / n, c % n);
+        match symmetry {
+            Symmetry::None => c,
+            Symmetry::Rotational => (n - 1 - r) * n + (n - 1 - col),
+            Symmetry::Mirror => r * n + (n - 1 - col),
+        }
+    };
+    let mut out = Vec::new();
+    let mut seen = vec![false; n * n];
+    for c in 0..n * n {
+        if seen[c] {
+            continue;
+        }
+        let mut orbit = vec![c];
+        seen[c] = true;
+        let d = image(c);
+        if !seen[d] {
+            seen[d] = true;
+            orbit.push(d);
+        }
+        out.push(orbit);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn orbits_cover_every_cell_once() {
+        for sym in Symmetry::ALL {
+            for n in [4, 9] {
+                let o = orbits(n, sym);
+                let mut cells: Vec<usize> = o.iter().flatten().copied().collect();
+                cells.sort_unstable();
+                assert_eq!(cells, (0..n * n).collect::<Vec<_>>());
+                let pairs = o.iter().filter(|x| x.len() == 2).count();
+                match sym {
+                    Symmetry::None => assert_eq!(pairs, 0),
+                    // 9×9: the centre is alone; 4×4: every cell has a partner.
+                    Symmetry::Rotational => assert_eq!(pairs, (n * n) / 2),
+                    Symmetry::Mirror => assert_eq!(pairs, n * (n / 2)),
+                }
+            }
+        }
+    }
+}
