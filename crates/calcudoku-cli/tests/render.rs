@@ -197,3 +197,12 @@ fn explain_draws_every_step_to_numbered_files() {
     assert_eq!(code, 0);
     assert_eq!(text.matches('┏').count(), steps);
 }
+
+#[test]
+fn generate_piped_into_render_makes_a_worksheet() {
+    let (code, stream, err) = run(&["generate", "--seed", "1", "-n", "12"], "");
+    assert_eq!(code, 0, "{err}");
+    let (code, bytes, err) = run_bytes(&["render", "--to", "pdf"], &stream);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(pages(&bytes), 4, "two pages of six puzzles, two of answers");
+}
