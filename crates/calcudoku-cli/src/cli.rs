@@ -120,6 +120,102 @@ pub enum Command {
     /// Time whole corpora: folders of NNN.in/NNN.out KenKen sets (a folder of sets stands for
     /// each of them) and files of one-line Sudokus. Checks every answer and its uniqueness.
     Bench(BenchArgs),
+    /// Draw puzzles: in the terminal, as SVG or PNG pictures, or as a printable PDF sheet
+    /// (the puzzles, then their solutions on the pages after).
+    Render(RenderArgs),
+}
+
+/// What `render` draws to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum RenderTarget {
+    /// Text with box-drawing characters.
+    Term,
+    /// An SVG picture per puzzle.
+    Svg,
+    /// A PNG picture per puzzle.
+    Png,
+    /// One printable PDF sheet for all the puzzles.
+    Pdf,
+}
+
+/// Paper for PDF sheets.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum PaperArg {
+    A4,
+    Letter,
+}
+
+/// When to colour terminal pictures.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ColorWhen {
+    /// When standard output is a terminal and NO_COLOR is unset.
+    Auto,
+    Always,
+    Never,
+}
+
+#[derive(Debug, Args, Clone)]
+pub struct RenderArgs {
+    #[command(flatten)]
+    pub input: InputArgs,
+
+    /// Draw the solution in the grid (term, svg, png); PDF sheets always end with the
+    /// solutions.
+    #[arg(long)]
+    pub solution: bool,
+
+    /// What to draw [default: from the extension of -o (.svg, .png, .pdf), else term].
+    #[arg(long, value_enum, value_name = "KIND")]
+    pub to: Option<RenderTarget>,
+
+    /// Write to OUT instead of standard output; several SVG or PNG pictures go to OUT-1.svg,
+    /// OUT-2.svg, … (OUT's name with the number before its extension).
+    #[arg(short, long, value_name = "OUT")]
+    pub output: Option<PathBuf>,
+
+    /// PDF: puzzles per page (1 to 30).
+    #[arg(long, default_value_t = 6, value_name = "N")]
+    pub per_page: usize,
+
+    /// PDF: paper size.
+    #[arg(long, value_enum, default_value_t = PaperArg::A4)]
+    pub paper: PaperArg,
+
+    /// PNG: pixels per SVG unit (a 9×9 grid is 372 units wide).
+    #[arg(long, default_value_t = 1.5, value_name = "FACTOR")]
+    pub scale: f32,
+
+    /// Terminal colours.
+    #[arg(long, value_enum, default_value_t = ColorWhen::Auto, value_name = "WHEN")]
+    pub color: ColorWhen,
+}
+
+/// `--draw` for hint and explain: the step as a picture.
+#[derive(Debug, Args, Clone)]
+pub struct DrawArgs {
+    /// Draw each step: the board's pencil marks, the cells the step uses highlighted, the
+    /// candidates it removes struck out, the values it places.
+    #[arg(long)]
+    pub draw: bool,
+
+    /// With --draw: in the terminal, or as SVG (to -o, or for a hint to standard output).
+    #[arg(long, value_enum, default_value_t = DrawTarget::Term, value_name = "KIND", requires = "draw")]
+    pub to: DrawTarget,
+
+    /// With --draw --to svg: write to OUT (explain: OUT-1.svg, OUT-2.svg, … one per step).
+    #[arg(short, long, value_name = "OUT", requires = "draw")]
+    pub output: Option<PathBuf>,
+
+    /// With --draw: terminal colours.
+    #[arg(long, value_enum, default_value_t = ColorWhen::Auto, value_name = "WHEN", requires = "draw")]
+    pub color: ColorWhen,
+}
+
+/// What `--draw` draws to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum DrawTarget {
+    Term,
+    Svg,
 }
 
 #[derive(Debug, Args, Clone)]
@@ -180,12 +276,18 @@ pub struct HintArgs {
     /// Give up after this many seconds (exit status 3).
     #[arg(long, value_name = "SECONDS")]
     pub timeout: Option<f64>,
+
+    #[command(flatten)]
+    pub draw: DrawArgs,
 }
 
 #[derive(Debug, Args, Clone)]
 pub struct ExplainArgs {
     #[command(flatten)]
     pub input: InputArgs,
+
+    #[command(flatten)]
+    pub draw: DrawArgs,
 }
 
 #[derive(Debug, Args, Clone)]

@@ -12,6 +12,7 @@ use calcudoku::{Cell, Puzzle};
 use crate::answer::{self, Answer, Outcome, Place};
 use crate::cli::{ExplainArgs, HintArgs};
 use crate::grade::failure;
+use crate::render::Draw;
 use crate::{Source, Status, Ui, deadline, for_each_puzzle, json, read_text};
 
 fn source(path: &Path) -> Source {
@@ -56,6 +57,7 @@ fn step_json(
 
 pub fn hint(args: &HintArgs, ui: Ui, out: &mut dyn Write) -> Result<Status> {
     let as_json = ui.json;
+    let draw = Draw::from_args(&args.draw, ui)?;
     let src = source(&args.puzzle);
     let forced = args.format.as_deref().map(|n| Format::from_name(n).expect("clap checked it"));
     let text = read_text(&src).map_err(|m| anyhow!("{}: {m}", src.name))?;
@@ -82,7 +84,7 @@ pub fn hint(args: &HintArgs, ui: Ui, out: &mut dyn Write) -> Result<Status> {
     let place = Place { name: &src.name, line: 1, layout: Layout::Rows };
     let result = logic::hint(&puzzle, grid.as_ref(), timeout.map(|t| started + t));
     let answer = match result {
-        Ok(h) => hint_answer(&puzzle, grid.as_ref(), &h, &place, as_json),
+        Ok(h) => hint_answer(&puzzle, grid.as_ref(), &h, &place, as_json, draw.as_ref())?,
         Err(LogicError::Timeout) => answer::timed_out(&place, as_json, started.elapsed()),
         Err(e) => failure(&e, &place, as_json),
     };
@@ -99,13 +101,14 @@ fn hint_answer(
     h: &Hint,
     place: &Place,
     as_json: bool,
-) -> Answer {
+    draw: Option<&Draw>,
+) -> Result<Answer> {
     let board = match grid {
         Some(g) => Board::with_grid(puzzle, g),
         None => Board::new(puzzle),
     };
     let name = |c: Cell| format!("r{}c{}", c.row(puzzle.size()) + 1, c.col(puzzle.size()) + 1);
-    match h {
+    Ok(match h {
         Hint::Step { step, text } => {
             let board = board.expect("a hint's board is consistent");
             let ladder = Ladder::for_board(&board);
@@ -115,6 +118,12 @@ fn hint_answer(
                 json::line(o)
             } else {
                 format!("{}\n", step_line(step, &ladder, text))
+            };
+            let out = match draw {
+                // The SVG alone on standard output (the sentence is its caption).
+                Some(d) if !d.to_files() && d.is_svg() => d.step(&board, &step.step, text, None)?,
+                Some(d) => out + &d.step(&board, &step.step, text, None)?,
+                None => out,
             };
             Answer::new(out, Outcome::Unique)
         }
@@ -139,6 +148,13 @@ fn hint_answer(
                     step_text::and_list(names)
                 )
             };
+            let text = match (draw, grid) {
+                (Some(d), Some(g)) if !d.to_files() && d.is_svg() => {
+                    d.wrong(puzzle, g, cells, text.trim_end())?
+                }
+                (Some(d), Some(g)) => text.clone() + &d.wrong(puzzle, g, cells, text.trim_end())?,
+                _ => text,
+            };
             Answer::new(text, Outcome::NoSolution)
         }
         Hint::Solved => {
@@ -161,16 +177,21 @@ fn hint_answer(
             };
             Answer::new(text, Outcome::Improper)
         }
-    }
+    })
 }
 
 pub fn explain(args: &ExplainArgs, ui: Ui, out: &mut dyn Write) -> Result<Status> {
     let as_json = ui.json;
     let timeout = deadline(&args.input)?;
+    let draw = Draw::from_args(&args.draw, ui)?;
+    if draw.as_ref().is_some_and(|d| d.is_svg() && !d.to_files()) {
+        anyhow::bail!("explain --draw --to svg makes a picture per step: give -o OUT");
+    }
+    let mut pictures = 0;
     for_each_puzzle(&args.input, ui, out, None, |puzzle, place| {
         let started = Instant::now();
         let deadline = timeout.map(|t| started + t);
-        Ok(match explain_one(puzzle, place, deadline, as_json) {
+        Ok(match explain_one(puzzle, place, deadline, as_json, draw.as_ref(), &mut pictures)? {
             Ok(a) => a,
             Err(LogicError::Timeout) => answer::timed_out(place, as_json, started.elapsed()),
             Err(e) => failure(&e, place, as_json),
@@ -178,16 +199,20 @@ pub fn explain(args: &ExplainArgs, ui: Ui, out: &mut dyn Write) -> Result<Status
     })
 }
 
+/// The whole path of one puzzle; with `draw`, a picture of each step (`pictures` counts those
+/// written to files across puzzles, to number them).
 fn explain_one(
     puzzle: &Puzzle,
     place: &Place,
     deadline: Option<Instant>,
     as_json: bool,
-) -> Result<Answer, LogicError> {
-    logic::unique_solution(puzzle, deadline)?;
-    let board = Board::new(puzzle).map_err(|_| LogicError::NoSolution)?;
-    let ladder = Ladder::for_board(&board);
-    let e = logic::explain(board.clone(), &ladder, deadline)?;
+    draw: Option<&Draw>,
+    pictures: &mut usize,
+) -> Result<Result<Answer, LogicError>> {
+    let (board, ladder, e) = match explain_path(puzzle, deadline) {
+        Ok(path) => path,
+        Err(e) => return Ok(Err(e)),
+    };
     let mut text = String::new();
     let mut replay = board;
     let (mut level, mut rating) = (0u8, 0f32);
@@ -201,9 +226,14 @@ fn explain_one(
         } else {
             text.push_str(&format!("{:>3}. {}\n", k + 1, step_line(step, &ladder, sentence)));
         }
-        step.step
-            .apply(&mut replay)
-            .map_err(|why| LogicError::Unsound { technique: step.step.technique, why })?;
+        if let Some(d) = draw {
+            *pictures += usize::from(d.to_files());
+            let number = d.to_files().then_some(*pictures);
+            text.push_str(&d.step(&replay, &step.step, sentence, number)?);
+        }
+        if let Err(why) = step.step.apply(&mut replay) {
+            return Ok(Err(LogicError::Unsound { technique: step.step.technique, why }));
+        }
     }
     let solved = e.end == End::Solved;
     if as_json {
@@ -225,5 +255,17 @@ fn explain_one(
     } else {
         text.push_str("No further step found.\n");
     }
-    Ok(Answer::new(text, if solved { Outcome::Unique } else { Outcome::Improper }))
+    Ok(Ok(Answer::new(text, if solved { Outcome::Unique } else { Outcome::Improper })))
+}
+
+/// The board, ladder and explanation of a puzzle with one solution.
+fn explain_path(
+    puzzle: &Puzzle,
+    deadline: Option<Instant>,
+) -> Result<(Board, Ladder, logic::Explanation), LogicError> {
+    logic::unique_solution(puzzle, deadline)?;
+    let board = Board::new(puzzle).map_err(|_| LogicError::NoSolution)?;
+    let ladder = Ladder::for_board(&board);
+    let e = logic::explain(board.clone(), &ladder, deadline)?;
+    Ok((board, ladder, e))
 }

@@ -10,6 +10,7 @@ mod generate;
 mod grade;
 mod interactive;
 mod json;
+mod render;
 
 use std::io::{self, BufRead, Read, Write};
 use std::path::{Path, PathBuf};
@@ -116,6 +117,7 @@ fn main() -> ExitCode {
             .map(|()| Status::Solved)
             .map_err(Into::into),
         Some(Command::Check(args)) => check::run(&args, ui, &mut out),
+        Some(Command::Render(args)) => render::run(&args, ui, &mut out),
         Some(Command::Bench(args)) => {
             let opts = bench::Options {
                 paths: args.paths,

@@ -24,6 +24,7 @@ pub mod format;
 pub mod generate;
 pub mod logic;
 pub mod puzzle;
+pub mod render;
 pub mod solve;
 pub mod validate;
 

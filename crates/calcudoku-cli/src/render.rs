@@ -1,0 +1,324 @@
+//! `calcudoku render FILE…`: puzzles drawn in the terminal, as SVG or PNG pictures, or as one
+//! printable PDF sheet; and the pictures of `hint --draw` and `explain --draw`.
+
+use std::fs::File;
+use std::io::{self, IsTerminal, Write};
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use anyhow::{Context, Result, bail};
+use calcudoku::logic::{self, Board, Step};
+use calcudoku::render::{Kind, Marks, Picture, pdf, png, svg, term};
+use calcudoku::solve::Solver;
+use calcudoku::{Cell, Grid, Puzzle};
+
+use crate::answer::{Answer, Outcome, Place};
+use crate::cli::{ColorWhen, DrawArgs, DrawTarget, PaperArg, RenderArgs, RenderTarget};
+use crate::{Status, Ui, deadline, for_each_puzzle};
+
+/// The longest a caption's level may take to find; past it the caption has no level.
+const GRADE_BUDGET: Duration = Duration::from_secs(1);
+
+/// Whether terminal pictures get colour: asked for, or a terminal and `NO_COLOR` unset.
+fn colour(when: ColorWhen, to_stdout: bool) -> bool {
+    match when {
+        ColorWhen::Always => true,
+        ColorWhen::Never => false,
+        ColorWhen::Auto => {
+            to_stdout
+                && io::stdout().is_terminal()
+                && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+        }
+    }
+}
+
+/// `OUT-3.svg` for picture 3 of several written to `OUT.svg`.
+fn numbered(out: &Path, k: usize) -> PathBuf {
+    let stem = out.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+    let name = match out.extension() {
+        Some(ext) => format!("{stem}-{k}.{}", ext.to_string_lossy()),
+        None => format!("{stem}-{k}"),
+    };
+    out.with_file_name(name)
+}
+
+fn write_file(path: &Path, bytes: &[u8]) -> Result<()> {
+    std::fs::write(path, bytes).with_context(|| format!("cannot write {}", path.display()))
+}
+
+/// `kenken-6x6.ops.txt:1`, `stdin:3`: a short id for captions.
+fn id(place: &Place) -> String {
+    let name = if place.name == "<stdin>" {
+        "stdin".to_string()
+    } else {
+        Path::new(place.name)
+            .file_name()
+            .map_or_else(|| place.name.to_string(), |n| n.to_string_lossy().into_owned())
+    };
+    format!("{name}:{}", place.line)
+}
+
+/// The solution to draw, or why there is none.
+fn solution(puzzle: &Puzzle, timeout: Option<Duration>) -> Result<Grid, Outcome> {
+    let started = Instant::now();
+    let solver = Solver::new(puzzle).with_deadline(timeout.map(|t| started + t));
+    match solver.solve() {
+        Ok(report) => report.grid.ok_or(Outcome::NoSolution),
+        Err(_) => Err(Outcome::TimedOut),
+    }
+}
+
+/// The answer of a puzzle drawn: nothing to print here, a word for the summary, and a note
+/// when its solution could not be drawn.
+fn drawn(text: String, missing: Option<Outcome>) -> Answer {
+    match missing {
+        None => Answer { tag: Some("drawn"), ..Answer::new(text, Outcome::Solved) },
+        Some(outcome) => Answer {
+            note: Some(format!("{}: drawn without it", outcome.word())),
+            tag: Some("drawn"),
+            ..Answer::new(text, outcome)
+        },
+    }
+}
+
+pub fn run(args: &RenderArgs, ui: Ui, out: &mut dyn Write) -> Result<Status> {
+    if ui.json {
+        bail!("render draws pictures: --json does not apply");
+    }
+    let target = args.to.unwrap_or_else(|| {
+        match args.output.as_ref().and_then(|o| o.extension()).and_then(|e| e.to_str()) {
+            Some(e) if e.eq_ignore_ascii_case("svg") => RenderTarget::Svg,
+            Some(e) if e.eq_ignore_ascii_case("png") => RenderTarget::Png,
+            Some(e) if e.eq_ignore_ascii_case("pdf") => RenderTarget::Pdf,
+            _ => RenderTarget::Term,
+        }
+    });
+    if !(1..=pdf::MAX_PER_PAGE).contains(&args.per_page) {
+        bail!("--per-page: expected 1 to {}, found {}", pdf::MAX_PER_PAGE, args.per_page);
+    }
+    if !(args.scale.is_finite() && args.scale > 0.0 && args.scale <= 16.0) {
+        bail!("--scale: expected a number above 0 and at most 16, found {}", args.scale);
+    }
+    let binary = matches!(target, RenderTarget::Png | RenderTarget::Pdf);
+    if binary && args.output.is_none() && io::stdout().is_terminal() {
+        bail!("a {} image is not for a terminal: give -o FILE, or redirect standard output", {
+            if target == RenderTarget::Png { "PNG" } else { "PDF" }
+        });
+    }
+    let timeout = deadline(&args.input)?;
+    match target {
+        RenderTarget::Term => {
+            let colour = colour(args.color, args.output.is_none());
+            let mut file = match &args.output {
+                Some(path) => Some(io::BufWriter::new(
+                    File::create(path)
+                        .with_context(|| format!("cannot write {}", path.display()))?,
+                )),
+                None => None,
+            };
+            let sink: &mut dyn Write = match &mut file {
+                Some(f) => f,
+                None => out,
+            };
+            let status = for_each_puzzle(&args.input, ui, sink, None, |puzzle, place| {
+                let n = puzzle.size();
+                let caption = format!("{} {n}×{n} · {}", Kind::of(puzzle).name(), id(place));
+                let (grid, missing) = wanted_solution(args.solution, puzzle, timeout);
+                let mut picture = Picture::new(puzzle).with_caption(caption);
+                if let Some(g) = &grid {
+                    picture = picture.with_values(g);
+                }
+                Ok(drawn(term::render(&picture, term::Options { colour }), missing))
+            })?;
+            if let Some(mut f) = file {
+                f.flush()?;
+            }
+            Ok(status)
+        }
+        RenderTarget::Svg | RenderTarget::Png => {
+            let mut images: Vec<Vec<u8>> = Vec::new();
+            let mut failed = false;
+            let status =
+                for_each_puzzle(&args.input, ui, &mut io::sink(), None, |puzzle, place| {
+                    let (grid, missing) = wanted_solution(args.solution, puzzle, timeout);
+                    let mut picture = Picture::new(puzzle);
+                    if let Some(g) = &grid {
+                        picture = picture.with_values(g);
+                    }
+                    if target == RenderTarget::Svg {
+                        images.push(svg::render(&picture).into_bytes());
+                    } else {
+                        match png::render(&picture, args.scale) {
+                            Ok(bytes) => images.push(bytes),
+                            Err(e) => {
+                                eprintln!("calcudoku: {}: line {}: {e}", place.name, place.line);
+                                failed = true;
+                            }
+                        }
+                    }
+                    Ok(drawn(String::new(), missing))
+                })?;
+            match (&args.output, images.len()) {
+                (_, 0) => {}
+                (Some(path), 1) => write_file(path, &images[0])?,
+                (Some(path), _) => {
+                    for (k, image) in images.iter().enumerate() {
+                        write_file(&numbered(path, k + 1), image)?;
+                    }
+                }
+                (None, 1) => out.write_all(&images[0])?,
+                (None, k) => bail!(
+                    "{k} pictures: give -o OUT to write them to OUT-1.{ext} … OUT-{k}.{ext}",
+                    ext = if target == RenderTarget::Svg { "svg" } else { "png" }
+                ),
+            }
+            Ok(if failed { status.max(Status::BadInput) } else { status })
+        }
+        RenderTarget::Pdf => {
+            let mut puzzles: Vec<(Puzzle, Option<Grid>, Option<String>, String)> = Vec::new();
+            let status =
+                for_each_puzzle(&args.input, ui, &mut io::sink(), None, |puzzle, place| {
+                    let (grid, missing) = wanted_solution(true, puzzle, timeout);
+                    let budget = timeout.map_or(GRADE_BUDGET, |t| t.min(GRADE_BUDGET));
+                    let level = logic::grade(puzzle, Some(Instant::now() + budget))
+                        .ok()
+                        .map(|g| g.level_name.to_string());
+                    puzzles.push((puzzle.clone(), grid, level, id(place)));
+                    Ok(drawn(String::new(), missing))
+                })?;
+            if puzzles.is_empty() {
+                return Ok(status.max(Status::BadInput));
+            }
+            let items: Vec<pdf::Item> = puzzles
+                .iter()
+                .map(|(puzzle, solution, level, id)| pdf::Item {
+                    puzzle,
+                    solution: solution.clone(),
+                    level: level.clone(),
+                    id: id.clone(),
+                })
+                .collect();
+            let options = pdf::Options {
+                paper: match args.paper {
+                    PaperArg::A4 => pdf::Paper::A4,
+                    PaperArg::Letter => pdf::Paper::Letter,
+                },
+                per_page: args.per_page,
+                ..pdf::Options::default()
+            };
+            let bytes = pdf::sheet(&items, &options)?;
+            match &args.output {
+                Some(path) => write_file(path, &bytes)?,
+                None => out.write_all(&bytes)?,
+            }
+            Ok(status)
+        }
+    }
+}
+
+/// The solution when it is wanted: the grid, or the outcome that kept it from being drawn.
+fn wanted_solution(
+    wanted: bool,
+    puzzle: &Puzzle,
+    timeout: Option<Duration>,
+) -> (Option<Grid>, Option<Outcome>) {
+    if !wanted {
+        return (None, None);
+    }
+    match solution(puzzle, timeout) {
+        Ok(g) => (Some(g), None),
+        Err(outcome) => (None, Some(outcome)),
+    }
+}
+
+/// How `hint --draw` and `explain --draw` draw their steps.
+pub struct Draw {
+    to: DrawTarget,
+    colour: bool,
+    output: Option<PathBuf>,
+}
+
+impl Draw {
+    /// The drawing asked for, if any.
+    pub fn from_args(args: &DrawArgs, ui: Ui) -> Result<Option<Draw>> {
+        if !args.draw {
+            return Ok(None);
+        }
+        if ui.json {
+            bail!("--draw does not go with --json");
+        }
+        if args.output.is_some() && args.to == DrawTarget::Term {
+            bail!("-o is for --draw --to svg; terminal pictures go to standard output");
+        }
+        Ok(Some(Draw {
+            to: args.to,
+            colour: colour(args.color, true),
+            output: args.output.clone(),
+        }))
+    }
+
+    pub fn is_svg(&self) -> bool {
+        self.to == DrawTarget::Svg
+    }
+
+    /// Whether each picture goes to a file (else into the text on standard output).
+    pub fn to_files(&self) -> bool {
+        self.output.is_some()
+    }
+
+    /// The picture of a step on `board`, as text for standard output (empty when it went to a
+    /// file): the `k`-th of a run when `k` is given (explain), the only one otherwise (hint).
+    pub fn step(
+        &self,
+        board: &Board,
+        step: &Step,
+        sentence: &str,
+        k: Option<usize>,
+    ) -> Result<String> {
+        let picture = Picture::new(board.puzzle()).with_step(board, step);
+        self.emit(picture, sentence, k)
+    }
+
+    /// The picture of a player's grid with its wrong cells marked.
+    pub fn wrong(
+        &self,
+        puzzle: &Puzzle,
+        grid: &Grid,
+        cells: &[Cell],
+        sentence: &str,
+    ) -> Result<String> {
+        let marks = Marks { wrong: cells.to_vec(), ..Marks::default() };
+        let picture = Picture::new(puzzle).with_values(grid).with_marks(marks);
+        self.emit(picture, sentence, None)
+    }
+
+    fn emit(&self, picture: Picture, sentence: &str, k: Option<usize>) -> Result<String> {
+        match self.to {
+            DrawTarget::Term => Ok(term::render(&picture, term::Options { colour: self.colour })),
+            DrawTarget::Svg => {
+                let svg = svg::render(&picture.with_caption(sentence));
+                match (&self.output, k) {
+                    (Some(path), None) => write_file(path, svg.as_bytes()).map(|()| String::new()),
+                    (Some(path), Some(k)) => {
+                        write_file(&numbered(path, k), svg.as_bytes()).map(|()| String::new())
+                    }
+                    (None, None) => Ok(svg),
+                    (None, Some(_)) => {
+                        bail!("explain --draw --to svg makes a picture per step: give -o OUT")
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbered_outputs_keep_the_extension() {
+        assert_eq!(numbered(Path::new("out/sheet.svg"), 3), PathBuf::from("out/sheet-3.svg"));
+        assert_eq!(numbered(Path::new("pic"), 1), PathBuf::from("pic-1"));
+    }
+}

@@ -1,0 +1,208 @@
+//! `render`, `hint --draw` and `explain --draw` through the real binary: every output kind,
+//! files named from -o, one PDF worksheet from a stream, bad input, and the step pictures.
+
+use std::path::{Path, PathBuf};
+
+use assert_cmd::Command;
+
+fn repo(path: &str) -> String {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..").join(path).display().to_string()
+}
+
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("calcudoku-render-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Runs the binary: exit code, standard output (bytes) and standard error.
+fn run_bytes(args: &[&str], stdin: &str) -> (i32, Vec<u8>, String) {
+    let out = Command::cargo_bin("calcudoku")
+        .unwrap()
+        .args(args)
+        .env_remove("NO_COLOR")
+        .write_stdin(stdin)
+        .output()
+        .unwrap();
+    (out.status.code().unwrap(), out.stdout, String::from_utf8(out.stderr).unwrap())
+}
+
+fn run(args: &[&str], stdin: &str) -> (i32, String, String) {
+    let (code, out, err) = run_bytes(args, stdin);
+    (code, String::from_utf8(out).unwrap(), err)
+}
+
+fn pages(pdf: &[u8]) -> usize {
+    lopdf::Document::load_mem(pdf).expect("a PDF").get_pages().len()
+}
+
+const KEEN: &str = "crates/calcudoku/tests/data/kenken-sample";
+
+/// A stream of Keen game IDs, one per line (what `generate` writes).
+fn keen_stream(count: usize) -> String {
+    let mut ids = Vec::new();
+    for set in ["4x4-easy", "5x5-normal", "6x6-hard", "4x4-normal", "5x5-easy", "6x6-easy"] {
+        for k in ["001", "002"] {
+            let id = std::fs::read_to_string(repo(&format!("{KEEN}/{set}/{k}.keen"))).unwrap();
+            ids.push(id.trim().to_string());
+        }
+    }
+    ids.iter().cycle().take(count).cloned().collect::<Vec<_>>().join("\n") + "\n"
+}
+
+#[test]
+fn terminal_picture_with_caption_and_no_colour_when_piped() {
+    let (code, out, err) = run(&["render", &repo("examples/kenken-6x6.ops.txt")], "");
+    assert_eq!(code, 0, "{err}");
+    let mut lines = out.lines();
+    assert_eq!(lines.next(), Some("KenKen 6×6 · kenken-6x6.ops.txt:1"));
+    assert!(lines.next().unwrap().starts_with("┏━━━┯━━━┳"), "{out}");
+    assert!(out.contains("┃80×│") && out.contains("2÷"), "{out}");
+    assert!(!out.contains('\x1b'), "colour although standard output is a pipe");
+    let (_, coloured, _) =
+        run(&["render", "--color", "always", &repo("examples/kenken-6x6.ops.txt")], "");
+    assert!(coloured.contains("\x1b[36m80×"), "labels in cyan: {coloured}");
+}
+
+#[test]
+fn terminal_solution() {
+    let (code, out, _) = run(&["render", "--solution", &repo("examples/sudoku-9x9.rows.txt")], "");
+    assert_eq!(code, 0);
+    assert!(out.contains("┃ 5 │ 3 │ 4 ┃ 6 │ 7 │ 8 ┃ 9 │ 1 │ 2 ┃"), "{out}");
+}
+
+#[test]
+fn svg_to_standard_output_and_format_from_the_extension() {
+    let (code, out, _) = run(&["render", "--to", "svg", &repo("examples/killer-9x9.ops.txt")], "");
+    assert_eq!(code, 0);
+    assert!(out.starts_with("<?xml") && out.ends_with("</svg>\n"), "{out}");
+    assert!(out.contains("stroke-dasharray"), "Killer cages dashed");
+    let dir = temp_dir("ext");
+    let png = dir.join("k.png");
+    let (code, _, err) =
+        run(&["render", "-o", png.to_str().unwrap(), &repo("examples/kenken-9x9.ops.txt")], "");
+    assert_eq!(code, 0, "{err}");
+    let bytes = std::fs::read(&png).unwrap();
+    assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n");
+}
+
+#[test]
+fn several_pictures_are_numbered_files() {
+    let dir = temp_dir("several");
+    let out = dir.join("p.svg");
+    let files = [repo("examples/kenken-6x6.ops.txt"), repo("examples/sudoku-9x9.rows.txt")];
+    let (code, stdout, err) =
+        run(&["render", "-o", out.to_str().unwrap(), &files[0], &files[1]], "");
+    assert_eq!(code, 0, "{err}");
+    assert!(stdout.is_empty());
+    for k in [1, 2] {
+        let text = std::fs::read_to_string(dir.join(format!("p-{k}.svg"))).unwrap();
+        assert!(text.contains("<svg"));
+    }
+    assert!(!Path::new(&out).exists());
+    // Without -o there is nowhere to put them.
+    let (code, _, err) = run(&["render", "--to", "svg", &files[0], &files[1]], "");
+    assert_eq!(code, 2);
+    assert!(err.contains("give -o OUT"), "{err}");
+}
+
+#[test]
+fn a_stream_on_standard_input_makes_one_worksheet() {
+    let dir = temp_dir("sheet");
+    let sheet = dir.join("sheet.pdf");
+    let (code, _, err) =
+        run(&["render", "--to", "pdf", "-o", sheet.to_str().unwrap()], &keen_stream(14));
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("14 puzzles: 14 drawn"), "{err}");
+    // 14 puzzles, 6 a page: 3 pages of puzzles, 3 of solutions.
+    assert_eq!(pages(&std::fs::read(&sheet).unwrap()), 6);
+    // Letter paper, 4 a page, to standard output.
+    let (code, bytes, _) = run_bytes(
+        &["render", "--to", "pdf", "--per-page", "4", "--paper", "letter"],
+        &keen_stream(9),
+    );
+    assert_eq!(code, 0);
+    assert_eq!(pages(&bytes), 6);
+}
+
+#[test]
+fn a_bad_puzzle_is_reported_and_the_others_drawn() {
+    let mut stream: Vec<String> = keen_stream(3).lines().map(String::from).collect();
+    stream[1] = "4:b_5a_abbaa__,m6s1m12a9m4".into();
+    let text = stream.join("\n") + "\n";
+    let (code, bytes, err) = run_bytes(&["render", "--to", "pdf"], &text);
+    assert_eq!(code, 2);
+    assert!(err.contains("<stdin>: line 2"), "{err}");
+    assert_eq!(pages(&bytes), 2, "the two good puzzles and their answers");
+}
+
+#[test]
+fn bad_options_are_usage_errors() {
+    let file = repo("examples/kenken-6x6.ops.txt");
+    for args in [
+        vec!["render", "--to", "pdf", "--per-page", "0", &file],
+        vec!["render", "--to", "png", "--scale", "0", &file],
+        vec!["render", "--json", &file],
+        vec!["render", "-o", "/nonexistent-dir/x.svg", &file],
+    ] {
+        let (code, _, err) = run(&args, "");
+        assert_eq!(code, 2, "{args:?}");
+        assert!(err.starts_with("calcudoku: "), "{err}");
+    }
+}
+
+#[test]
+fn hint_draws_its_step() {
+    let file = repo("examples/kenken-6x6.ops.txt");
+    let (code, out, _) = run(&["hint", "--draw", &file], "");
+    assert_eq!(code, 0);
+    let sentence = out.lines().next().unwrap();
+    assert!(sentence.starts_with("[easy] cage combination"), "{out}");
+    // The 80× cage's three cells lose 1, 2, 3 and 6: twelve struck candidates.
+    assert_eq!(out.matches('\u{0336}').count(), 12, "{out}");
+    assert!(out.contains("┃80×░░│"), "the cells used are shaded: {out}");
+    let (code, svg, _) = run(&["hint", "--draw", "--to", "svg", &file], "");
+    assert_eq!(code, 0);
+    assert!(svg.starts_with("<?xml"), "only the picture on standard output");
+    assert!(svg.contains(">The 80* cage at r1c1"), "the sentence is its caption");
+    assert_eq!(svg.matches("fill=\"#fff2a8\"").count(), 3, "three cells highlighted");
+    let (code, _, err) = run(&["hint", "--draw", "--json", &file], "");
+    assert_eq!(code, 2);
+    assert!(err.contains("--draw does not go with --json"), "{err}");
+}
+
+#[test]
+fn explain_draws_every_step_to_numbered_files() {
+    let dir = temp_dir("explain");
+    let out = dir.join("step.svg");
+    let file = repo("crates/calcudoku/tests/data/kenken-sample/4x4-easy/001.in");
+    let (code, text, err) =
+        run(&["explain", "--draw", "--to", "svg", "-o", out.to_str().unwrap(), &file], "");
+    assert_eq!(code, 0, "{err}");
+    let steps = text
+        .lines()
+        .filter(|l| l.trim_start().starts_with(|c: char| c.is_ascii_digit()) && l.contains(". ["))
+        .count();
+    assert!(steps > 3, "{text}");
+    for k in 1..=steps {
+        assert!(dir.join(format!("step-{k}.svg")).exists(), "step {k}");
+    }
+    assert!(!dir.join(format!("step-{}.svg", steps + 1)).exists());
+    let (code, _, err) = run(&["explain", "--draw", "--to", "svg", &file], "");
+    assert_eq!(code, 2);
+    assert!(err.contains("give -o OUT"), "{err}");
+    // In the terminal: a picture after each step's line.
+    let (code, text, _) = run(&["explain", "--draw", &file], "");
+    assert_eq!(code, 0);
+    assert_eq!(text.matches('┏').count(), steps);
+}
+
+#[test]
+fn generate_piped_into_render_makes_a_worksheet() {
+    let (code, stream, err) = run(&["generate", "--seed", "1", "-n", "12"], "");
+    assert_eq!(code, 0, "{err}");
+    let (code, bytes, err) = run_bytes(&["render", "--to", "pdf"], &stream);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(pages(&bytes), 4, "two pages of six puzzles, two of answers");
+}

@@ -1,0 +1,283 @@
+//! Printable PDF sheets: A4 or Letter pages with a chosen number of puzzles each, every puzzle
+//! with a caption (number, kind, size, level when known, an id), then the solutions on the
+//! pages after. Each page is drawn as SVG and converted by `svg2pdf` (text stays text, in the
+//! bundled font); `pdf-writer` puts the pages together.
+
+use std::collections::HashMap;
+use std::fmt::Write as _;
+
+use pdf_writer::{Content, Finish, Name, Pdf, Rect, Ref, TextStr};
+
+use super::svg::{self, FONT_FAMILY, INK, Num};
+use super::{Kind, Picture, RenderError, fonts, xml_escape};
+use crate::puzzle::{Grid, Puzzle};
+
+/// A paper size.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Paper {
+    #[default]
+    A4,
+    Letter,
+}
+
+impl Paper {
+    /// Width and height in points (1/72 inch).
+    pub const fn size(self) -> (f64, f64) {
+        match self {
+            Paper::A4 => (595.28, 841.89),
+            Paper::Letter => (612.0, 792.0),
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<Paper> {
+        match name.to_ascii_lowercase().as_str() {
+            "a4" => Some(Paper::A4),
+            "letter" => Some(Paper::Letter),
+            _ => None,
+        }
+    }
+}
+
+/// One puzzle of a sheet.
+#[derive(Clone, Debug)]
+pub struct Item<'a> {
+    pub puzzle: &'a Puzzle,
+    /// Its solution, for the answer pages (None: "no solution" there).
+    pub solution: Option<Grid>,
+    /// Its level, when known (`hard`, `easy`, …).
+    pub level: Option<String>,
+    /// Where it came from or what it is called (`sheet.txt:12`).
+    pub id: String,
+}
+
+/// How the sheet is laid out.
+#[derive(Clone, Debug)]
+pub struct Options {
+    pub paper: Paper,
+    /// Puzzles per page (1 to [`MAX_PER_PAGE`]).
+    pub per_page: usize,
+    /// The heading of the puzzle pages.
+    pub title: String,
+    /// Whether answer pages follow.
+    pub solutions: bool,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options { paper: Paper::A4, per_page: 6, title: "Puzzles".into(), solutions: true }
+    }
+}
+
+/// The most puzzles a page may hold.
+pub const MAX_PER_PAGE: usize = 30;
+
+const MARGIN: f64 = 36.0;
+const HEADER: f64 = 30.0;
+const FOOTER: f64 = 20.0;
+const CAPTION_SIZE: f64 = 9.0;
+const CAPTION: f64 = 16.0;
+const GAP: f64 = 14.0;
+/// The largest cell drawn, in points (half an inch): small grids are not blown up.
+const MAX_CELL: f64 = 36.0;
+
+/// The caption of a puzzle: `3 · KenKen 6×6 · hard · sheet.txt:12`.
+pub fn caption(number: usize, item: &Item) -> String {
+    let n = item.puzzle.size();
+    let mut s = format!("{number} · {} {n}×{n}", Kind::of(item.puzzle).name());
+    if let Some(level) = &item.level {
+        let _ = write!(s, " · {level}");
+    }
+    if !item.id.is_empty() {
+        let _ = write!(s, " · {}", item.id);
+    }
+    s
+}
+
+/// Where the puzzles of a page go: columns and rows of slots, and the side of a grid.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Slots {
+    cols: usize,
+    rows: usize,
+    /// Width and height of a slot.
+    w: f64,
+    h: f64,
+    /// Side of the picture drawn in a slot.
+    side: f64,
+}
+
+impl Slots {
+    /// The arrangement of `k` puzzles on a page that gives them the largest grids (fewer
+    /// columns on a tie).
+    fn of(k: usize, paper: Paper) -> Slots {
+        let (pw, ph) = paper.size();
+        let (aw, ah) = (pw - 2.0 * MARGIN, ph - 2.0 * MARGIN - HEADER - FOOTER);
+        let mut best: Option<Slots> = None;
+        for cols in 1..=k {
+            let rows = k.div_ceil(cols);
+            let (w, h) = (aw / cols as f64, ah / rows as f64);
+            let side = (w - GAP).min(h - GAP - CAPTION);
+            if best.is_none_or(|b| side > b.side + 1e-9) {
+                best = Some(Slots { cols, rows, w, h, side });
+            }
+        }
+        best.expect("k ≥ 1")
+    }
+}
+
+/// A whole sheet as PDF bytes: the puzzle pages, then (with `options.solutions`) the answers.
+pub fn sheet(items: &[Item], options: &Options) -> Result<Vec<u8>, RenderError> {
+    if options.per_page == 0 || options.per_page > MAX_PER_PAGE {
+        return Err(RenderError::PerPage(options.per_page));
+    }
+    let pages = items.len().div_ceil(options.per_page).max(1);
+    let total = if options.solutions && !items.is_empty() { 2 * pages } else { pages };
+    let mut svgs = Vec::with_capacity(total);
+    for page in 0..pages {
+        let chunk = page_items(items, options.per_page, page);
+        svgs.push(page_svg(chunk, page * options.per_page, false, options, page + 1, total));
+    }
+    if options.solutions && !items.is_empty() {
+        for page in 0..pages {
+            let chunk = page_items(items, options.per_page, page);
+            let number = pages + page + 1;
+            svgs.push(page_svg(chunk, page * options.per_page, true, options, number, total));
+        }
+    }
+    assemble(&svgs, options)
+}
+
+fn page_items<'a, 'b>(items: &'a [Item<'b>], per_page: usize, page: usize) -> &'a [Item<'b>] {
+    let start = (page * per_page).min(items.len());
+    &items[start..(start + per_page).min(items.len())]
+}
+
+/// One page as an SVG document in points.
+fn page_svg(
+    items: &[Item],
+    first: usize,
+    answers: bool,
+    options: &Options,
+    page: usize,
+    pages: usize,
+) -> String {
+    let (pw, ph) = options.paper.size();
+    let slots = Slots::of(options.per_page, options.paper);
+    let mut out = String::with_capacity(4096 + items.len() * 16384);
+    let _ = write!(
+        out,
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"{w}\" height=\"{h}\" viewBox=\"0 0 {w} {h}\">\n\
+         <g font-family=\"{FONT_FAMILY}\" fill=\"{INK}\">\n",
+        w = Num(pw),
+        h = Num(ph)
+    );
+    let heading = if answers { "Solutions" } else { options.title.as_str() };
+    let _ = writeln!(
+        out,
+        "<text x=\"{}\" y=\"{}\" font-size=\"16\" font-weight=\"bold\">{}</text>",
+        Num(MARGIN),
+        Num(MARGIN + 14.0),
+        xml_escape(heading)
+    );
+    let _ = writeln!(
+        out,
+        "<text x=\"{}\" y=\"{}\" font-size=\"9\" text-anchor=\"middle\">page {page} of {pages}</text>",
+        Num(pw / 2.0),
+        Num(ph - MARGIN + 4.0)
+    );
+    out.push_str("</g>\n");
+    for (k, item) in items.iter().enumerate() {
+        let (col, row) = (k % slots.cols, k / slots.cols);
+        let x0 = MARGIN + col as f64 * slots.w;
+        let y0 = MARGIN + HEADER + row as f64 * slots.h;
+        let picture = match (&item.solution, answers) {
+            (Some(grid), true) => Picture::new(item.puzzle).with_values(grid),
+            _ => Picture::new(item.puzzle),
+        };
+        let (w, _) = svg::dimensions(&picture);
+        let scale = (slots.side / w).min(MAX_CELL / svg::CELL);
+        let side = w * scale;
+        let x = x0 + (slots.w - side) / 2.0;
+        let y = y0 + GAP / 2.0 + (slots.side - side) / 2.0;
+        let _ =
+            writeln!(out, "<g transform=\"translate({} {}) scale({})\">", Num(x), Num(y), scale);
+        svg::body(&picture, &mut out);
+        out.push_str("</g>\n");
+        let number = first + k + 1;
+        let mut text = caption(number, item);
+        if answers && item.solution.is_none() {
+            text = format!("{number} · no solution found");
+        }
+        let fits = ((slots.w.min(slots.side + GAP) / (CAPTION_SIZE * 0.55)) as usize).max(8);
+        if text.chars().count() > fits {
+            text = text.chars().take(fits - 1).collect::<String>() + "…";
+        }
+        let _ = writeln!(
+            out,
+            "<text x=\"{}\" y=\"{}\" font-family=\"{FONT_FAMILY}\" font-size=\"{CAPTION_SIZE}\" fill=\"{INK}\">{}</text>",
+            Num(x),
+            Num(y + side + CAPTION - 4.0),
+            xml_escape(&text)
+        );
+    }
+    out.push_str("</svg>\n");
+    out
+}
+
+/// Converts page SVGs and binds them into one PDF.
+fn assemble(svgs: &[String], options: &Options) -> Result<Vec<u8>, RenderError> {
+    let (pw, ph) = options.paper.size();
+    let mut alloc = Ref::new(1);
+    let catalog = alloc.bump();
+    let tree = alloc.bump();
+    let info = alloc.bump();
+    let mut pdf = Pdf::new();
+    let mut pages = Vec::with_capacity(svgs.len());
+    let conversion = svg2pdf::ConversionOptions::default();
+    for svg in svgs {
+        let t = fonts::tree(svg)?;
+        let (chunk, root) =
+            svg2pdf::to_chunk(&t, conversion).map_err(|e| RenderError::Pdf(e.to_string()))?;
+        let mut map = HashMap::new();
+        let chunk = chunk.renumber(|old| *map.entry(old).or_insert_with(|| alloc.bump()));
+        let root = map[&root];
+        let (page, contents) = (alloc.bump(), alloc.bump());
+        let name = Name(b"P");
+        let mut writer = pdf.page(page);
+        writer.media_box(Rect::new(0.0, 0.0, pw as f32, ph as f32));
+        writer.parent(tree);
+        writer.contents(contents);
+        writer.resources().x_objects().pair(name, root);
+        writer.finish();
+        let mut content = Content::new();
+        content.transform([pw as f32, 0.0, 0.0, ph as f32, 0.0, 0.0]).x_object(name);
+        pdf.stream(contents, &content.finish());
+        pdf.extend(&chunk);
+        pages.push(page);
+    }
+    pdf.catalog(catalog).pages(tree);
+    pdf.pages(tree).kids(pages.iter().copied()).count(pages.len() as i32);
+    pdf.document_info(info).title(TextStr(&options.title)).producer(TextStr("calcudoku"));
+    Ok(pdf.finish())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn slots_fill_the_page() {
+        let one = Slots::of(1, Paper::A4);
+        assert_eq!((one.cols, one.rows), (1, 1));
+        let six = Slots::of(6, Paper::A4);
+        assert_eq!((six.cols, six.rows), (2, 3));
+        let four = Slots::of(4, Paper::Letter);
+        assert_eq!((four.cols, four.rows), (2, 2));
+        assert!(six.side > 100.0 && six.side < one.side);
+    }
+
+    #[test]
+    fn bad_counts_per_page_are_errors() {
+        let o = Options { per_page: 0, ..Options::default() };
+        assert_eq!(sheet(&[], &o), Err(RenderError::PerPage(0)));
+    }
+}
