@@ -6,7 +6,7 @@ use std::path::PathBuf;
 
 use calcudoku::logic::{self, Board, Ladder};
 use calcudoku::render::{Kind, Marks, Picture, svg, term};
-use calcudoku::{Cell, Grid, Puzzle, format, solve};
+use calcudoku::{Cell, Puzzle, format, solve};
 
 fn repo(path: &str) -> String {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..").join(path);
@@ -245,6 +245,7 @@ fn png_has_the_size_asked_and_draws_the_grid() {
 #[cfg(feature = "pdf")]
 mod sheets {
     use super::*;
+    use calcudoku::Grid;
     use calcudoku::render::pdf;
 
     fn items<'a>(puzzles: &'a [Puzzle], solutions: &[Grid]) -> Vec<pdf::Item<'a>> {
