@@ -271,6 +271,36 @@ impl Puzzle {
         .map_err(logic_error)
     }
 
+    /// The puzzle drawn as SVG 1.1 (newspaper style, no scripts), with its first solution
+    /// when `solution` is true (`ValueError` when it has none), and a caption when given.
+    #[pyo3(signature = (solution = false, caption = None, timeout = None))]
+    fn to_svg(
+        &self,
+        py: Python<'_>,
+        solution: bool,
+        caption: Option<String>,
+        timeout: Option<f64>,
+    ) -> PyResult<String> {
+        let deadline = deadline(timeout)?;
+        let inner = &self.inner;
+        let solved = if solution {
+            let report = py
+                .detach(|| Solver::new(inner).with_deadline(deadline).solve())
+                .map_err(|_| PyTimeoutError::new_err("out of time"))?;
+            Some(report.grid.ok_or_else(|| PyValueError::new_err("no solution to draw"))?)
+        } else {
+            None
+        };
+        let mut picture = calcudoku::render::Picture::new(inner);
+        if let Some(grid) = &solved {
+            picture = picture.with_values(grid);
+        }
+        if let Some(caption) = caption {
+            picture = picture.with_caption(caption);
+        }
+        Ok(calcudoku::render::svg::render(&picture))
+    }
+
     fn __repr__(&self) -> String {
         format!(
             "<calcudoku.Puzzle {} {}x{}, {} cages, {} givens>",

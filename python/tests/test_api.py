@@ -159,3 +159,17 @@ def test_generate_bad_options_and_failures():
         calcudoku.generate("nonogram")
     failed = calcudoku.generate("sudoku", level="needs trial", max_attempts=2, count=2)
     assert all(isinstance(e, calcudoku.CalcudokuError) for e in failed)
+
+
+def test_to_svg_draws_the_puzzle_and_its_solution():
+    p = calcudoku.Puzzle.parse(KENKEN)
+    svg = p.to_svg()
+    assert svg.startswith("<svg") or svg.startswith("<?xml")
+    assert "<script" not in svg
+    assert "6×" in svg and "12×" in svg  # cage labels
+    solved = p.to_svg(solution=True, caption="answer")
+    assert "answer" in solved
+    # Each solution value is drawn: more text elements than the bare puzzle has.
+    assert solved.count("<text") >= svg.count("<text") + 16
+    with pytest.raises(ValueError, match="no solution"):
+        calcudoku.Puzzle.parse("0 0\n1 1\n5+ 3+\n").to_svg(solution=True)

@@ -48,6 +48,10 @@ class Puzzle:
         """Raises NoSolutionError / NotUniqueError unless there is exactly one solution."""
     def hint(self, grid: Optional[Rows] = None, timeout: Optional[float] = None) -> HintResult: ...
     def explain(self, timeout: Optional[float] = None) -> List[StepResult]: ...
+    def to_svg(
+        self, solution: bool = False, caption: Optional[str] = None, timeout: Optional[float] = None
+    ) -> str:
+        """The puzzle as SVG 1.1, with its first solution when ``solution`` is true."""
 
 class GradeResult:
     level: str
