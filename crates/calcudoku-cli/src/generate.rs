@@ -23,11 +23,7 @@ pub fn run(args: &GenerateArgs, ui: Ui, out: &mut dyn Write) -> Result<Status> {
         Some(name) => Format::from_name(name).expect("clap checks the name"),
         None => default_format(&options),
     };
-    let timeout = match args.timeout {
-        None => None,
-        Some(s) if s.is_finite() && s > 0.0 => Some(Duration::from_secs_f64(s.min(1e9))),
-        Some(s) => bail!("--timeout: expected a positive number of seconds, found {s}"),
-    };
+    let timeout = crate::timeout(args.timeout)?;
     if args.seed.is_none() && !ui.quiet {
         eprintln!("calcudoku: seed {} (give --seed {0} to make these again)", options.seed);
     }

@@ -442,7 +442,12 @@ pub fn notes(ui: &Ui, name: &str, line: usize, answer: &Answer, took: Duration) 
 }
 
 fn deadline(input: &InputArgs) -> Result<Option<Duration>> {
-    match input.timeout {
+    timeout(input.timeout)
+}
+
+/// `--timeout SECONDS` as a duration: a positive number, or an error naming the option.
+fn timeout(seconds: Option<f64>) -> Result<Option<Duration>> {
+    match seconds {
         None => Ok(None),
         Some(s) if s.is_finite() && s > 0.0 => Ok(Some(Duration::from_secs_f64(s.min(1e9)))),
         Some(s) => anyhow::bail!("--timeout: expected a positive number of seconds, found {s}"),

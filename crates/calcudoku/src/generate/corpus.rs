@@ -186,7 +186,7 @@ pub fn random_cages(size: usize, seed: u64, settings: CageSettings) -> (Puzzle, 
         } else {
             let (op, t) = ops
                 .iter()
-                .find_map(|&o| general_target(o, &values).map(|t| (o, t)))
+                .find_map(|&o| super::ops::target(o, &values).map(|t| (o, t)))
                 .expect("a sum always fits");
             let hidden = rng.below(100) < settings.hidden_percent;
             (if hidden { None } else { Some(op) }, t)
@@ -196,24 +196,6 @@ pub fn random_cages(size: usize, seed: u64, settings: CageSettings) -> (Puzzle, 
     let puzzle = Puzzle::kenken(n, cages).expect("the cages tile the grid");
     debug_assert!(puzzle.is_solution(&square));
     (puzzle, square)
-}
-
-/// The target `values` (two or more) make under `op` by the general rules: the sum, the product
-/// (when it fits 64 bits), the largest minus the others (when positive), the largest divided
-/// by the product of the others (when exact).
-fn general_target(op: Operator, values: &[u8]) -> Option<u64> {
-    let max = *values.iter().max()? as u64;
-    let rest = || values.iter().map(|&v| v as u64).sum::<u64>() - max;
-    let product = |vs: &[u8]| vs.iter().try_fold(1u64, |p, &v| p.checked_mul(v as u64));
-    match op {
-        Operator::Add => Some(values.iter().map(|&v| v as u64).sum()),
-        Operator::Mul => product(values),
-        Operator::Sub => max.checked_sub(rest()).filter(|&t| t > 0),
-        Operator::Div => {
-            let others = product(values)? / max;
-            (max % others == 0).then(|| max / others)
-        }
-    }
 }
 
 /// The target `values` make under `op`, when `op` suits them (`-` and `/`: two cells; `/`:

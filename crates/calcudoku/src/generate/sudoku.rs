@@ -9,7 +9,7 @@
 
 use crate::clock::Instant;
 use crate::logic::{Grade, Ladder};
-use crate::puzzle::{BoxShape, Grid, Puzzle};
+use crate::puzzle::{BoxShape, Cell, Grid, Puzzle};
 use crate::solve::Solver;
 
 use super::rng::Rng;
@@ -33,13 +33,13 @@ pub(super) fn attempt(
     let mut removed: Vec<usize> = Vec::new();
     for (k, orbit) in orbits.iter().enumerate() {
         for &c in orbit {
-            givens.set(crate::puzzle::Cell(c as u16), 0);
+            givens.set(Cell(c as u16), 0);
         }
         if unique(&make(&givens), deadline)? {
             removed.push(k);
         } else {
             for &c in orbit {
-                givens.set(crate::puzzle::Cell(c as u16), solution.cells()[c]);
+                givens.set(Cell(c as u16), solution.cells()[c]);
             }
         }
     }
@@ -55,7 +55,7 @@ pub(super) fn attempt(
         let mut grid = givens.clone();
         for &o in removed.iter().rev().take(k) {
             for &c in &orbits[o] {
-                grid.set(crate::puzzle::Cell(c as u16), solution.cells()[c]);
+                grid.set(Cell(c as u16), solution.cells()[c]);
             }
         }
         make(&grid)
