@@ -14,15 +14,8 @@ src="${1:?usage: keen-generate.sh PATH-TO-PUZZLES-CHECKOUT [COUNT]}"
 count="${2:-50}"
 work="$(mktemp -d /tmp/keen-generate.XXXXXX)"
 trap 'rm -rf "$work"' EXIT
-cp "$src"/*.c "$src"/*.h "$work"/
-perl -0pi -e 's/enum \{(\s*COLOURPRESET_ENTRY,\s*COLOURPRESET_PENCIL,\s*)\} colourpreset_type;/enum colourpreset_type {$1};/' "$work/puzzles.h"
-cp "$here/keen_generate_driver.c" "$here/keen_stubs.c" "$work/"
-support=""
-for f in latin.c malloc.c misc.c dsf.c tree234.c random.c drawing.c matching.c maxflow.c; do
-  [ -f "$work/$f" ] && support="$support $work/$f"
-done
-gcc -O2 -DSTANDALONE_SOLVER -I"$work" -o "$work/keen-generate" "$work/keen_generate_driver.c" \
-  "$work/keen_stubs.c" $support -lm
+source "$here/keen-build.sh"
+build_keen "$src" "$work" keen_generate_driver.c
 (cd "$repo" && cargo build --release --quiet -p calcudoku-cli)
 echo "| size | level | Keen ms | calcudoku ms | ratio |"
 echo "|---:|---|---:|---:|---:|"
@@ -30,7 +23,7 @@ letters=(e n h x u)
 levels=(easy normal hard extreme unreasonable)
 for size in 4 5 6 7 8 9; do
   for i in 0 1 2 3 4; do
-    keen="$("$work/keen-generate" "${size}d${letters[$i]}" "$count")"
+    keen="$("$work/keen-driver" "${size}d${letters[$i]}" "$count")"
     start=$(date +%s.%N)
     "$repo/target/release/calcudoku" generate -q -j 1 -s "$size" -d "${levels[$i]}" \
       -n "$count" --seed 1 > /dev/null

@@ -1,0 +1,19 @@
+# Sourced by keen-grade.sh and keen-generate.sh: `build_keen SRC WORK DRIVER` copies a checkout
+# of Simon Tatham's puzzles (SRC) into WORK and builds DRIVER (a file of this folder, e.g.
+# keen_grade_driver.c) against Keen's code there, as WORK/keen-driver. Nothing of Keen enters
+# this repository.
+build_keen() {
+  local src="$1" work="$2" driver="$3" here
+  here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+  cp "$src"/*.c "$src"/*.h "$work"/
+  # Some forks declare the colour-preset enum in a way only MSVC accepts; name it for gcc.
+  perl -0pi -e 's/enum \{(\s*COLOURPRESET_ENTRY,\s*COLOURPRESET_PENCIL,\s*)\} colourpreset_type;/enum colourpreset_type {$1};/' "$work/puzzles.h"
+  cp "$here/$driver" "$here/keen_stubs.c" "$work/"
+  local support=""
+  for f in latin.c malloc.c misc.c dsf.c tree234.c random.c drawing.c matching.c maxflow.c; do
+    [ -f "$work/$f" ] && support="$support $work/$f"
+  done
+  # shellcheck disable=SC2086
+  gcc -O2 -DSTANDALONE_SOLVER -I"$work" -o "$work/keen-driver" "$work/$driver" \
+    "$work/keen_stubs.c" $support -lm
+}
