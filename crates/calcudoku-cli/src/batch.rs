@@ -159,7 +159,7 @@ fn answer_line(
         Ok(t) => t,
         Err(e) => return Some(Err(crate::not_utf8(bytes, e.valid_up_to(), line.no))),
     };
-    if text.trim().is_empty() || crate::interrupted() {
+    if calcudoku::format::is_blank_or_comment(text) || crate::interrupted() {
         return None;
     }
     Some(match sudoku::parse_line_at(text, line.no) {
@@ -260,7 +260,7 @@ pub fn run(
                     summary.add_answer(&a);
                 }
                 Some(Err(msg)) => {
-                    progress.suspend(|| eprintln!("calcudoku: {name}: {msg}"));
+                    progress.suspend(|| eprintln!("{}", crate::say::located(name, &msg)));
                     if ui.json {
                         let place = Place { name, line: line.no, layout: Layout::Line };
                         out.write_all(json::error(&place, &msg).as_bytes())?;

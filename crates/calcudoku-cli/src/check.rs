@@ -16,7 +16,7 @@
 use std::io::Write;
 use std::path::Path;
 
-use anyhow::{Result, anyhow, bail};
+use anyhow::{Result, bail};
 use calcudoku::format::{self, Format};
 use calcudoku::solve::Solver;
 use calcudoku::validate::{self, Violation};
@@ -24,7 +24,7 @@ use calcudoku::{Grid, Puzzle};
 
 use crate::answer::Place;
 use crate::cli::CheckArgs;
-use crate::{Source, Status, Ui, json, read_text};
+use crate::{Source, Status, Ui, json, read_text, say};
 
 fn source(path: &Path) -> Source {
     if path == Path::new("-") {
@@ -91,11 +91,11 @@ fn judge(args: &CheckArgs) -> Result<(String, Verdict)> {
         bail!("the puzzle and the grid cannot both come from standard input");
     }
     let forced = args.format.as_deref().map(|n| Format::from_name(n).expect("clap checked it"));
-    let text = read_text(&puzzle_src).map_err(|m| anyhow!("{}: {m}", puzzle_src.name))?;
-    let puzzle = format::parse(&text, forced).map_err(|e| anyhow!("{}: {e}", puzzle_src.name))?;
-    let text = read_text(&grid_src).map_err(|m| anyhow!("{}: {m}", grid_src.name))?;
+    let text = read_text(&puzzle_src).map_err(|m| say::error(&puzzle_src.name, m))?;
+    let puzzle = format::parse(&text, forced).map_err(|e| say::error(&puzzle_src.name, e))?;
+    let text = read_text(&grid_src).map_err(|m| say::error(&grid_src.name, m))?;
     let grid = format::grid::parse_sized(&text, puzzle.size())
-        .map_err(|e| anyhow!("{}: {e}", grid_src.name))?;
+        .map_err(|e| say::error(&grid_src.name, e))?;
     let verdict = match validate::check(&puzzle, &grid) {
         Ok(()) => {
             let empty = grid.cells().iter().filter(|&&v| v == 0).count();

@@ -4,7 +4,7 @@ use std::io::Write;
 use std::path::Path;
 use std::time::Instant;
 
-use anyhow::{Result, anyhow};
+use anyhow::Result;
 use calcudoku::format::{self, Format, Layout};
 use calcudoku::logic::{self, Board, End, Hint, Ladder, Leveled, LogicError, step_text};
 use calcudoku::{Cell, Puzzle};
@@ -13,7 +13,7 @@ use crate::answer::{self, Answer, Outcome, Place};
 use crate::cli::{ExplainArgs, HintArgs};
 use crate::grade::failure;
 use crate::render::Draw;
-use crate::{Source, Status, Ui, deadline, for_each_puzzle, json, read_text};
+use crate::{Source, Status, Ui, deadline, for_each_puzzle, json, read_text, say};
 
 fn source(path: &Path) -> Source {
     if path == Path::new("-") {
@@ -60,8 +60,8 @@ pub fn hint(args: &HintArgs, ui: Ui, out: &mut dyn Write) -> Result<Status> {
     let draw = Draw::from_args(&args.draw, ui)?;
     let src = source(&args.puzzle);
     let forced = args.format.as_deref().map(|n| Format::from_name(n).expect("clap checked it"));
-    let text = read_text(&src).map_err(|m| anyhow!("{}: {m}", src.name))?;
-    let puzzle = format::parse(&text, forced).map_err(|e| anyhow!("{}: {e}", src.name))?;
+    let text = read_text(&src).map_err(|m| say::error(&src.name, m))?;
+    let puzzle = format::parse(&text, forced).map_err(|e| say::error(&src.name, e))?;
     let grid = match &args.grid {
         None => None,
         Some(path) => {
@@ -69,9 +69,9 @@ pub fn hint(args: &HintArgs, ui: Ui, out: &mut dyn Write) -> Result<Status> {
             if g.path.is_none() && src.path.is_none() {
                 anyhow::bail!("the puzzle and the grid cannot both come from standard input");
             }
-            let text = read_text(&g).map_err(|m| anyhow!("{}: {m}", g.name))?;
+            let text = read_text(&g).map_err(|m| say::error(&g.name, m))?;
             let grid = format::grid::parse_sized(&text, puzzle.size())
-                .map_err(|e| anyhow!("{}: {e}", g.name))?;
+                .map_err(|e| say::error(&g.name, e))?;
             Some(grid)
         }
     };

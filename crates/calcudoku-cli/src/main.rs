@@ -11,6 +11,7 @@ mod grade;
 mod interactive;
 mod json;
 mod render;
+mod say;
 
 use std::io::{self, BufRead, Read, Write};
 use std::path::{Path, PathBuf};
@@ -91,7 +92,7 @@ fn handle_ctrl_c() {
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = Cli::parse_from(globals_after_command(std::env::args_os().collect()));
     handle_ctrl_c();
     if let Some(code) = near_miss_subcommand(&cli) {
         return code;
@@ -135,10 +136,32 @@ fn main() -> ExitCode {
         Ok(status) => ExitCode::from(status.code()),
         Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("calcudoku: {e:#}");
+            match e.downcast_ref::<say::Said>() {
+                Some(said) => eprintln!("{said}"),
+                None => eprintln!("calcudoku: {e:#}"),
+            }
             ExitCode::from(Status::BadInput.code())
         }
     }
+}
+
+/// `calcudoku --json count x`: the switches that hold for every command (`--json`, `-q`, `-v`)
+/// may come before the command's name. Because the bare form (`calcudoku FILE…`, which
+/// solves) takes arguments of its own, clap would read such a name as a FILE: the switches are
+/// moved after it.
+fn globals_after_command(mut args: Vec<std::ffi::OsString>) -> Vec<std::ffi::OsString> {
+    const GLOBAL: [&str; 5] = ["--json", "-q", "--quiet", "-v", "--verbose"];
+    let lead =
+        args.iter().skip(1).take_while(|a| a.to_str().is_some_and(|a| GLOBAL.contains(&a))).count();
+    let names: Vec<String> =
+        Cli::command().get_subcommands().map(|c| c.get_name().to_string()).collect();
+    let is_command =
+        args.get(1 + lead).and_then(|a| a.to_str()).is_some_and(|a| names.iter().any(|n| n == a));
+    if lead > 0 && is_command {
+        let command = args.remove(1 + lead);
+        args.insert(1, command);
+    }
+    args
 }
 
 /// `calcudoku sovle x`: a first FILE that does not exist but is one or two letters from a
@@ -152,6 +175,12 @@ fn near_miss_subcommand(cli: &Cli) -> Option<ExitCode> {
         Cli::command().get_subcommands().map(|c| c.get_name().to_string()).collect();
     let best = names.iter().min_by_key(|n| edit_distance(first, n))?;
     (edit_distance(first, best) <= 2).then(|| {
+        if first == best {
+            eprintln!(
+                "calcudoku: '{first}' is a command, but options before it were taken as the bare form's (solve): put them after '{first}'. See `calcudoku {first} --help`."
+            );
+            return ExitCode::from(Status::BadInput.code());
+        }
         eprintln!(
             "calcudoku: unrecognized command '{first}' (and no such file); did you mean '{best}'? See `calcudoku --help`."
         );
@@ -259,7 +288,7 @@ fn for_each_puzzle(
     let mut status = Status::Solved;
     let bad =
         |name: &str, msg: &dyn std::fmt::Display, status: &mut Status, out: &mut dyn Write| {
-            eprintln!("calcudoku: {name}: {msg}");
+            eprintln!("{}", say::located(name, &msg.to_string()));
             *status = (*status).max(Status::BadInput);
             if ui.json {
                 let place = Place { name, line: 0, layout: Layout::Rows };
@@ -295,8 +324,9 @@ fn for_each_puzzle(
                 }
                 Ok(None) => break,
                 Ok(Some(line)) => {
-                    let blank =
-                        line.bytes.as_ref().is_ok_and(|b| b.iter().all(u8::is_ascii_whitespace));
+                    let blank = line.bytes.as_ref().is_ok_and(|b| {
+                        std::str::from_utf8(b).is_ok_and(calcudoku::format::is_blank_or_comment)
+                    });
                     head.push(line);
                     if !blank {
                         break;
@@ -382,7 +412,7 @@ fn for_each_puzzle(
                     }
                 }
                 Err(e) => {
-                    eprintln!("calcudoku: {}: {e}", src.name);
+                    eprintln!("{}", say::located(&src.name, &e.to_string()));
                     status = status.max(Status::BadInput);
                     if ui.json {
                         out.write_all(json::error(&place, &e.to_string()).as_bytes())?;
@@ -429,15 +459,13 @@ pub fn notes(ui: &Ui, name: &str, line: usize, answer: &Answer, took: Duration) 
         return;
     }
     if let Some(note) = &answer.note {
-        eprintln!("calcudoku: {name}: line {line}: {note}");
+        eprintln!("{}", say::at_line(name, line, note));
     }
     if ui.verbose {
         let tag = answer.tag.map(|t| format!(" ({t})")).unwrap_or_default();
-        eprintln!(
-            "calcudoku: {name}: line {line}: {}{tag} in {:.3} ms",
-            answer.outcome.word(),
-            took.as_secs_f64() * 1e3
-        );
+        let word = answer.outcome.word();
+        let ms = took.as_secs_f64() * 1e3;
+        eprintln!("{}", say::at_line(name, line, &format!("{word}{tag} in {ms:.3} ms")));
     }
 }
 
@@ -521,7 +549,7 @@ fn convert(args: &ConvertArgs, ui: Ui, out: &mut dyn Write) -> Result<Status> {
         Ok(match format::write_puzzle(puzzle, to, layout) {
             Ok(text) => Answer { tag: Some("converted"), ..Answer::new(text, Outcome::Solved) },
             Err(e) => {
-                eprintln!("calcudoku: {}: line {}: {e}", place.name, place.line);
+                eprintln!("{}", say::at_line(place.name, place.line, &e.to_string()));
                 failed = true;
                 let text = if ui.json { json::error(place, &e.to_string()) } else { String::new() };
                 Answer { tag: Some("not converted"), ..Answer::new(text, Outcome::Solved) }

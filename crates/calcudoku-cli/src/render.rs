@@ -151,7 +151,10 @@ pub fn run(args: &RenderArgs, ui: Ui, out: &mut dyn Write) -> Result<Status> {
                         match png::render(&picture, args.scale) {
                             Ok(bytes) => images.push(bytes),
                             Err(e) => {
-                                eprintln!("calcudoku: {}: line {}: {e}", place.name, place.line);
+                                eprintln!(
+                                    "{}",
+                                    crate::say::at_line(place.name, place.line, &e.to_string())
+                                );
                                 failed = true;
                             }
                         }

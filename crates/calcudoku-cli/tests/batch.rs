@@ -49,7 +49,7 @@ fn order_errors_and_summary() {
     // The empty grid has many solutions: the first in row-major order.
     assert!(lines[5].starts_with("123456789456789123789123456"), "{}", lines[5]);
     assert_eq!(lines[6], S1);
-    assert!(stderr.contains("mixed.txt: line 4"), "{stderr}");
+    assert!(stderr.contains("mixed.txt:4"), "{stderr}");
     assert!(
         stderr.contains(
             "6 puzzles: 4 solved (3 unique, 1 several solutions), 1 no solution, 1 errors"

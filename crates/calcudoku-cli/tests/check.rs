@@ -208,7 +208,7 @@ fn sum_cages_right_wrong_partial() {
         .assert()
         .code(2)
         .stdout("")
-        .stderr(contains("calcudoku-5x5-counted.in: line 1"));
+        .stderr(contains("calcudoku-5x5-counted.in:1"));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -339,47 +339,47 @@ fn bad_grids() {
         (
             "short.txt",
             "1 2 3\n2 1 4\n3 4 1\n",
-            "short.txt: line 1, column 6: expected 4 values in this row (the puzzle is 4x4), found 3",
+            "short.txt:1:6: expected 4 values in this row (the puzzle is 4x4), found 3",
         ),
         (
             "long.txt",
             "1 2 3 4 1\n",
-            "long.txt: line 1, column 9: expected 4 values in this row (the puzzle is 4x4), found more, starting with '1'",
+            "long.txt:1:9: expected 4 values in this row (the puzzle is 4x4), found more, starting with '1'",
         ),
         (
             "tall.txt",
             "1 2 3 4\n2 1 4 3\n3 4 1 2\n4 3 2 1\n1 2 3 4\n",
-            "tall.txt: line 5, column 1: expected 4 rows (the puzzle is 4x4), found more",
+            "tall.txt:5:1: expected 4 rows (the puzzle is 4x4), found more",
         ),
         (
             "few.txt",
             "1 2 3 4\n\n2 1 4 3\n",
-            "few.txt: line 3: expected 4 rows (the puzzle is 4x4), found 2 (the grid ends at line 3)",
+            "few.txt:3: expected 4 rows (the puzzle is 4x4), found 2 (the grid ends at line 3)",
         ),
         (
             "char.txt",
             "1 2 3 4\n2 1 x 3\n3 4 1 2\n4 3 2 1\n",
-            "char.txt: line 2, column 5: expected a value from 1 to 4, or 0 or '.' for an empty cell, found 'x'",
+            "char.txt:2:5: expected a value from 1 to 4, or 0 or '.' for an empty cell, found 'x'",
         ),
         (
             "range.txt",
             "1 2 3 4\n2 1 5 3\n3 4 1 2\n4 3 2 1\n",
-            "range.txt: line 2, column 5: expected a value from 1 to 4, or 0 or '.' for an empty cell, found '5'",
+            "range.txt:2:5: expected a value from 1 to 4, or 0 or '.' for an empty cell, found '5'",
         ),
         (
             "compact.txt",
             "1234\n21?3\n3412\n4321\n",
-            "compact.txt: line 2, column 3: expected a digit or '.' for an empty cell, found '?'",
+            "compact.txt:2:3: expected a digit or '.' for an empty cell, found '?'",
         ),
         (
             "line.txt",
             "123421433412432\n",
-            "line.txt: line 1, column 5: expected 4 characters in this row (the puzzle is 4x4), found more",
+            "line.txt:1:5: expected 4 characters in this row (the puzzle is 4x4), found more",
         ),
         (
             "line9.txt",
             &"1".repeat(81),
-            "line9.txt: line 1: expected a line of 16 characters (the puzzle is 4x4), found 81 characters",
+            "line9.txt:1: expected a line of 16 characters (the puzzle is 4x4), found 81 characters",
         ),
         ("empty.txt", "\n \n", "empty.txt: the grid is empty"),
     ];
@@ -390,7 +390,7 @@ fn bad_grids() {
     latin1[2] = 0xe9;
     let path = files.0.path().join("latin1.txt");
     std::fs::write(&path, latin1).unwrap();
-    bad(&[&puzzle, &path], "latin1.txt: line 1, column 3: expected text (UTF-8), found byte 0xe9");
+    bad(&[&puzzle, &path], "latin1.txt:1:3: expected text (UTF-8), found byte 0xe9");
 }
 
 #[test]
@@ -403,7 +403,7 @@ fn bad_files_and_puzzles() {
     bad(&[&missing, &grid], "missing.txt: cannot read:");
     let broken =
         files.write("broken.txt", "0 1 1 2\n0 3 3 2\n0 4 4 4\n5 5 6 7\n6+ 6* 1- 4/ 8* 7? 2\n");
-    bad(&[&broken, &grid], "broken.txt: line 5");
+    bad(&[&broken, &grid], "broken.txt:5");
     let dash = Path::new("-");
     bad(&[dash, dash], "the puzzle and the grid cannot both come from standard input");
     // Usage errors are bad input too.

@@ -67,3 +67,62 @@ fn convert_summary_says_converted() {
     assert!(err.contains("2 puzzles: 2 converted"), "{err}");
     assert!(!err.contains("solved"), "{err}");
 }
+
+fn run_stdin(args: &[&str], input: &str) -> (i32, String, String) {
+    let out =
+        Command::cargo_bin("calcudoku").unwrap().args(args).write_stdin(input).output().unwrap();
+    (
+        out.status.code().unwrap(),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+const SUDOKU: &str =
+    "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79\n";
+
+#[test]
+fn global_switches_go_before_or_after_the_command() {
+    let (code, before, _) = run_stdin(&["--json", "count", "-"], SUDOKU);
+    assert_eq!(code, 0);
+    let (_, after, _) = run_stdin(&["count", "--json", "-"], SUDOKU);
+    assert_eq!(before, after);
+    assert!(before.starts_with('{') && before.contains("\"solutions\":1"), "{before}");
+    let (code, out, err) = run_stdin(&["-q", "--json", "solve", "-"], SUDOKU);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("\"status\":\"solved\""), "{out}");
+    // Options of the bare form before a command's name: said plainly, not "did you mean".
+    let (code, _, err) = run(&["-j", "2", "count", "nothing.txt"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("'count' is a command"), "{err}");
+}
+
+#[test]
+fn places_are_file_line_column() {
+    let (code, _, err) = run_stdin(&["-f", "ops", "-"], "0 0\n1 1\n3+ x\n");
+    assert_eq!(code, 2);
+    assert_eq!(
+        err.lines().next(),
+        Some(
+            "<stdin>:3:4: expected a label (a target such as 12, then an operator + - * / or nothing), found 'x'"
+        )
+    );
+    // A bad line of a batch, and its summary.
+    let (code, out, err) = run_stdin(&["-"], &format!("{SUDOKU}{}\n", &SUDOKU[..40]));
+    assert_eq!(code, 2);
+    assert_eq!(out.lines().count(), 2, "{out}");
+    assert!(err.lines().any(|l| l.starts_with("<stdin>:2:")), "{err}");
+}
+
+#[test]
+fn comment_lines_in_a_streamed_batch_keep_answers_in_line() {
+    let input = format!("# from a list\n{}  # 9.2\n\n{}", SUDOKU.trim_end(), SUDOKU);
+    let (code, out, err) = run_stdin(&["-"], &input);
+    assert_eq!(code, 0, "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 4, "{out}");
+    assert_eq!((lines[0], lines[2]), ("", ""));
+    assert_eq!(lines[1], lines[3]);
+    assert_eq!(lines[1].len(), 81);
+    assert!(err.contains("2 puzzles: 2 solved"), "{err}");
+}

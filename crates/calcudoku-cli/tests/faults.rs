@@ -52,7 +52,7 @@ fn count_limit_0_is_a_usage_error() {
 fn a_given_out_of_range_in_ops_is_bad_input() {
     let (code, out, err) = run(&["-"], "0 1\n2 3\n1 3 5 2\n");
     assert_eq!(code, 2, "{out}");
-    assert!(err.contains("line 3, column 3: expected a given from 1 to 2"), "{err}");
+    assert!(err.contains("<stdin>:3:3: expected a given from 1 to 2"), "{err}");
 }
 
 #[test]

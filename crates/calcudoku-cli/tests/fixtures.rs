@@ -26,7 +26,7 @@ fn check(input: &str, expected: &str) {
     assert!(
         stderr.is_empty()
             || stderr
-                == "calcudoku: <stdin>: line 1: more than one solution: this is the first in row-major order (`calcudoku count` tells how many)\n",
+                == "<stdin>:1: more than one solution: this is the first in row-major order (`calcudoku count` tells how many)\n",
         "{stderr}"
     );
     // …and nothing at all with -q.

@@ -59,7 +59,7 @@ fn grade_batch_keeps_lines_and_reports_improper_puzzles() {
     assert_eq!(lines[1], "Invalid puzzle.");
     assert_eq!(lines[2], "not unique");
     assert!(lines[3].starts_with("easy"));
-    assert!(err.contains("line 2"), "{err}");
+    assert!(err.contains(":2:"), "{err}");
     assert!(err.contains("2 easy"), "{err}");
     assert_eq!(code, 2, "bad input is the most serious outcome");
 

@@ -133,7 +133,7 @@ fn a_bad_puzzle_is_reported_and_the_others_drawn() {
     let text = stream.join("\n") + "\n";
     let (code, bytes, err) = run_bytes(&["render", "--to", "pdf"], &text);
     assert_eq!(code, 2);
-    assert!(err.contains("<stdin>: line 2"), "{err}");
+    assert!(err.contains("<stdin>:2"), "{err}");
     assert_eq!(pages(&bytes), 2, "the two good puzzles and their answers");
 }
 

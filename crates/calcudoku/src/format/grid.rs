@@ -7,7 +7,8 @@
 //! - **line**: one line of N² characters (the one-line Sudoku form): `1`–`9`, then letters
 //!   `A`=10, `B`=11, … (either case), `.` or `0` (also `-`, `_`, `*`) for an empty cell.
 //!
-//! Values must lie in 0..=N. [`parse`] takes N from the text; [`parse_sized`] expects a given N
+//! Spaces may split compact rows into groups, and `#` comments and the rules of a drawn grid
+//! (`|`, `-`, `+`) are ignored, as for puzzles. Values must lie in 0..=N. [`parse`] takes N from the text; [`parse_sized`] expects a given N
 //! (the puzzle's), so that a grid of the wrong size is reported at the first row that shows it.
 //! Errors give 1-based line and column numbers, as the puzzle parsers do.
 
@@ -38,6 +39,8 @@ fn parse_grid(text: &str, size: Option<usize>) -> Result<Grid, ParseError> {
             )));
         }
     }
+    let stripped = super::decor::strip(text);
+    let text = stripped.as_ref();
     let mut lines = text::lines(text);
     let first = lines.next().ok_or_else(|| {
         ParseError::whole(ParseErrorKind::Other(
@@ -48,8 +51,14 @@ fn parse_grid(text: &str, size: Option<usize>) -> Result<Grid, ParseError> {
     let mut toks = first.tokens();
     let tok = toks.next().expect("a non-blank line has a token");
     if toks.next().is_some() {
-        let n = size.unwrap_or_else(|| first.tokens().take(MAX_SIZE + 1).count());
-        return parse_rows(text, n, size.is_some());
+        let count = first.tokens().take(MAX_SIZE + 1).count();
+        // Rows of characters split into groups (a drawn grid's boxes: `534 678 912`).
+        let chars: usize = first.tokens().take(MAX_SIZE + 1).map(|t| t.text.chars().count()).sum();
+        if is_grouped(first) && size.is_none_or(|n| n == chars) && chars <= MAX_CHAR_VALUE {
+            return read_compact(text, chars, &why(chars, size.is_some()), true)
+                .map(|cells| Grid::from_cells(chars, cells.values));
+        }
+        return parse_rows(text, size.unwrap_or(count), size.is_some());
     }
     let len = tok.text.chars().take(MAX_SIZE * MAX_SIZE + 1).count();
     let line_form = match size {
@@ -131,6 +140,16 @@ fn parse_line(line: Line<'_>, n: usize) -> Result<Grid, ParseError> {
     Ok(Grid::from_cells(n, values))
 }
 
+/// Whether a row is characters in groups of one width, two or more (`534 678 912`), as the
+/// boxes of a drawn grid split it.
+pub(super) fn is_grouped(line: Line<'_>) -> bool {
+    let width = line.tokens().next().map_or(0, |t| t.text.chars().count());
+    width >= 2
+        && line.tokens().take(MAX_SIZE + 1).all(|t| {
+            t.text.chars().count() == width && t.text.chars().all(|c| char_value(c).is_some())
+        })
+}
+
 /// N rows of N characters.
 fn parse_compact(text: &str, n: usize, expected: bool) -> Result<Grid, ParseError> {
     if n > MAX_CHAR_VALUE {
@@ -142,7 +161,7 @@ fn parse_compact(text: &str, n: usize, expected: bool) -> Result<Grid, ParseErro
             format!("a row of {} characters", first.text.trim().chars().count()),
         ));
     }
-    read_compact(text, n, &why(n, expected)).map(|cells| Grid::from_cells(n, cells.values))
+    read_compact(text, n, &why(n, expected), false).map(|cells| Grid::from_cells(n, cells.values))
 }
 
 /// N rows of N whitespace-separated numbers.
@@ -167,28 +186,34 @@ pub(super) struct Cells {
 }
 
 /// Reads N rows of N characters (the compact form); `why` says why N, for the errors.
-pub(super) fn read_compact(text: &str, n: usize, why: &str) -> Result<Cells, ParseError> {
+/// With `grouped`, spaces may split a row into groups of characters (a drawn grid's boxes).
+pub(super) fn read_compact(
+    text: &str,
+    n: usize,
+    why: &str,
+    grouped: bool,
+) -> Result<Cells, ParseError> {
     read_grid_rows(text, n, why, "characters", |line, cells| {
-        let mut toks = line.tokens();
-        let tok = toks.next().expect("a non-blank line has a token");
-        if let Some(extra) = toks.next() {
-            return Err(ParseError::expected(
-                line.no,
-                extra.col,
-                format!("a row of {n} characters without spaces ({why})"),
-                "a space",
-            ));
-        }
-        for (i, c) in tok.text.chars().enumerate() {
-            if cells.len() == n {
+        for (k, tok) in line.tokens().enumerate() {
+            if k > 0 && !grouped {
                 return Err(ParseError::expected(
                     line.no,
-                    tok.col + i,
-                    format!("{n} characters in this row ({why})"),
-                    "more",
+                    tok.col,
+                    format!("a row of {n} characters without spaces ({why})"),
+                    "a space",
                 ));
             }
-            cells.push(cell_char(line.no, tok.col + i, c, n)?, (line.no, tok.col + i));
+            for (i, c) in tok.text.chars().enumerate() {
+                if cells.len() == n {
+                    return Err(ParseError::expected(
+                        line.no,
+                        tok.col + i,
+                        format!("{n} characters in this row ({why})"),
+                        "more",
+                    ));
+                }
+                cells.push(cell_char(line.no, tok.col + i, c, n)?, (line.no, tok.col + i));
+            }
         }
         Ok(())
     })
@@ -206,8 +231,16 @@ pub(super) fn read_rows(text: &str, n: usize, why: &str) -> Result<Cells, ParseE
                     format!("more, starting with {}", show(tok.text)),
                 ));
             }
+            let mut chars = tok.text.chars();
             let v = match tok.text {
                 "." | "-" | "_" | "*" => 0,
+                // A letter for 10 and above (A=10, …), as in the line form.
+                t if n > 9
+                    && chars.next().is_some_and(|c| c.is_ascii_alphabetic())
+                    && chars.next().is_none() =>
+                {
+                    cell_char(line.no, tok.col, t.chars().next().expect("one character"), n)?
+                }
                 t => match text::parse_u64(t) {
                     Some(v) if v <= n as u64 => v as u8,
                     _ => {

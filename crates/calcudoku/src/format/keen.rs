@@ -1,7 +1,7 @@
 //! Simon Tatham's Keen game IDs, e.g. `4:b_5a_abbaa__,m6s1m12a9m4a5`.
 //!
-//! An ID is `N:` (the side length), a *block string* saying which internal edges are walls, a
-//! comma, and one clue per cage.
+//! An ID is `N:` (the side length; Keen's full parameters, as in `6dh:` or `9dxm:`, are read
+//! too), a *block string* saying which internal edges are walls, a comma, and one clue per cage.
 //!
 //! # The block string
 //!
@@ -59,7 +59,11 @@ pub enum KeenWriteError {
     OperatorNeedsTwoCells { cage: usize, op: Operator, cells: usize },
 }
 
-/// Reads a Keen game ID (surrounding whitespace and a byte-order mark are ignored).
+/// Keen's level letters in its parameters: easy, normal, hard, extreme, unreasonable.
+const KEEN_LEVELS: &str = "enhxu";
+
+/// Reads a Keen game ID (surrounding whitespace and a byte-order mark are ignored). The size
+/// may carry Keen's full parameters (`6dh:…`, `9dxm:…`), which are checked and not kept.
 pub fn parse(text: &str) -> Result<Puzzle, ParseError> {
     let trimmed_start = text.trim_start_matches(is_blank);
     let start = text.len() - trimmed_start.len();
@@ -91,6 +95,25 @@ pub fn parse(text: &str) -> Result<Puzzle, ParseError> {
             ));
         }
     };
+    // Keen's full parameters, as Keen writes them (`6dh:`, `9dxm:`): `d` and the level's letter,
+    // then `m` for multiplication only. They say how the puzzle was made, not what it is.
+    if cur.peek() == Some('d') {
+        cur.bump();
+        if !cur.peek().is_some_and(|c| KEEN_LEVELS.contains(c)) {
+            return Err(cur.expected(cur.pos, "a level letter after 'd' (e, n, h, x or u)"));
+        }
+        cur.bump();
+    }
+    if cur.peek() == Some('m') {
+        cur.bump();
+    }
+    if cur.peek() == Some('#') {
+        return Err(cur.expected(
+            cur.pos,
+            "':' and the puzzle (a random-seed ID, with '#', names a puzzle only Keen's own \
+             generator can make: copy the game ID instead)",
+        ));
+    }
     if cur.peek() != Some(':') {
         return Err(cur.expected(cur.pos, "a digit or ':' after the size"));
     }

@@ -31,15 +31,24 @@
 //! Input may have a UTF-8 byte-order mark, CRLF line ends, tabs, extra spaces and blank lines
 //! anywhere; line and column numbers in errors are 1-based positions in the original text
 //! (columns count characters, a tab is one column).
+//!
+//! Before any of that, what surrounds puzzles in the files people have is blanked out (see
+//! `decor`): `#` comments, `.sdk` section headers (`[Puzzle]`), and the rules of grids drawn
+//! with `|`, `-` and `+`. A one-line Sudoku may be followed on its line by a rating or any
+//! other note (`…  # 9.2`, `…<tab>9.2`), and a Keen game ID may carry Keen's full parameters
+//! (`6dh:…`, `9dxm:…`).
 
 pub mod cells;
 pub mod counted;
+mod decor;
 pub mod grid;
 pub mod json;
 pub mod keen;
 pub mod ops;
 pub mod sudoku;
 mod text;
+
+pub use decor::is_blank_or_comment;
 
 use std::fmt;
 
@@ -136,6 +145,8 @@ pub fn value_char(v: u8) -> char {
 /// ambiguous, nothing fits) come back as `Err`; errors of one puzzle of a batch come back in
 /// its entry.
 pub fn read(text: &str, format: Option<Format>) -> Result<Document, ParseError> {
+    let stripped = decor::strip(text);
+    let text = stripped.as_ref();
     if text::is_blank(text) {
         return Err(text::empty());
     }
@@ -384,7 +395,11 @@ fn guess(text: &str, results: &[(Format, Result<Document, ParseError>)]) -> Form
     if toks[0].eq_ignore_ascii_case("boxes") {
         return Format::Ops;
     }
-    if toks.len() == 1 && toks[0].split_once(':').is_some_and(|(n, _)| text::is_digits(n)) {
+    // A size perhaps followed by parameters, then ':' (or '#', Keen's random-seed IDs).
+    let keen_head = |n: &str| {
+        n.starts_with(|c: char| c.is_ascii_digit()) && n.chars().all(|c| c.is_ascii_alphanumeric())
+    };
+    if toks.len() == 1 && toks[0].split_once([':', '#']).is_some_and(|(n, _)| keen_head(n)) {
         return Format::Keen;
     }
     let position = |f: Format| match results.iter().find(|(g, _)| *g == f) {

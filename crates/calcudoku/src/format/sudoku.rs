@@ -3,12 +3,15 @@
 //! - **line**: one puzzle per line, N² characters for N in 4, 6, 8, 9, 12, 16, 25 (16, 36, 64,
 //!   81, 144, 256 or 625 characters); `1`–`9`, then letters `A`=10, `B`=11, … (either case);
 //!   `.`, `0`, `-`, `_` or `*` for an empty cell. A file of such lines is a batch: each line is
-//!   one entry, and a bad line is an error in its entry only. Layout [`Layout::Line`].
+//!   one entry, and a bad line is an error in its entry only. Layout [`Layout::Line`]. After
+//!   the puzzle, the line may hold a note (a rating: `…  # 9.2`, `…<tab>9.2`, `…;9.2`), which is
+//!   not read.
 //! - **rows**: N rows of N whitespace-separated numbers (`0` or `.` empty), N with usual boxes
 //!   ([`BoxShape::standard`]: 4, 6, 8, 9, 10, 12, 16, 25, …). Layout [`Layout::Rows`].
 //! - **compact rows**: N rows of N characters without spaces (as in the line form), e.g. nine
 //!   lines of nine digits. Exactly 16 lines of 16 characters are read as one 16×16 grid, not as
-//!   sixteen 4×4 lines. Layout [`Layout::Rows`].
+//!   sixteen 4×4 lines. Layout [`Layout::Rows`]. Spaces may split a row into groups, as the
+//!   boxes of a drawn grid do (`53. .7. ...`).
 //!
 //! Boxes are always the standard ones for the size. Givens that already clash in a row, column
 //! or box are an error naming both positions ([`ParseErrorKind::ConflictingGivens`]), so that a
@@ -18,7 +21,7 @@ use crate::error::{ParseError, ParseErrorKind, WriteError};
 use crate::puzzle::{BoxShape, Grid, MAX_SIZE, Puzzle};
 
 use super::grid::{self, MAX_CHAR_VALUE, cell_char};
-use super::text::{self, Line, show};
+use super::text::{self, Line, Token, show};
 use super::{Document, Entry, Format, Layout, value_char};
 
 /// Lengths of a one-line puzzle: N² for N = 4, 6, 8, 9, 12, 16, 25.
@@ -29,10 +32,16 @@ pub fn read(text: &str) -> Result<Document, ParseError> {
     let mut lines = text::lines(text);
     let first = lines.next().ok_or_else(text::empty)?;
     let mut toks = first.tokens();
-    let tok = toks.next().ok_or_else(text::empty)?;
+    let mut tok = toks.next().ok_or_else(text::empty)?;
     if toks.next().is_some() {
-        let puzzle = parse_rows(text)?;
-        return Ok(single(first.no, puzzle));
+        match line_word(first) {
+            // A one-line puzzle followed by a note.
+            Some(word) => tok = word,
+            None => {
+                let puzzle = parse_rows(text)?;
+                return Ok(single(first.no, puzzle));
+            }
+        }
     }
     let len = tok.text.chars().take(MAX_SIZE + 1).count();
     // One token alone on the only line, of no one-line length: a one-line Sudoku mistyped
@@ -81,10 +90,10 @@ pub fn parse_line_at(line: &str, no: usize) -> Result<Puzzle, ParseError> {
 /// Whether a line looks like the first of a file of one-line puzzles of 9×9 or larger (a
 /// single token of 81, 144, 256 or 625 characters): such files can be streamed.
 pub fn is_long_line_puzzle(line: &str) -> bool {
-    let mut toks = text::strip_bom(line).split_whitespace();
+    let line = Line { no: 1, text: text::strip_bom(line) };
     // A Keen game ID is one token too, but has a ':'.
-    matches!((toks.next(), toks.next()), (Some(t), None)
-        if LINE_LENGTHS[3..].contains(&t.chars().count()) && !t.contains(':'))
+    line_word(line)
+        .is_some_and(|w| w.text.chars().count() >= LINE_LENGTHS[3] && !w.text.contains(':'))
 }
 
 /// Reads a text that must hold exactly one Sudoku, in any form.
@@ -107,10 +116,23 @@ pub(crate) fn is_side(n: usize) -> bool {
     (4..=MAX_SIZE).contains(&n) && BoxShape::standard(n).is_some()
 }
 
+/// The puzzle word of a line of the line form, when it has a one-line length: the line's first
+/// word, cut at a `;` or `,` (forum lists separate their fields so). What follows it on the line
+/// is a note, such as a rating, and is not read.
+fn line_word(line: Line<'_>) -> Option<Token<'_>> {
+    let tok = line.tokens().next()?;
+    let end = tok.text.find([';', ',']).unwrap_or(tok.text.len());
+    let word = Token { col: tok.col, text: &tok.text[..end] };
+    LINE_LENGTHS.contains(&word.text.chars().take(LINE_LENGTHS[6] + 1).count()).then_some(word)
+}
+
 /// One puzzle of the line form.
 fn parse_line(line: Line<'_>) -> Result<Puzzle, ParseError> {
     let mut toks = line.tokens();
     let tok = toks.next().expect("a non-blank line has a token");
+    if let Some(word) = line_word(line) {
+        return parse_word(line.no, word);
+    }
     if let Some(extra) = toks.next() {
         return Err(ParseError::expected(
             line.no,
@@ -133,19 +155,25 @@ fn parse_line(line: Line<'_>) -> Result<Puzzle, ParseError> {
             format!("{found} characters"),
         ));
     }
+    parse_word(line.no, tok)
+}
+
+/// The puzzle of a word of one-line length.
+fn parse_word(no: usize, tok: Token<'_>) -> Result<Puzzle, ParseError> {
+    let len = tok.text.chars().count();
     let n = text::ceil_sqrt(len);
     let mut values = Vec::with_capacity(len);
     let mut places = Vec::with_capacity(len);
     for (i, c) in tok.text.chars().enumerate() {
-        values.push(cell_char(line.no, tok.col + i, c, n)?);
-        places.push((line.no, tok.col + i));
+        values.push(cell_char(no, tok.col + i, c, n)?);
+        places.push((no, tok.col + i));
     }
     build(n, values, &places)
 }
 
 /// N rows of N characters.
 fn parse_compact(text: &str, n: usize) -> Result<Puzzle, ParseError> {
-    let cells = grid::read_compact(text, n, grid::FIRST_ROW)?;
+    let cells = grid::read_compact(text, n, grid::FIRST_ROW, true)?;
     build(n, cells.values, &cells.places)
 }
 
@@ -166,6 +194,11 @@ fn parse_rows(text: &str) -> Result<Puzzle, ParseError> {
         }
     }
     if !is_side(n) {
+        // Rows of characters split into groups, as a drawn grid's boxes split them.
+        let chars: usize = first.tokens().take(MAX_SIZE + 1).map(|t| t.text.chars().count()).sum();
+        if grid::is_grouped(first) && is_side(chars) {
+            return parse_compact(text, chars);
+        }
         let found = if n > MAX_SIZE {
             format!("more than {MAX_SIZE} values (grids are at most {MAX_SIZE}x{MAX_SIZE})")
         } else {
