@@ -16,6 +16,8 @@ pub struct Place<'a> {
     /// 1-based line where the puzzle starts.
     pub line: usize,
     pub layout: Layout,
+    /// Whether the puzzle is one of several read from the same input.
+    pub batch: bool,
 }
 
 /// How solving one puzzle ended.

@@ -165,7 +165,8 @@ fn answer_line(
     Some(match sudoku::parse_line_at(text, line.no) {
         Ok(p) => {
             let started = Instant::now();
-            let answer = work(&p, &Place { name, line: line.no, layout: Layout::Line });
+            let answer =
+                work(&p, &Place { name, line: line.no, layout: Layout::Line, batch: true });
             Ok((answer, started.elapsed()))
         }
         Err(e) => Err(e.to_string()),
@@ -262,7 +263,8 @@ pub fn run(
                 Some(Err(msg)) => {
                     progress.suspend(|| eprintln!("{}", crate::say::located(name, &msg)));
                     if ui.json {
-                        let place = Place { name, line: line.no, layout: Layout::Line };
+                        let place =
+                            Place { name, line: line.no, layout: Layout::Line, batch: true };
                         out.write_all(json::error(&place, &msg).as_bytes())?;
                     } else if !lone {
                         writeln!(out, "Invalid puzzle.")?;

@@ -291,7 +291,7 @@ fn for_each_puzzle(
             eprintln!("{}", say::located(name, &msg.to_string()));
             *status = (*status).max(Status::BadInput);
             if ui.json {
-                let place = Place { name, line: 0, layout: Layout::Rows };
+                let place = Place { name, line: 0, layout: Layout::Rows, batch: false };
                 out.write_all(json::error(&place, &msg.to_string()).as_bytes())?;
             }
             io::Result::Ok(())
@@ -398,7 +398,7 @@ fn for_each_puzzle(
             if interrupted() {
                 break;
             }
-            let place = Place { name: &src.name, line: entry.line, layout: doc.layout };
+            let place = Place { name: &src.name, line: entry.line, layout: doc.layout, batch };
             match &entry.puzzle {
                 Ok(p) => {
                     let started = Instant::now();
@@ -546,6 +546,8 @@ fn convert(args: &ConvertArgs, ui: Ui, out: &mut dyn Write) -> Result<Status> {
     let layout = if args.line { Layout::Line } else { Layout::Rows };
     let mut failed = false;
     let status = for_each_puzzle(&args.input, ui, out, None, |puzzle, place| {
+        // A batch in JSON is JSON Lines: one object per line.
+        let layout = if to == Format::Json && place.batch { Layout::Line } else { layout };
         Ok(match format::write_puzzle(puzzle, to, layout) {
             Ok(text) => Answer { tag: Some("converted"), ..Answer::new(text, Outcome::Solved) },
             Err(e) => {

@@ -126,3 +126,26 @@ fn comment_lines_in_a_streamed_batch_keep_answers_in_line() {
     assert_eq!(lines[1].len(), 81);
     assert!(err.contains("2 puzzles: 2 solved"), "{err}");
 }
+
+#[test]
+fn a_batch_converted_to_json_is_json_lines_that_read_back() {
+    let examples = concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples/sudoku-batch.lines.txt");
+    let (code, jsonl, _) = run(&["convert", "--to", "json", examples]);
+    assert_eq!(code, 0);
+    let lines: Vec<&str> = jsonl.lines().collect();
+    assert_eq!(lines.len(), 5, "{jsonl}");
+    for line in &lines {
+        let v: serde_json::Value = serde_json::from_str(line).expect("each line is one JSON value");
+        assert_eq!(v["size"], 9);
+    }
+    // Read back as a batch, the answers are the original file's.
+    let (_, direct, _) = run(&["count", examples]);
+    let (code, back, err) = run_stdin(&["count", "-"], &jsonl);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(back, direct);
+    // One puzzle stays one pretty object.
+    let one = concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples/kenken-6x6.ops.txt");
+    let (_, pretty, _) = run(&["convert", "--to", "json", one]);
+    assert!(pretty.starts_with("{\n  \"size\": 6,"), "{pretty}");
+    serde_json::from_str::<serde_json::Value>(&pretty).unwrap();
+}

@@ -17,6 +17,9 @@
 //!   one cell, a hidden operator on several);
 //! - `distinct_cages`: whether values in a cage must differ (Killer Sudoku); absent: true when
 //!   the puzzle has both boxes and cages.
+//!
+//! Several puzzles are JSON Lines: one object per line ([`write_line`]), as `convert` and
+//! `generate` write a batch and as detection reads one back.
 
 use serde::{Deserialize, Serialize};
 
@@ -129,6 +132,18 @@ fn strip_position(msg: &str) -> &str {
 
 /// Writes a puzzle as a JSON object (pretty-printed, one cage per line).
 pub fn write(puzzle: &Puzzle) -> Result<String, WriteError> {
+    pretty(&to_json(puzzle))
+}
+
+/// Writes a puzzle as a JSON object on one line (for JSON Lines: one puzzle per line, the
+/// way a batch is written and read back).
+pub fn write_line(puzzle: &Puzzle) -> Result<String, WriteError> {
+    let mut s = compact(&to_json(puzzle))?;
+    s.push('\n');
+    Ok(s)
+}
+
+fn to_json(puzzle: &Puzzle) -> JsonPuzzle {
     let n = puzzle.size();
     let givens = (!puzzle.givens().cells().iter().all(|&v| v == 0))
         .then(|| puzzle.givens().rows().map(<[u8]>::to_vec).collect());
@@ -142,14 +157,17 @@ pub fn write(puzzle: &Puzzle) -> Result<String, WriteError> {
         })
         .collect();
     let default_distinct = puzzle.boxes().is_some() && !puzzle.cages().is_empty();
-    let j = JsonPuzzle {
+    JsonPuzzle {
         size: n,
         boxes: puzzle.boxes().map(|b| b.to_string()),
         givens,
         cages,
         distinct_cages: (puzzle.distinct_cages() != default_distinct)
             .then_some(puzzle.distinct_cages()),
-    };
+    }
+}
+
+fn pretty(j: &JsonPuzzle) -> Result<String, WriteError> {
     // One field per line, one cage or givens row per line: readable and diff-friendly.
     let mut fields = vec![format!("  \"size\": {}", j.size)];
     if let Some(b) = &j.boxes {

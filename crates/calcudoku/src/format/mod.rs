@@ -161,9 +161,9 @@ pub fn read(text: &str, format: Option<Format>) -> Result<Document, ParseError> 
     }
 }
 
-/// A stream of several puzzles that is not one puzzle: Keen game IDs one per line, or puzzles
-/// of any other format separated by blank lines, each read in the format the first one reads
-/// in. None when the text does not look like one (its error as a single puzzle then stands).
+/// A stream of several puzzles that is not one puzzle: Keen game IDs or JSON objects one per
+/// line, or puzzles of any other format separated by blank lines, each read in the format the
+/// first one reads in. None when the text does not look like one (its error as a single puzzle then stands).
 /// A bad puzzle is an entry with its error (lines counted in the whole text); the others read.
 fn read_stream(text: &str, format: Option<Format>) -> Option<Result<Document, ParseError>> {
     let lines: Vec<(usize, &str)> = text.lines().enumerate().map(|(i, l)| (i + 1, l)).collect();
@@ -188,6 +188,21 @@ fn read_stream(text: &str, format: Option<Format>) -> Option<Result<Document, Pa
             })
             .collect();
         return Some(Ok(Document { format: Format::Keen, layout: Layout::Rows, entries }));
+    }
+    // JSON Lines: one object per line.
+    let object_like = |l: &str| l.trim_start().starts_with('{') && l.trim_end().ends_with('}');
+    if filled.len() >= 2
+        && matches!(format, None | Some(Format::Json))
+        && filled.iter().all(|(_, l)| object_like(l))
+    {
+        let entries = filled
+            .iter()
+            .map(|&(no, l)| Entry {
+                line: no,
+                puzzle: json::parse(l).map_err(|e| at_line(e, no - 1)),
+            })
+            .collect();
+        return Some(Ok(Document { format: Format::Json, layout: Layout::Rows, entries }));
     }
     // Blocks separated by blank lines.
     let mut blocks: Vec<(usize, String)> = Vec::new();
@@ -463,14 +478,18 @@ fn cage_ids(lines: &[text::Line<'_>]) -> bool {
     next > n as u64
 }
 
-/// Writes a puzzle in a format; `layout` chooses between the Sudoku line and rows forms (the
-/// other formats have one form). Errors when the format cannot express the puzzle.
+/// Writes a puzzle in a format; `layout` chooses between the Sudoku line and rows forms, and
+/// between JSON on one line (JSON Lines, for batches) and pretty-printed (the other formats
+/// have one form). Errors when the format cannot express the puzzle.
 pub fn write_puzzle(puzzle: &Puzzle, format: Format, layout: Layout) -> Result<String, WriteError> {
     match format {
         Format::Cells => cells::write(puzzle),
         Format::Counted => counted::write(puzzle),
         Format::Ops => ops::write(puzzle),
-        Format::Json => json::write(puzzle),
+        Format::Json => match layout {
+            Layout::Line => json::write_line(puzzle),
+            Layout::Rows => json::write(puzzle),
+        },
         Format::Keen => keen::write(puzzle)
             .map(|mut id| {
                 id.push('\n');
