@@ -106,7 +106,8 @@ fn grid_of(size: usize, rows: Vec<Vec<u32>>) -> PyResult<Grid> {
     if let Some(v) = cells.iter().find(|&&v| v as usize > size) {
         return Err(PyValueError::new_err(format!("grid: expected values 0 to {size}, found {v}")));
     }
-    Ok(Grid::from_cells(size, cells.into_iter().map(|v| v as u8).collect()))
+    Grid::from_cells(size, cells.into_iter().map(|v| v as u8).collect())
+        .map_err(|e| PyValueError::new_err(format!("grid: {e}")))
 }
 
 /// A puzzle: KenKen (Calcudoku), Sudoku of any size, or Killer Sudoku.

@@ -197,8 +197,7 @@ fn as_json(g: &Generated, options: &Options, index: u64, took: Duration) -> Resu
     o.insert("rating".into(), json::Value::from((g.grade.rating as f64 * 10.0).round() / 10.0));
     o.insert("attempts".into(), g.attempts.into());
     o.insert("ms".into(), json::Value::from((took.as_secs_f64() * 1e4).round() / 10.0));
-    let puzzle: json::Value =
-        serde_json::from_str(&format::write_puzzle(&g.puzzle, Format::Json, Layout::Line)?)?;
+    let puzzle = serde_json::to_value(&g.puzzle)?;
     o.insert("puzzle".into(), puzzle);
     if let Ok(keen) = format::write_puzzle(&g.puzzle, Format::Keen, Layout::Line) {
         o.insert("keen".into(), keen.trim_end().into());

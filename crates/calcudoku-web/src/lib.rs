@@ -15,13 +15,7 @@ pub struct WebPuzzle {
 }
 
 fn grid_of(size: usize, cells: &[u8]) -> Result<Grid, JsError> {
-    if cells.len() != size * size || cells.iter().any(|&v| v as usize > size) {
-        return Err(JsError::new(&format!(
-            "grid: expected {} values from 0 to {size}",
-            size * size
-        )));
-    }
-    Ok(Grid::from_cells(size, cells.to_vec()))
+    Grid::from_cells(size, cells.to_vec()).map_err(|e| JsError::new(&format!("grid: {e}")))
 }
 
 fn logic_error(e: LogicError) -> JsError {

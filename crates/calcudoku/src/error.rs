@@ -15,6 +15,8 @@ pub enum ModelError {
     BoxShape { shape: BoxShape, size: usize },
     #[error("givens grid is {found}x{found}, expected {expected}x{expected}")]
     GivensSize { expected: usize, found: usize },
+    #[error("a {size}x{size} grid has {cells} cells, found {found}", cells = size * size)]
+    CellCount { size: usize, found: usize },
     #[error("cell {cell} holds {value}, expected 0 (empty) or 1 to {size}", cell = cell.0)]
     GivenOutOfRange { cell: crate::puzzle::Cell, value: u8, size: usize },
     #[error("cage {cage} has no cells")]

@@ -28,5 +28,13 @@ pub mod render;
 pub mod solve;
 pub mod validate;
 
+#[cfg(feature = "serde")]
+mod serde_impls;
+
+/// The README's Rust example, run as a doctest so that it keeps compiling.
+#[cfg(doctest)]
+#[doc = include_str!("../../../README.md")]
+pub struct ReadmeDoctests;
+
 pub use error::{ModelError, ParseError, ParseErrorKind, WriteError};
 pub use puzzle::{BoxShape, Cage, Cell, Grid, Operator, Puzzle, Value, ValueSet};

@@ -342,9 +342,28 @@ impl Grid {
     pub fn empty(size: usize) -> Grid {
         Grid { size, cells: vec![0; size * size] }
     }
-    /// `cells` must hold size² values in 0..=size.
-    pub fn from_cells(size: usize, cells: Vec<u8>) -> Grid {
-        assert_eq!(cells.len(), size * size, "grid needs size² cells");
+    /// A grid of `size`² values in 0..=`size`, row-major (0 is an empty cell); an error names
+    /// what does not fit.
+    pub fn from_cells(size: usize, cells: Vec<u8>) -> Result<Grid, ModelError> {
+        if size == 0 || size > MAX_SIZE {
+            return Err(ModelError::Size { size });
+        }
+        if cells.len() != size * size {
+            return Err(ModelError::CellCount { size, found: cells.len() });
+        }
+        if let Some(i) = cells.iter().position(|&v| v as usize > size) {
+            return Err(ModelError::GivenOutOfRange {
+                cell: Cell(i as u16),
+                value: cells[i],
+                size,
+            });
+        }
+        Ok(Grid { size, cells })
+    }
+    /// A grid from values the crate has made itself (checked in debug builds only).
+    pub(crate) fn from_valid(size: usize, cells: Vec<u8>) -> Grid {
+        debug_assert_eq!(cells.len(), size * size, "grid needs size² cells");
+        debug_assert!(cells.iter().all(|&v| v as usize <= size));
         Grid { size, cells }
     }
     pub fn size(&self) -> usize {

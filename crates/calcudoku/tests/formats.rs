@@ -43,7 +43,7 @@ fn grid_of(text: &str) -> Option<Grid> {
     if n == 0 || rows.iter().any(|r| r.len() != n) {
         return None;
     }
-    Some(Grid::from_cells(n, rows.concat()))
+    Some(Grid::from_cells(n, rows.concat()).unwrap())
 }
 
 fn parse_one(text: &str) -> (Format, Puzzle) {

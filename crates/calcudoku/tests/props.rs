@@ -69,7 +69,7 @@ fn random_sudoku_solution(n: usize, rng: &mut SplitMix64) -> (BoxShape, Grid) {
             cells[i * n + j] = digits[(w * (r % h) + r / h + c) % n];
         }
     }
-    (shape, Grid::from_cells(n, cells))
+    (shape, Grid::from_cells(n, cells).unwrap())
 }
 
 /// A Sudoku made from a random solution, each cell kept as a given with probability
@@ -79,7 +79,7 @@ fn random_sudoku(n: usize, seed: u64, keep: u64) -> (Puzzle, Grid) {
     let (shape, solution) = random_sudoku_solution(n, &mut rng);
     let givens: Vec<u8> =
         solution.cells().iter().map(|&v| if rng.next_u64() % 100 < keep { v } else { 0 }).collect();
-    let p = Puzzle::sudoku(n, Some(shape), Grid::from_cells(n, givens)).unwrap();
+    let p = Puzzle::sudoku(n, Some(shape), Grid::from_cells(n, givens).unwrap()).unwrap();
     (p, solution)
 }
 

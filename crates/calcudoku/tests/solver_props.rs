@@ -25,7 +25,7 @@ fn latin_squares(n: usize) -> &'static [Grid] {
 
 fn fill(n: usize, i: usize, cells: &mut Vec<u8>, all: &mut Vec<Grid>) {
     if i == n * n {
-        all.push(Grid::from_cells(n, cells.clone()));
+        all.push(Grid::from_cells(n, cells.clone()).unwrap());
         return;
     }
     let (r, c) = (i / n, i % n);

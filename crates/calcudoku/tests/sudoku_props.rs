@@ -22,7 +22,7 @@ fn random_puzzle(n: usize, seed: u64, keep: u64, change: Option<(usize, u8)>) ->
     let solution = random_sudoku_grid(n, &mut rng).unwrap();
     let cells: Vec<u8> =
         solution.cells().iter().map(|&v| if rng.next_u64() % 100 < keep { v } else { 0 }).collect();
-    let mut givens = Grid::from_cells(n, cells);
+    let mut givens = Grid::from_cells(n, cells).unwrap();
     if let Some((at, v)) = change {
         givens.set(Cell((at % (n * n)) as u16), v % n as u8 + 1);
     }
@@ -43,7 +43,7 @@ fn count(p: &Puzzle, branching: Branching, limit: u64) -> Result<(u64, bool), Te
 fn latin_squares_4() -> Vec<Grid> {
     fn fill(i: usize, cells: &mut [u8; 16], all: &mut Vec<Grid>) {
         if i == 16 {
-            all.push(Grid::from_cells(4, cells.to_vec()));
+            all.push(Grid::from_cells(4, cells.to_vec()).unwrap());
             return;
         }
         let (r, c) = (i / 4, i % 4);

@@ -56,7 +56,7 @@ fn parse_grid(text: &str, size: Option<usize>) -> Result<Grid, ParseError> {
         let chars: usize = first.tokens().take(MAX_SIZE + 1).map(|t| t.text.chars().count()).sum();
         if is_grouped(first) && size.is_none_or(|n| n == chars) && chars <= MAX_CHAR_VALUE {
             return read_compact(text, chars, &why(chars, size.is_some()), true)
-                .map(|cells| Grid::from_cells(chars, cells.values));
+                .map(|cells| Grid::from_valid(chars, cells.values));
         }
         return parse_rows(text, size.unwrap_or(count), size.is_some());
     }
@@ -137,7 +137,7 @@ fn parse_line(line: Line<'_>, n: usize) -> Result<Grid, ParseError> {
     for (i, c) in tok.text.chars().enumerate() {
         values.push(cell_char(line.no, tok.col + i, c, n)?);
     }
-    Ok(Grid::from_cells(n, values))
+    Ok(Grid::from_valid(n, values))
 }
 
 /// Whether a row is characters in groups of one width, two or more (`534 678 912`), as the
@@ -161,7 +161,7 @@ fn parse_compact(text: &str, n: usize, expected: bool) -> Result<Grid, ParseErro
             format!("a row of {} characters", first.text.trim().chars().count()),
         ));
     }
-    read_compact(text, n, &why(n, expected), false).map(|cells| Grid::from_cells(n, cells.values))
+    read_compact(text, n, &why(n, expected), false).map(|cells| Grid::from_valid(n, cells.values))
 }
 
 /// N rows of N whitespace-separated numbers.
@@ -175,7 +175,7 @@ fn parse_rows(text: &str, n: usize, expected: bool) -> Result<Grid, ParseError> 
             format!("more than {MAX_SIZE}"),
         ));
     }
-    read_rows(text, n, &why(n, expected)).map(|cells| Grid::from_cells(n, cells.values))
+    read_rows(text, n, &why(n, expected)).map(|cells| Grid::from_valid(n, cells.values))
 }
 
 /// The values of a grid's rows, row-major, and where each stands (line, column): for errors

@@ -28,7 +28,7 @@ use crate::puzzle::{BoxShape, Cage, Cell, Grid, MAX_SIZE, Operator, Puzzle};
 
 #[derive(Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-struct JsonPuzzle {
+pub(crate) struct JsonPuzzle {
     size: usize,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     boxes: Option<String>,
@@ -63,6 +63,11 @@ pub fn parse(text: &str) -> Result<Puzzle, ParseError> {
         ));
         ParseError::new(e.line(), e.column(), kind)
     })?;
+    from_json(j)
+}
+
+/// The puzzle of a deserialized object, checked.
+pub(crate) fn from_json(j: JsonPuzzle) -> Result<Puzzle, ParseError> {
     let n = j.size;
     if n == 0 || n > MAX_SIZE {
         return Err(ParseError::whole(ModelError::Size { size: n }.into()));
@@ -87,7 +92,7 @@ pub fn parse(text: &str) -> Result<Puzzle, ParseError> {
             if rows.len() != n || rows.iter().any(|r| r.len() != n) {
                 return Err(whole(format!("\"givens\": expected {n} rows of {n} numbers")));
             }
-            Grid::from_cells(n, rows.concat())
+            Grid::from_valid(n, rows.concat())
         }
     };
     let mut cages = Vec::with_capacity(j.cages.len().min(n * n));
@@ -143,7 +148,7 @@ pub fn write_line(puzzle: &Puzzle) -> Result<String, WriteError> {
     Ok(s)
 }
 
-fn to_json(puzzle: &Puzzle) -> JsonPuzzle {
+pub(crate) fn to_json(puzzle: &Puzzle) -> JsonPuzzle {
     let n = puzzle.size();
     let givens = (!puzzle.givens().cells().iter().all(|&v| v == 0))
         .then(|| puzzle.givens().rows().map(<[u8]>::to_vec).collect());

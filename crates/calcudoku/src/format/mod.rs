@@ -549,3 +549,11 @@ pub fn parse(text: &str, format: Option<Format>) -> Result<Puzzle, ParseError> {
         )),
     }
 }
+
+/// Reads one puzzle in any format, by detection (as [`parse`] with no format).
+impl std::str::FromStr for Puzzle {
+    type Err = ParseError;
+    fn from_str(text: &str) -> Result<Puzzle, ParseError> {
+        parse(text, None)
+    }
+}

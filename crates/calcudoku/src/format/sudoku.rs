@@ -247,7 +247,7 @@ fn build(n: usize, values: Vec<u8>, places: &[(usize, usize)]) -> Result<Puzzle,
             *slot = i;
         }
     }
-    Puzzle::sudoku(n, Some(boxes), Grid::from_cells(n, values))
+    Puzzle::sudoku(n, Some(boxes), Grid::from_valid(n, values))
         .map_err(|e| ParseError::whole(ParseErrorKind::Invalid(e)))
 }
 

@@ -57,7 +57,7 @@ pub fn random_latin_square(size: usize, rng: &mut SplitMix64) -> Grid {
             cells[r * size + c] = symbols[(rows[r] + cols[c]) % size] as u8 + 1;
         }
     }
-    Grid::from_cells(size, cells)
+    Grid::from_valid(size, cells)
 }
 
 /// A random KenKen of side `size` (1..=64) planted on a random Latin square, which is returned
@@ -235,7 +235,7 @@ pub fn random_sudoku_grid(size: usize, rng: &mut SplitMix64) -> Option<Grid> {
             cells[r * size + c] = symbols[(w * (rr % h) + rr / h + cc) % size] as u8 + 1;
         }
     }
-    Some(Grid::from_cells(size, cells))
+    Some(Grid::from_valid(size, cells))
 }
 
 /// A random Sudoku of side `size` with a unique solution: a random solved grid from which
@@ -900,7 +900,7 @@ impl<'s> Cutting<'s> {
                             for &(c, v) in &changed {
                                 other[c] = v;
                             }
-                            return Some(Grid::from_cells(n, other));
+                            return Some(Grid::from_valid(n, other));
                         }
                     }
                 }
@@ -1017,7 +1017,7 @@ fn check(puzzle: &Puzzle, square: &Grid, settings: &RepairSettings) -> Check {
             let Some(g) = found else { continue };
             let back: Vec<u8> = (0..n * n).map(|c| g.cells()[map_cell(n, sym, c)]).collect();
             if back != square.cells() {
-                return Check::Another(Grid::from_cells(n, back));
+                return Check::Another(Grid::from_valid(n, back));
             }
         }
     }
@@ -1285,7 +1285,7 @@ mod tests {
     #[test]
     fn cycle_switches_find_intercalates() {
         // 1 2 / 2 1 in the top-left corner of the cyclic 4×4 square.
-        let square = Grid::from_cells(4, vec![1, 2, 3, 4, 2, 3, 4, 1, 3, 4, 1, 2, 4, 1, 2, 3]);
+        let square = Grid::from_valid(4, vec![1, 2, 3, 4, 2, 3, 4, 1, 3, 4, 1, 2, 4, 1, 2, 3]);
         let settings = RepairSettings::default();
         let mut cutting = Cutting {
             n: 4,

@@ -31,7 +31,7 @@ pub fn latin_square(n: usize, rng: &mut Rng) -> Grid {
             missing[c] &= !(1 << s);
         }
     }
-    Grid::from_cells(n, cells)
+    Grid::from_valid(n, cells)
 }
 
 /// Kuhn's augmenting path for column `c`, trying its symbols in a random order.
@@ -109,5 +109,5 @@ fn shuffle_sudoku(grid: &Grid, b: BoxShape, rng: &mut Rng) -> Grid {
             cells[r * n + c] = symbols[v as usize - 1] as u8 + 1;
         }
     }
-    Grid::from_cells(n, cells)
+    Grid::from_valid(n, cells)
 }

@@ -462,7 +462,7 @@ impl Board {
 
     /// The values of the grid so far (0 where nothing is placed).
     pub fn to_grid(&self) -> Grid {
-        Grid::from_cells(self.geo.n, self.value.clone())
+        Grid::from_valid(self.geo.n, self.value.clone())
     }
 
     /// Whether `grid` (a solution) agrees with every candidate and placement of this board.

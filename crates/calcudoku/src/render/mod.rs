@@ -362,6 +362,14 @@ pub(crate) fn xml_escape(s: &str) -> String {
     out
 }
 
+/// Draws the puzzle as [`term::render`] does, without colours: box-drawing lines, cage labels
+/// and givens. (To write a puzzle in a text format, see [`crate::format::write_puzzle`].)
+impl std::fmt::Display for Puzzle {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&term::render(&Picture::new(self), term::Options::default()))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -298,7 +298,7 @@ mod tests {
 
     fn grid_of(text: &str) -> Grid {
         let cells: Vec<u8> = text.split_whitespace().map(|t| t.parse().unwrap()).collect();
-        Grid::from_cells(cells.len().isqrt(), cells)
+        Grid::from_valid(cells.len().isqrt(), cells)
     }
 
     #[test]
@@ -315,19 +315,19 @@ mod tests {
     #[test]
     fn givens_are_skipped_and_uncounted() {
         // 2x2 Latin square with one given: only the three free cells are counted.
-        let p = Puzzle::new(2, None, Grid::from_cells(2, vec![2, 0, 0, 0]), vec![], false).unwrap();
+        let p = Puzzle::new(2, None, Grid::from_valid(2, vec![2, 0, 0, 0]), vec![], false).unwrap();
         let (grid, stats) = brute_force(&p);
         assert_eq!(grid.unwrap().cells(), &[2, 1, 1, 2]);
         // cell 1: 1 ok; cell 2: 1 ok; cell 3: 1 bad, 2 ok.
         assert_eq!(stats, BruteStats { checks: 4, backtracks: 0 });
         // Givens that clash: no solution, nothing counted.
-        let p = Puzzle::new(2, None, Grid::from_cells(2, vec![2, 2, 0, 0]), vec![], false).unwrap();
+        let p = Puzzle::new(2, None, Grid::from_valid(2, vec![2, 2, 0, 0]), vec![], false).unwrap();
         assert_eq!(brute_force(&p), (None, BruteStats::default()));
         // Everything given and right: solved without a check.
-        let p = Puzzle::new(2, None, Grid::from_cells(2, vec![2, 1, 1, 2]), vec![], false).unwrap();
+        let p = Puzzle::new(2, None, Grid::from_valid(2, vec![2, 1, 1, 2]), vec![], false).unwrap();
         assert_eq!(
             brute_force(&p),
-            (Some(Grid::from_cells(2, vec![2, 1, 1, 2])), BruteStats::default())
+            (Some(Grid::from_valid(2, vec![2, 1, 1, 2])), BruteStats::default())
         );
     }
 

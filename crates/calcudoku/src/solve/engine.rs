@@ -1275,7 +1275,7 @@ impl<'m> Engine<'m> {
                 sink.found += 1;
                 if sink.first.is_none() {
                     let cells = self.dom.iter().map(|&d| d.trailing_zeros() as u8 + 1).collect();
-                    sink.first = Some(Grid::from_cells(self.m.n, cells));
+                    sink.first = Some(Grid::from_valid(self.m.n, cells));
                 }
                 return (sink.found >= sink.limit).then_some(Stop::Enough);
             };

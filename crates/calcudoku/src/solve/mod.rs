@@ -102,7 +102,7 @@ impl Solver {
     fn model(&self) -> &Model {
         self.model.get_or_init(|| {
             let givens = self.sudoku9.expect("the model is built up front for other puzzles");
-            let grid = Grid::from_cells(9, givens.to_vec());
+            let grid = Grid::from_valid(9, givens.to_vec());
             let boxes = Some(BoxShape { height: 3, width: 3 });
             Model::new(&Puzzle::sudoku(9, boxes, grid).expect("a valid 9×9 Sudoku"))
         })
@@ -147,7 +147,7 @@ impl Solver {
         if let (Some(givens), Branching::FewestCandidates) = (&self.sudoku9, branching) {
             let found = sudoku9::solve9_until(givens, limit, self.deadline)
                 .ok_or_else(|| Timeout(started.elapsed()))?;
-            let grid = found.first.map(|g| Grid::from_cells(9, g.to_vec()));
+            let grid = found.first.map(|g| Grid::from_valid(9, g.to_vec()));
             let count = Count { solutions: found.solutions, complete: found.solutions < limit };
             return Ok((grid, count, Stats { nodes: found.guesses, ..Stats::default() }));
         }

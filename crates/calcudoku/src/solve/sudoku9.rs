@@ -594,7 +594,7 @@ mod tests {
 
     fn puzzle(givens: &[u8; 81]) -> Puzzle {
         let boxes = Some(BoxShape { height: 3, width: 3 });
-        Puzzle::sudoku(9, boxes, Grid::from_cells(9, givens.to_vec())).unwrap()
+        Puzzle::sudoku(9, boxes, Grid::from_valid(9, givens.to_vec())).unwrap()
     }
 
     /// A solver that always uses the general engine.
@@ -629,7 +629,7 @@ mod tests {
             assert_eq!(fast.solutions, count.solutions, "{name}: {line}");
             assert!(!several || fast.solutions == 2, "{name}: {line}");
             let first = fast.first.expect("a solution");
-            assert!(p.is_solution(&Grid::from_cells(9, first.to_vec())), "{name}: {line}");
+            assert!(p.is_solution(&Grid::from_valid(9, first.to_vec())), "{name}: {line}");
             // The wired solver agrees, and gives the row-major first solution.
             let wired = Solver::new(&p).solve().unwrap();
             let row_major = general(&p).search(Branching::RowMajor, 1).unwrap().0;
@@ -698,7 +698,7 @@ mod tests {
     fn empty_grid_counts_to_the_limit() {
         let r = solve9(&[0; 81], 1000);
         assert_eq!(r.solutions, 1000);
-        assert!(puzzle(&[0; 81]).is_solution(&Grid::from_cells(9, r.first.unwrap().to_vec())));
+        assert!(puzzle(&[0; 81]).is_solution(&Grid::from_valid(9, r.first.unwrap().to_vec())));
         assert_eq!(solve9(&[0; 81], 0).solutions, 0);
     }
 
