@@ -121,18 +121,23 @@ pub(crate) fn is_side(n: usize) -> bool {
 /// is a note, such as a rating, and is not read.
 fn line_word(line: Line<'_>) -> Option<Token<'_>> {
     let tok = line.tokens().next()?;
-    let end = tok.text.find([';', ',']).unwrap_or(tok.text.len());
+    let end = tok.text.bytes().position(|b| b == b';' || b == b',').unwrap_or(tok.text.len());
     let word = Token { col: tok.col, text: &tok.text[..end] };
-    LINE_LENGTHS.contains(&word.text.chars().take(LINE_LENGTHS[6] + 1).count()).then_some(word)
+    let len = if word.text.is_ascii() {
+        word.text.len()
+    } else {
+        word.text.chars().take(LINE_LENGTHS[6] + 1).count()
+    };
+    LINE_LENGTHS.contains(&len).then_some(word)
 }
 
 /// One puzzle of the line form.
 fn parse_line(line: Line<'_>) -> Result<Puzzle, ParseError> {
-    let mut toks = line.tokens();
-    let tok = toks.next().expect("a non-blank line has a token");
     if let Some(word) = line_word(line) {
         return parse_word(line.no, word);
     }
+    let mut toks = line.tokens();
+    let tok = toks.next().expect("a non-blank line has a token");
     if let Some(extra) = toks.next() {
         return Err(ParseError::expected(
             line.no,
@@ -160,21 +165,58 @@ fn parse_line(line: Line<'_>) -> Result<Puzzle, ParseError> {
 
 /// The puzzle of a word of one-line length.
 fn parse_word(no: usize, tok: Token<'_>) -> Result<Puzzle, ParseError> {
-    let len = tok.text.chars().count();
+    // Files of millions of lines go through here: ASCII words are read through a table, and
+    // only a bad character takes the path that words its error.
+    let bytes = tok.text.as_bytes();
+    let ascii = tok.text.is_ascii();
+    let len = if ascii { bytes.len() } else { tok.text.chars().count() };
     let n = text::ceil_sqrt(len);
     let mut values = Vec::with_capacity(len);
-    let mut places = Vec::with_capacity(len);
-    for (i, c) in tok.text.chars().enumerate() {
-        values.push(cell_char(no, tok.col + i, c, n)?);
-        places.push((no, tok.col + i));
+    if ascii {
+        for &b in bytes {
+            match ASCII_VALUE[b as usize] {
+                v if (v as usize) <= n => values.push(v),
+                _ => break,
+            }
+        }
     }
-    build(n, values, &places)
+    if values.len() < len {
+        values.clear();
+        for (i, c) in tok.text.chars().enumerate() {
+            values.push(cell_char(no, tok.col + i, c, n)?);
+        }
+    }
+    build(n, values, |i| (no, tok.col + i))
 }
+
+/// The value of each ASCII byte in the line form (`.`, `0`, `-`, `_`, `*` empty; `1`–`9`;
+/// letters from 10), or `u8::MAX` for a byte that is no cell.
+const ASCII_VALUE: [u8; 256] = {
+    let mut t = [u8::MAX; 256];
+    let empties = *b".0-_*";
+    let mut i = 0;
+    while i < empties.len() {
+        t[empties[i] as usize] = 0;
+        i += 1;
+    }
+    let mut d = 1;
+    while d <= 9 {
+        t[(b'0' + d) as usize] = d;
+        d += 1;
+    }
+    let mut l = 0;
+    while l < 26 {
+        t[(b'a' + l) as usize] = 10 + l;
+        t[(b'A' + l) as usize] = 10 + l;
+        l += 1;
+    }
+    t
+};
 
 /// N rows of N characters.
 fn parse_compact(text: &str, n: usize) -> Result<Puzzle, ParseError> {
     let cells = grid::read_compact(text, n, grid::FIRST_ROW, true)?;
-    build(n, cells.values, &cells.places)
+    build(n, cells.values, |i| cells.places[i])
 }
 
 /// N rows of N whitespace-separated numbers.
@@ -212,25 +254,35 @@ fn parse_rows(text: &str) -> Result<Puzzle, ParseError> {
         ));
     }
     let cells = grid::read_rows(text, n, grid::FIRST_ROW)?;
-    build(n, cells.values, &cells.places)
+    build(n, cells.values, |i| cells.places[i])
 }
 
-/// The puzzle of checked values; clashing givens are an error at the second of the two.
-fn build(n: usize, values: Vec<u8>, places: &[(usize, usize)]) -> Result<Puzzle, ParseError> {
+/// The puzzle of checked values; clashing givens are an error at the second of the two
+/// (`place` gives a cell's line and column).
+fn build(
+    n: usize,
+    values: Vec<u8>,
+    place: impl Fn(usize) -> (usize, usize),
+) -> Result<Puzzle, ParseError> {
     let boxes = BoxShape::standard(n).expect("sizes are checked to have boxes");
-    // first[unit][group * (n + 1) + value] = first cell holding value in that group.
-    let mut first = vec![vec![usize::MAX; n * (n + 1)]; 3];
+    // The values seen so far in each row, column and box (n ≤ 64: one word each).
+    let mut seen = [[0u64; MAX_SIZE]; 3];
     for (i, &v) in values.iter().enumerate() {
         if v == 0 {
             continue;
         }
         let (r, c) = (i / n, i % n);
         let groups = [r, c, boxes.box_of(r, c, n)];
+        let bit = 1u64 << (v - 1);
         for (u, &g) in groups.iter().enumerate() {
-            let slot = &mut first[u][g * (n + 1) + v as usize];
-            if *slot != usize::MAX {
-                let j = *slot;
-                let (line, col) = places[i];
+            if seen[u][g] & bit != 0 {
+                // The first cell of the same group with the same value.
+                let same = |j: usize| {
+                    let (jr, jc) = (j / n, j % n);
+                    values[j] == v && [jr, jc, boxes.box_of(jr, jc, n)][u] == g
+                };
+                let j = (0..i).find(|&j| same(j)).expect("the value was seen in this group");
+                let (line, col) = place(i);
                 return Err(ParseError::new(
                     line,
                     col,
@@ -244,7 +296,7 @@ fn build(n: usize, values: Vec<u8>, places: &[(usize, usize)]) -> Result<Puzzle,
                     },
                 ));
             }
-            *slot = i;
+            seen[u][g] |= bit;
         }
     }
     Puzzle::sudoku(n, Some(boxes), Grid::from_valid(n, values))
