@@ -80,7 +80,7 @@ fn target(op: Operator, values: &[u8]) -> Option<u64> {
         Operator::Sub => (2 * max >= sum).then(|| 2 * max - sum),
         Operator::Div => {
             let others = product? / max;
-            (max % others == 0).then(|| max / others)
+            max.is_multiple_of(others).then(|| max / others)
         }
     }
 }
@@ -119,8 +119,7 @@ fuzz_target!(|data: &[u8]| {
         Some(b) => {
             let (h, w) = (b.height as usize, b.width as usize);
             let (bands, stacks) = (bytes.permutation(w), bytes.permutation(h));
-            let rows: Vec<usize> =
-                (0..n).map(|r| bands[r / h] * h + r % h).collect();
+            let rows: Vec<usize> = (0..n).map(|r| bands[r / h] * h + r % h).collect();
             let cols: Vec<usize> = (0..n).map(|c| stacks[c / w] * w + c % w).collect();
             (0..n * n)
                 .map(|i| {

@@ -148,9 +148,8 @@ fn sudoku_grid(h: usize, w: usize, rng: &mut Rng) -> Vec<u8> {
     let symbols = rng.permutation(n);
     let transpose = h == w && rng.chance(50);
     let mut cells = vec![0u8; n * n];
-    for r in 0..n {
-        for c in 0..n {
-            let (rr, cc) = (rows[r], cols[c]);
+    for (r, &rr) in rows.iter().enumerate() {
+        for (c, &cc) in cols.iter().enumerate() {
             let v = symbols[(w * (rr % h) + rr / h + cc) % n] as u8 + 1;
             let at = if transpose { c * n + r } else { r * n + c };
             cells[at] = v;
@@ -448,7 +447,9 @@ fn sudoku(h: usize, w: usize, seed: u64, keep: usize) -> Draft {
     let mut d = Draft::new(n, Some(boxes), sudoku_grid(h, w, &mut rng), false);
     d.reveal(keep, &mut rng);
     let _ = write!(d.story, " {keep}% given;");
-    if rng.chance(25) {
+    // A wrong given among few on a large grid makes a search that must look everywhere before
+    // it gives up (for the oracle above all): only where propagation settles it.
+    if rng.chance(25) && (n <= 9 || keep >= 60) {
         d.wrong_given(&mut rng);
     }
     d
@@ -567,6 +568,14 @@ fn run(shape: &str, count: usize, make: impl Fn(u64) -> Draft) -> [usize; 3] {
         let said = ask_solver(&p);
         oracle_time += between - started;
         solver_time += between.elapsed();
+        if (between - started).as_secs() >= 1 || between.elapsed().as_secs() >= 1 {
+            eprintln!(
+                "note: {shape} #{i} (seed {seed:#x}) took {:.2?} in the oracle, {:.2?} in the \
+                 solver",
+                between - started,
+                between.elapsed()
+            );
+        }
         if let Err(e) = compare(&p, &truth, &said) {
             failures.push(format!(
                 "{shape} #{i} (seed {seed:#x},{}): {e}\n{}",
@@ -655,8 +664,8 @@ fn sudoku_of_every_box_shape_agrees() {
         (2, 6, 4, 35),
         (2, 7, 2, 40),
         (3, 5, 2, 40),
-        (4, 4, 6, 35),
-        (5, 5, 2, 50),
+        (4, 4, 6, 45),
+        (5, 5, 2, 55),
     ];
     let mut totals = [0; 3];
     for (h, w, count, loosest) in shapes {

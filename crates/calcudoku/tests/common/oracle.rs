@@ -278,14 +278,13 @@ impl<'p> Oracle<'p> {
     /// It branches on the empty cell with the fewest candidates, or, when fewer, on the places
     /// left for a value that a row, column or box still lacks.
     fn search(&self, st: &mut State, limit: usize, found: &mut Vec<Grid>) {
-        let cells = self.n * self.n;
-        let mut cands = vec![0u64; cells];
+        let mut cands = vec![0u64; self.n * self.n];
         let mut empty = false;
-        for cell in 0..cells {
+        for (cell, c) in cands.iter_mut().enumerate() {
             if st.cells[cell] == 0 {
                 empty = true;
-                cands[cell] = self.candidates(st, cell);
-                if cands[cell] == 0 {
+                *c = self.candidates(st, cell);
+                if *c == 0 {
                     return;
                 }
             }
