@@ -1,8 +1,9 @@
 //! Differential test of the solver against a plain counter written apart from it
 //! (`common::oracle`, which reads the rules from the puzzle model and never calls
 //! `calcudoku::solve`), on random puzzles of every kind: KenKen 3–12 with every operator (`−`
-//! and `÷` on three or more cells, hidden operators, givens, cells in no cage), Sudoku with
-//! every box shape of sides 4 to 16, Killer 4, 6, 8 and 9. The puzzles are cut from random
+//! and `÷` on three or more cells, hidden operators, givens, cells in no cage, one cage over
+//! most of the grid), Sudoku with boxes of every shape (h×w) for sides 4 to 16 and 25, Killer
+//! 4, 6, 8 and 9, KenKen cages on a grid with boxes. The puzzles are cut from random
 //! grids and then loosened (cages merged, givens removed) or broken (a target changed, a wrong
 //! given), so there are puzzles with no solution, one, and several.
 //!
@@ -380,8 +381,9 @@ impl Draft {
 // Shapes
 // ---------------------------------------------------------------------------------------------
 
-/// A KenKen of side `n` (seed `seed`) with every operator; `percent` of the cells given when
-/// the side is large, so that the oracle stays quick. Variants by the seed: as cut, two cages
+/// A KenKen of side `n` (seed `seed`) with every operator, cages of 1 to `max_cage` cells,
+/// `hidden` percent of their operators hidden and `reveal` percent of the cells given (for
+/// large sides, so that the oracle stays quick). Variants by the seed: as cut, two cages
 /// merged, a target changed, givens (one maybe wrong), cages dropped.
 fn kenken(n: usize, seed: u64, max_cage: usize, hidden: usize, reveal: usize) -> Draft {
     let mut rng = Rng::new(seed);
