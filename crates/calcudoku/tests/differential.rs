@@ -372,7 +372,7 @@ impl Draft {
     fn puzzle(&self) -> Puzzle {
         let cages =
             self.pieces.iter().map(|(cells, op, t)| Cage::new(*t, *op, cells_of(cells))).collect();
-        let givens = Grid::from_cells(self.n, self.givens.clone());
+        let givens = Grid::from_cells(self.n, self.givens.clone()).unwrap();
         Puzzle::new(self.n, self.boxes, givens, cages, self.distinct).expect("a well-formed puzzle")
     }
 }
@@ -733,7 +733,7 @@ fn kenken_cages_with_boxes_agree() {
 fn all_latin_squares(n: usize) -> Vec<Grid> {
     fn fill(n: usize, i: usize, cells: &mut Vec<u8>, out: &mut Vec<Grid>) {
         if i == n * n {
-            out.push(Grid::from_cells(n, cells.clone()));
+            out.push(Grid::from_cells(n, cells.clone()).unwrap());
             return;
         }
         let (r, c) = (i / n, i % n);
@@ -810,8 +810,11 @@ fn a_wrong_answer_is_caught() {
     let claimed = Said { count: one, solve_count: one, first: Some(first.clone()) };
     assert!(compare(&none, &truth, &claimed).is_err());
     // A grid that is no solution at all is caught even if the oracle were to agree.
-    let fake =
-        Answer { count: 1, first: Some(Grid::from_cells(4, vec![1; 16])), found: Vec::new() };
+    let fake = Answer {
+        count: 1,
+        first: Some(Grid::from_cells(4, vec![1; 16]).unwrap()),
+        found: Vec::new(),
+    };
     let said = Said { count: one, solve_count: one, first: fake.first.clone() };
     assert!(compare(&p, &fake, &said).is_err());
 }

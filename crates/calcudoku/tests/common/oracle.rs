@@ -290,7 +290,8 @@ impl<'p> Oracle<'p> {
             }
         }
         if !empty {
-            let grid = Grid::from_cells(self.n, st.cells.clone());
+            let grid =
+                Grid::from_cells(self.n, st.cells.clone()).expect("the oracle fills values 1..=n");
             assert!(self.puzzle.is_solution(&grid), "oracle bug: not a solution\n{grid}");
             found.push(grid);
             return;
