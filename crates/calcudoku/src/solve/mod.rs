@@ -30,6 +30,7 @@ use model::Model;
 /// How many solutions a search found, and whether it looked at everything.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Count {
+    /// Solutions found, at most the limit asked for.
     pub solutions: u64,
     /// False when the search stopped at the limit: there may be more.
     pub complete: bool,
@@ -47,6 +48,7 @@ pub struct Report {
     pub grid: Option<Grid>,
     /// Solutions counted up to two: tells "none", "unique" and "several" apart.
     pub count: Count,
+    /// What the search did (narrowings, nodes, backtracks).
     pub stats: Stats,
 }
 
@@ -71,6 +73,7 @@ pub struct Solver {
 }
 
 impl Solver {
+    /// Compiles `puzzle` for search (a classic 9×9 Sudoku goes to the specialised engine).
     pub fn new(puzzle: &Puzzle) -> Solver {
         let classic = puzzle.size() == 9
             && puzzle.boxes() == Some(BoxShape { height: 3, width: 3 })
