@@ -161,6 +161,8 @@ pub struct Picture<'a> {
     marks: Marks,
     caption: Option<String>,
     cage_of: Vec<Option<usize>>,
+    /// Cells drawn large enough for pencil marks even when none are shown.
+    candidate_room: bool,
 }
 
 impl<'a> Picture<'a> {
@@ -173,6 +175,7 @@ impl<'a> Picture<'a> {
             marks: Marks::default(),
             caption: None,
             cage_of: puzzle.cage_of_cells(),
+            candidate_room: false,
         }
     }
 
@@ -196,6 +199,22 @@ impl<'a> Picture<'a> {
             self.values = Some(board.to_grid());
             self.candidates = Some(board.cells().map(|c| board.candidates(c)).collect());
         }
+        self
+    }
+
+    /// Shows pencil marks: `candidates[i]` in cell `i` when it has no value (one set per cell,
+    /// row after row; a list of another length is ignored).
+    pub fn with_candidates(mut self, candidates: &[ValueSet]) -> Picture<'a> {
+        if candidates.len() == self.puzzle.cell_count() {
+            self.candidates = Some(candidates.to_vec());
+        }
+        self
+    }
+
+    /// Draws the cells at the size they have with pencil marks even when there are none, so
+    /// that pictures of a game in progress (where marks come and go) keep one scale.
+    pub fn with_room_for_candidates(mut self) -> Picture<'a> {
+        self.candidate_room = true;
         self
     }
 
@@ -237,6 +256,12 @@ impl<'a> Picture<'a> {
         (0..self.puzzle.cell_count()).any(|i| {
             matches!(self.content(Cell(i as u16)), Content::Candidates { left, struck } if !(left | struck).is_empty())
         })
+    }
+
+    /// Whether the cells are drawn at the size pencil marks need: some are shown, or room for
+    /// them was asked for ([`Picture::with_room_for_candidates`]).
+    pub fn room_for_candidates(&self) -> bool {
+        self.candidate_room || self.has_candidates()
     }
 
     /// Killer style: cages drawn as dashed outlines inside the cells, sums without `+`.
