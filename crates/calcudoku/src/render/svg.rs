@@ -59,8 +59,11 @@ fn cell_size(p: &Picture) -> f64 {
 /// under a pointer, or lay something over the picture.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct GridBox {
+    /// x of the grid's left edge.
     pub left: f64,
+    /// y of the grid's top edge.
     pub top: f64,
+    /// Side of one cell.
     pub cell: f64,
 }
 
