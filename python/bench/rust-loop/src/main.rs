@@ -30,8 +30,10 @@ fn main() {
         lines.truncate(max);
     }
     let mut seconds = Vec::new();
+    let mut cpu_seconds = Vec::new();
     let mut digest = 0u64;
     for _ in 0..repeat.max(1) {
+        let cpu = cpu_time();
         let started = Instant::now();
         digest = match mode {
             "solve" => {
@@ -40,6 +42,7 @@ fn main() {
                     .map(|t| format::parse(t, None).map(|p| Solver::new(&p).solve()))
                     .collect();
                 seconds.push(started.elapsed().as_secs_f64());
+                cpu_seconds.push(cpu_time() - cpu);
                 found.iter().filter(|r| matches!(r, Ok(Ok(rep)) if rep.grid.is_some())).count()
                     as u64
             }
@@ -49,6 +52,7 @@ fn main() {
                     .map(|t| format::parse(t, None).map(|p| Solver::new(&p).count(2)))
                     .collect();
                 seconds.push(started.elapsed().as_secs_f64());
+                cpu_seconds.push(cpu_time() - cpu);
                 found.iter().map(|r| r.as_ref().map_or(0, |c| c.map_or(0, |c| c.solutions))).sum()
             }
             other => {
@@ -57,11 +61,12 @@ fn main() {
             }
         };
     }
-    let list: Vec<String> = seconds.iter().map(|s| format!("{s:.9}")).collect();
+    let list = |xs: &[f64]| xs.iter().map(|s| format!("{s:.9}")).collect::<Vec<_>>().join(", ");
     println!(
-        "{{\"mode\": \"{mode}\", \"puzzles\": {}, \"digest\": {digest}, \"seconds\": [{}]}}",
+        "{{\"mode\": \"{mode}\", \"puzzles\": {}, \"digest\": {digest}, \"seconds\": [{}], \"cpu_seconds\": [{}]}}",
         lines.len(),
-        list.join(", ")
+        list(&seconds),
+        list(&cpu_seconds)
     );
 }
 
@@ -91,4 +96,16 @@ fn read_texts(path: &Path) -> std::io::Result<Vec<String>> {
     }
     files.sort();
     files.iter().map(std::fs::read_to_string).collect()
+}
+
+/// Seconds this thread has run on a core (Linux: `/proc/thread-self/schedstat`, the clock of
+/// Python's `time.thread_time`), which leaves out time spent waiting for a core; NaN elsewhere.
+fn cpu_time() -> f64 {
+    // The kernel brings the running thread's count up to date when it yields; otherwise it
+    // can lag by a scheduler tick.
+    std::thread::yield_now();
+    std::fs::read_to_string("/proc/thread-self/schedstat")
+        .ok()
+        .and_then(|s| s.split_whitespace().next()?.parse::<f64>().ok())
+        .map_or(f64::NAN, |ns| ns / 1e9)
 }
