@@ -5,8 +5,11 @@ median of each kept):
 
 * Rust: `rust-loop/` (a plain loop over the same texts: `format::parse` then `Solver::solve()`
   or `Solver::count(2)`, every result kept), its in-process time;
-* `calcudoku.solve_many(texts, threads=1)` and `calcudoku.count_many(texts, limit=2,
-  threads=1)`, with the garbage collector as the user has it (on, by default);
+* `calcudoku.solve_many(texts, threads=1)` (rows, and `line=True`: one string each) and
+  `calcudoku.count_many(texts, limit=2, threads=1)`, with the garbage collector as the user
+  has it (on, by default);
+* for reference, the same rows built by CPython's own C code with nothing solved
+  (`memoryview(cells).cast("B", shape).tolist()`): the least that lists of lists cost;
 * single calls, `Puzzle.parse(text).solve()` in a Python loop, on the first --single puzzles.
 
 overhead per puzzle = (Python time - Rust time) / puzzles, in CPU time of the thread doing the
@@ -108,6 +111,13 @@ def measure(binary: Path, path: Path, args: argparse.Namespace) -> List[dict]:
     cases = [
         ("solve_many", "solve", n, lambda: calcudoku.solve_many(texts, threads=1), solved),
         (
+            "solve_many(line=True)",
+            "solve",
+            n,
+            lambda: calcudoku.solve_many(texts, threads=1, line=True),
+            lambda rs: sum(1 for r in rs if isinstance(r, str)),
+        ),
+        (
             "count_many",
             "count",
             n,
@@ -116,11 +126,31 @@ def measure(binary: Path, path: Path, args: argparse.Namespace) -> List[dict]:
         ),
         ("parse().solve()", "solve", len(few), lambda: single(few), solved),
     ]
+    # The same rows built by CPython's own C code (a memoryview's tolist()), with no solving:
+    # what lists of lists cost at the least (Rust time 0). Grids of one size only.
+    grids = [g for g in calcudoku.solve_many(texts, threads=1) if isinstance(g, list)]
+    if grids and len({len(g) for g in grids}) == 1:
+        size = len(grids[0])
+        cells = bytes(v for g in grids for row in g for v in row)
+        del grids
+        shape = (len(cells) // size // size, size, size)
+        cases.append(
+            (
+                "CPython tolist() of the rows",
+                None,
+                shape[0],
+                lambda: memoryview(cells).cast("B", shape).tolist(),
+                len,
+            )
+        )
     # name -> [Rust wall], [Rust CPU], [Python wall], [Python CPU]
     times = {name: ([], [], [], []) for name, *_ in cases}
     for round_ in range(args.repeat + 1):
         for name, mode, k, call, digest in cases:
-            rust_wall, rust_cpu, want = rust_time(binary, mode, path, k)
+            if mode is None:
+                rust_wall, rust_cpu, want = 0.0, 0.0, k
+            else:
+                rust_wall, rust_cpu, want = rust_time(binary, mode, path, k)
             py_wall, py_cpu, result = timed(call)
             got = digest(result)
             if got != want:
@@ -138,7 +168,7 @@ def measure(binary: Path, path: Path, args: argparse.Namespace) -> List[dict]:
                 "call": name,
                 "puzzles": k,
                 "rust_cpu_us": rust_cpu / k * 1e6,
-                "ratio_cpu": py_cpu / rust_cpu,
+                "ratio_cpu": py_cpu / rust_cpu if rust_cpu else float("nan"),
                 "overhead_cpu_us": (py_cpu - rust_cpu) / k * 1e6,
                 "rust_wall_us": rust_wall / k * 1e6,
                 "overhead_wall_us": (py_wall - rust_wall) / k * 1e6,

@@ -16,7 +16,7 @@ use calcudoku::{Cell, Grid};
 use pyo3::create_exception;
 use pyo3::exceptions::{PyException, PyTimeoutError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList};
+use pyo3::types::{PyDict, PyList, PyString};
 use rayon::prelude::*;
 
 create_exception!(
@@ -564,15 +564,18 @@ fn batch<T: Send>(
 }
 
 /// Solves many puzzles (Puzzle objects or texts) on all cores: for each, its first solution
-/// in row-major order as rows, None when it has none, or the error object of a text that does
-/// not read (`ParseError`) or a puzzle out of time (`TimeoutError`).
+/// in row-major order as rows (with `line=True`: as one line of text, `1`–`9` then `A`=10 …,
+/// as `calcudoku solve` writes a batch of one-line Sudokus), None when it has none, or the
+/// error object of a text that does not read (`ParseError`) or a puzzle out of time
+/// (`TimeoutError`).
 #[pyfunction]
-#[pyo3(signature = (puzzles, threads = None, timeout = None))]
+#[pyo3(signature = (puzzles, threads = None, timeout = None, line = false))]
 fn solve_many(
     py: Python<'_>,
     puzzles: &Bound<'_, PyAny>,
     threads: Option<usize>,
     timeout: Option<f64>,
+    line: bool,
 ) -> PyResult<Vec<Py<PyAny>>> {
     let items = items(puzzles)?;
     let per = timeout.map(|_| deadline(timeout)).transpose()?.flatten().map(|d| d - Instant::now());
@@ -586,6 +589,22 @@ fn solve_many(
                 .map_err(|_| Failure::Logic(LogicError::Timeout))
         })
     })?;
+    if line {
+        // Strings hold no references: nothing for the collector, one allocation each.
+        let mut text = String::new();
+        return Ok(results
+            .into_iter()
+            .map(|r| match r {
+                Ok(Some(grid)) => {
+                    text.clear();
+                    text.extend(grid.cells().iter().map(|&v| format::value_char(v)));
+                    PyString::new(py, &text).into_any().unbind()
+                }
+                Ok(None) => py.None(),
+                Err(f) => f.into_py(py),
+            })
+            .collect());
+    }
     let largest = results.iter().flatten().flatten().map(Grid::size).max().unwrap_or(0);
     let ints = small_ints(py, largest);
     let _paused = (results.len() >= 100).then(|| CollectorPaused::new(py));

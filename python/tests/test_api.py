@@ -132,6 +132,14 @@ def test_large_mixed_batch_and_the_collector_state():
     with pytest.raises(ValueError):
         calcudoku.solve_many(texts + [3], threads=1)
     assert gc.isenabled()
+    # line=True: the same solutions as one line each, 1-9 then A=10 ... G=16.
+    lines = calcudoku.solve_many(texts, threads=2, line=True)
+    digit = "0123456789ABCDEFG"
+    for got, rows in zip(lines[:-2], alone):
+        assert got == (None if rows is None else "".join(digit[v] for r in rows for v in r))
+    assert len(lines[0]) == 81 and all(c in ".0" + g for c, g in zip(sudokus[0], lines[0]))
+    assert "G" in lines[101] and lines[102] is None
+    assert isinstance(lines[103], calcudoku.ParseError) and lines[104] == "2134142343123241"
 
 
 def test_read_file_reads_every_puzzle(tmp_path: pathlib.Path):
