@@ -16,7 +16,7 @@ use calcudoku::{Cell, Grid};
 use pyo3::create_exception;
 use pyo3::exceptions::{PyException, PyTimeoutError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::PyDict;
+use pyo3::types::{PyDict, PyList, PyString};
 use rayon::prelude::*;
 
 create_exception!(
@@ -94,6 +94,69 @@ fn deadline(timeout: Option<f64>) -> PyResult<Option<Instant>> {
 /// A grid as rows of ints (`u8` would become Python bytes).
 fn rows(grid: &Grid) -> Vec<Vec<u32>> {
     grid.rows().map(|r| r.iter().map(|&v| u32::from(v)).collect()).collect()
+}
+
+/// The Python ints 0 to `max`, made once and shared by every cell of the grids returned, so
+/// that a solution costs its lists and no int conversions.
+fn small_ints(py: Python<'_>, max: usize) -> Vec<Bound<'_, PyAny>> {
+    (0..=max)
+        .map(|v| {
+            let Ok(int) = v.into_pyobject(py);
+            int.into_any()
+        })
+        .collect()
+}
+
+/// One row of a grid, converted straight into a Python list of the shared ints.
+struct Row<'a, 'py> {
+    values: &'a [u8],
+    ints: &'a [Bound<'py, PyAny>],
+}
+
+impl<'py> IntoPyObject<'py> for Row<'_, 'py> {
+    type Target = PyList;
+    type Output = Bound<'py, PyList>;
+    type Error = PyErr;
+
+    fn into_pyobject(self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        PyList::new(py, self.values.iter().map(|&v| &self.ints[usize::from(v)]))
+    }
+}
+
+/// A grid as a Python list of rows, without Rust vectors in between. `ints` must reach the
+/// grid's size (see [`small_ints`]).
+fn grid_list<'py>(
+    py: Python<'py>,
+    grid: &Grid,
+    ints: &[Bound<'py, PyAny>],
+) -> PyResult<Bound<'py, PyAny>> {
+    PyList::new(py, grid.rows().map(|values| Row { values, ints })).map(Bound::into_any)
+}
+
+/// Python's cyclic garbage collector, paused while a batch's results are built and restarted
+/// (when it was running) on drop, errors and panics included. A result of rows is ten lists
+/// per 9×9 grid: built with the collector on, they set off young collections every 700 and
+/// full ones as the heap grows, which cost more than building them (measured in
+/// `python/bench/overhead.py`). Paused, they are looked at once, by the first young
+/// collection after the call. No Python code runs while it is paused.
+struct CollectorPaused<'py>(Option<Bound<'py, PyModule>>);
+
+impl<'py> CollectorPaused<'py> {
+    fn new(py: Python<'py>) -> CollectorPaused<'py> {
+        let paused = py.import("gc").ok().filter(|gc| {
+            gc.call_method0("isenabled").and_then(|on| on.extract::<bool>()).unwrap_or(false)
+                && gc.call_method0("disable").is_ok()
+        });
+        CollectorPaused(paused)
+    }
+}
+
+impl Drop for CollectorPaused<'_> {
+    fn drop(&mut self) {
+        if let Some(gc) = &self.0 {
+            let _ = gc.call_method0("enable");
+        }
+    }
 }
 
 fn grid_of(size: usize, rows: Vec<Vec<u32>>) -> PyResult<Grid> {
@@ -186,12 +249,17 @@ impl Puzzle {
 
     /// The first solution in row-major order as rows of ints, or None when there is none.
     #[pyo3(signature = (timeout = None))]
-    fn solve(&self, py: Python<'_>, timeout: Option<f64>) -> PyResult<Option<Vec<Vec<u32>>>> {
+    fn solve<'py>(
+        &self,
+        py: Python<'py>,
+        timeout: Option<f64>,
+    ) -> PyResult<Option<Bound<'py, PyAny>>> {
         let d = deadline(timeout)?;
         let report = py
             .detach(|| Solver::new(&self.inner).with_deadline(d).solve())
             .map_err(|_| PyTimeoutError::new_err("out of time"))?;
-        Ok(report.grid.as_ref().map(rows))
+        let ints = small_ints(py, self.inner.size());
+        report.grid.as_ref().map(|g| grid_list(py, g, &ints)).transpose()
     }
 
     /// The number of solutions, counting no further than `limit`.
@@ -496,15 +564,18 @@ fn batch<T: Send>(
 }
 
 /// Solves many puzzles (Puzzle objects or texts) on all cores: for each, its first solution
-/// in row-major order as rows, None when it has none, or the error object of a text that does
-/// not read (`ParseError`) or a puzzle out of time (`TimeoutError`).
+/// in row-major order as rows (with `line=True`: as one line of text, `1`–`9` then `A`=10 …,
+/// as `calcudoku solve` writes a batch of one-line Sudokus), None when it has none, or the
+/// error object of a text that does not read (`ParseError`) or a puzzle out of time
+/// (`TimeoutError`).
 #[pyfunction]
-#[pyo3(signature = (puzzles, threads = None, timeout = None))]
+#[pyo3(signature = (puzzles, threads = None, timeout = None, line = false))]
 fn solve_many(
     py: Python<'_>,
     puzzles: &Bound<'_, PyAny>,
     threads: Option<usize>,
     timeout: Option<f64>,
+    line: bool,
 ) -> PyResult<Vec<Py<PyAny>>> {
     let items = items(puzzles)?;
     let per = timeout.map(|_| deadline(timeout)).transpose()?.flatten().map(|d| d - Instant::now());
@@ -514,14 +585,34 @@ fn solve_many(
             Solver::new(p)
                 .with_deadline(d)
                 .solve()
-                .map(|r| r.grid.as_ref().map(rows))
+                .map(|r| r.grid)
                 .map_err(|_| Failure::Logic(LogicError::Timeout))
         })
     })?;
+    if line {
+        // Strings hold no references: nothing for the collector, one allocation each.
+        let mut text = String::new();
+        return Ok(results
+            .into_iter()
+            .map(|r| match r {
+                Ok(Some(grid)) => {
+                    text.clear();
+                    text.extend(grid.cells().iter().map(|&v| format::value_char(v)));
+                    PyString::new(py, &text).into_any().unbind()
+                }
+                Ok(None) => py.None(),
+                Err(f) => f.into_py(py),
+            })
+            .collect());
+    }
+    let largest = results.iter().flatten().flatten().map(Grid::size).max().unwrap_or(0);
+    let ints = small_ints(py, largest);
+    let _paused = (results.len() >= 100).then(|| CollectorPaused::new(py));
     results
         .into_iter()
         .map(|r| match r {
-            Ok(rows) => rows.into_pyobject(py).map(|o| o.into_any().unbind()),
+            Ok(Some(grid)) => grid_list(py, &grid, &ints).map(Bound::unbind),
+            Ok(None) => Ok(py.None()),
             Err(f) => Ok(f.into_py(py)),
         })
         .collect()

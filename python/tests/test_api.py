@@ -3,13 +3,14 @@ conversions, batches (same answers as one at a time), NumPy."""
 
 from __future__ import annotations
 
+import gc
 import pathlib
 import subprocess
 
 import pytest
 
 import calcudoku
-from conftest import SAMPLES
+from conftest import REPO, SAMPLES
 
 KENKEN = "0 0 0 1\n2 3 4 1\n2 3 4 4\n2 3 5 5\n6* 1- 12* 9+ 4* 5+\n"
 SOLUTION = [[2, 1, 3, 4], [1, 4, 2, 3], [4, 3, 1, 2], [3, 2, 4, 1]]
@@ -106,6 +107,39 @@ def test_batches_agree_with_one_at_a_time():
     grades = calcudoku.grade_many([calcudoku.Puzzle.parse(KENKEN), "0 0\n1 1\n3+ 3+\n"])
     assert grades[0].level == "easy"
     assert isinstance(grades[1], calcudoku.NotUniqueError)
+
+
+def test_large_mixed_batch_and_the_collector_state():
+    # Large enough for solve_many to pause the garbage collector while it builds the rows;
+    # sizes 2, 4, 9 and 16 share one table of ints, with failures and a None among them.
+    sudokus = (SAMPLES / "sudoku-sample" / "17-clue.txt").read_text().split()
+    big = (REPO / "tests" / "data" / "sudoku" / "sudoku-16x16.line.txt").read_text().strip()
+    texts = (sudokus * 3)[:100] + [KENKEN, big, "0 0\n1 1\n5+ 3+\n", "not a puzzle", KENKEN]
+    alone = [calcudoku.Puzzle.parse(t).solve() for t in texts[:-2]]
+    for enabled in (True, False):
+        (gc.enable if enabled else gc.disable)()
+        try:
+            many = calcudoku.solve_many(texts, threads=1)
+            assert gc.isenabled() is enabled
+        finally:
+            gc.enable()
+        assert many[:-2] == alone
+        assert many[102] is None and isinstance(many[103], calcudoku.ParseError)
+        assert many[-1] == SOLUTION and many[-1] is not many[100]
+        assert len(many[101]) == 16 and all(sorted(r) == list(range(1, 17)) for r in many[101])
+        many[0][0][0] = 0  # each result has lists of its own (puzzle 40 is puzzle 0 again)
+        assert many[40] == alone[40] == alone[0] and many[0][0][0] == 0
+    with pytest.raises(ValueError):
+        calcudoku.solve_many(texts + [3], threads=1)
+    assert gc.isenabled()
+    # line=True: the same solutions as one line each, 1-9 then A=10 ... G=16.
+    lines = calcudoku.solve_many(texts, threads=2, line=True)
+    digit = "0123456789ABCDEFG"
+    for got, rows in zip(lines[:-2], alone):
+        assert got == (None if rows is None else "".join(digit[v] for r in rows for v in r))
+    assert len(lines[0]) == 81 and all(c in ".0" + g for c, g in zip(sudokus[0], lines[0]))
+    assert "G" in lines[101] and lines[102] is None
+    assert isinstance(lines[103], calcudoku.ParseError) and lines[104] == "2134142343123241"
 
 
 def test_read_file_reads_every_puzzle(tmp_path: pathlib.Path):

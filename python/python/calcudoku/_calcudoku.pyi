@@ -1,7 +1,7 @@
 """Type stubs of calcudoku's compiled core. Rows and columns count from 0."""
 
 from os import PathLike
-from typing import Dict, Iterable, List, Optional, Tuple, Union
+from typing import Dict, Iterable, List, Literal, Optional, Tuple, Union, overload
 
 __version__: str
 
@@ -78,9 +78,23 @@ class HintResult:
 
 PuzzleLike = Union[Puzzle, str]
 
+@overload
 def solve_many(
-    puzzles: Iterable[PuzzleLike], threads: Optional[int] = None, timeout: Optional[float] = None
+    puzzles: Iterable[PuzzleLike],
+    threads: Optional[int] = None,
+    timeout: Optional[float] = None,
+    line: Literal[False] = False,
 ) -> List[Union[Optional[Rows], Exception]]: ...
+@overload
+def solve_many(
+    puzzles: Iterable[PuzzleLike],
+    threads: Optional[int] = None,
+    timeout: Optional[float] = None,
+    *,
+    line: Literal[True],
+) -> List[Union[Optional[str], Exception]]:
+    """``line=True``: each solution as one line of text (``1``–``9``, then ``A`` = 10, …), a
+    few times cheaper to build than rows for big batches."""
 def count_many(
     puzzles: Iterable[PuzzleLike], limit: int = 1000, threads: Optional[int] = None
 ) -> List[Union[int, Exception]]: ...
