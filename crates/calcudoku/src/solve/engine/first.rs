@@ -100,7 +100,7 @@ impl Engine<'_> {
         let first = self.first.take().expect("set above");
         let grid = (!first.best.is_empty()).then(|| {
             let cells = first.best.iter().map(|&b| b.trailing_zeros() as u8 + 1).collect();
-            Grid::from_cells(self.m.n, cells)
+            Grid::from_valid(self.m.n, cells)
         });
         Ok((grid, sink.found))
     }
