@@ -3,7 +3,7 @@
 # IDs). The targets that take a leading format byte get one copy per byte 0..5.
 set -eu
 cd "$(dirname "$0")"
-mkdir -p corpus/read_detect corpus/read_forced corpus/keen_parse corpus/parse_solve
+mkdir -p corpus/read_detect corpus/read_forced corpus/keen_parse corpus/parse_solve corpus/big_cages
 for f in $(find ../tests/fixtures ../examples -type f -name '*.in' -o -type f -name '*.txt'); do
     name=$(echo "$f" | tr '/.' '__')
     cp "$f" "corpus/read_detect/$name"
@@ -18,6 +18,17 @@ for id in ${ids:-4:b_5a_abbaa__,m6s1m12a9m4a5}; do
     printf '%s\n' "$id" > "corpus/keen_parse/$(echo "$id" | tr ':,' '__')"
     printf '%s\n' "$id" > "corpus/read_detect/keen_$(echo "$id" | tr ':,' '__')"
     { printf '\005'; printf '%s\n' "$id"; } > "corpus/parse_solve/keen_$(echo "$id" | tr ':,' '__')"
+done
+# big_cages: six header bytes (side - 1, largest cage, flags, givens, operators, target change;
+# see fuzz_targets/big_cages.rs), the rest drawn from them. A 9x9 with one 81-cell + cage (plain,
+# hidden, off by one), 16x16 with cages of up to 16 cells (all operators, hidden, grown to 16),
+# 16x16 with boxes and givens and cages up to 64, a 16x16 Killer, 9x9 with - and / only, and
+# a 12x12 with one 144-cell cage.
+for h in '010 377 004 000 001 000' '010 377 364 000 001 000' '010 377 004 000 001 001' \
+    '017 017 000 000 000 000' '017 017 004 000 000 000' '017 017 360 000 000 000' \
+    '017 077 001 007 000 000' '017 040 003 000 001 000' '010 200 000 000 012 000' \
+    '013 377 004 000 000 000'; do
+    printf "$(printf '\\%s' $h)" > "corpus/big_cages/$(echo "$h" | tr ' ' '_')"
 done
 # Inputs kept from earlier runs (crashes fixed since; see crates/calcudoku/tests/regressions.rs).
 for d in regressions/*/; do

@@ -11,7 +11,6 @@ const LEVELS = {
   killer: ["easy", "medium", "hard", "fiendish", "diabolical"],
 };
 const SIZES = { kenken: [3, 4, 5, 6, 7, 8, 9], sudoku: [4, 6, 8, 9, 12, 16], killer: [4, 6, 9] };
-const CELL = 60; // pixels of one cell in the SVG's own units
 const $ = (id) => document.getElementById(id);
 
 let puzzle = null; // the WebPuzzle
@@ -21,7 +20,8 @@ let values = []; // the player's values, row-major, 0 empty
 let pencil = []; // the player's pencil marks, a bit per value
 let undo = [], redo = [];
 let selected = 0, pencilMode = false;
-let wrong = new Set(), hinted = new Set(), struck = new Map();
+let wrong = new Set(), hinted = new Set(); // cells marked by Check, cells a hint looks at
+let struck = []; // the hint's eliminations: [row, col, value]…
 let started = Date.now(), elapsed = 0, solvedAt = null;
 
 function message(text, isError = false) {
@@ -43,9 +43,10 @@ function load(p, from) {
   started = Date.now();
   solvedAt = null;
   undo = []; redo = [];
-  wrong.clear(); hinted.clear(); struck.clear();
+  wrong.clear(); hinted.clear(); struck = [];
   selected = layout.givens.findIndex((v) => v === 0);
   if (selected < 0) selected = 0;
+  buildCells();
   history.replaceState(null, "", "#" + encodeURIComponent(code));
   $("hint-text").textContent = "";
   message(`${kindName(p.kind())} ${n}×${n}${from ? " — " + from : ""}`);
@@ -74,110 +75,54 @@ function loadText(text, from) {
 }
 
 // ---------------------------------------------------------------- drawing
+// The grid is the library's SVG picture (render_svg), drawn again after every change; over it
+// lies a transparent layer of one rectangle per cell, in the picture's own coordinates
+// (grid_box), that takes clicks and taps and shows the selected cell.
 
-function cageOf() {
-  const owner = new Array(layout.size * layout.size).fill(-1);
-  layout.cages.forEach((c, k) => c.cells.forEach(([r, col]) => (owner[r * layout.size + col] = k)));
-  return owner;
-}
-
-function svgEl(name, attrs, text) {
+function svgEl(name, attrs) {
   const el = document.createElementNS("http://www.w3.org/2000/svg", name);
   for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
-  if (text !== undefined) el.textContent = text;
   return el;
 }
 
-function draw() {
+// The layer of clickable cells, made once per puzzle.
+function buildCells() {
   const n = layout.size;
-  const side = n * CELL;
-  const svg = svgEl("svg", { viewBox: `-4 -4 ${side + 8} ${side + 8}`, role: "img" });
-  svg.appendChild(svgEl("rect", { x: 0, y: 0, width: side, height: side, fill: "white" }));
-  const owner = cageOf();
-  const killer = layout.distinct && layout.boxes;
-  // Cells (for selection and hint backgrounds).
+  const [left, top, cell, width, height] = puzzle.grid_box();
+  const layer = svgEl("svg", { viewBox: `0 0 ${width} ${height}`, class: "cells", "aria-hidden": "true" });
   for (let i = 0; i < n * n; i++) {
     const r = Math.floor(i / n), c = i % n;
-    const cls = ["cell"];
-    if (i === selected) cls.push("selected");
-    if (hinted.has(i)) cls.push("hinted");
-    if (wrong.has(i)) cls.push("wrong-bg");
-    const rect = svgEl("rect", { x: c * CELL, y: r * CELL, width: CELL, height: CELL, class: cls.join(" "), "data-cell": i });
-    svg.appendChild(rect);
+    layer.appendChild(svgEl("rect", { x: left + c * cell, y: top + r * cell, width: cell, height: cell, class: "cell", "data-cell": i }));
   }
-  // Thin cell lines, then thick box or cage borders.
-  const lines = svgEl("g", { stroke: "#999", "stroke-width": 1 });
-  for (let k = 1; k < n; k++) {
-    lines.appendChild(svgEl("line", { x1: k * CELL, y1: 0, x2: k * CELL, y2: side }));
-    lines.appendChild(svgEl("line", { x1: 0, y1: k * CELL, x2: side, y2: k * CELL }));
-  }
-  svg.appendChild(lines);
-  const thick = svgEl("g", { stroke: "#111", "stroke-width": 3, "stroke-linecap": "square" });
-  const boxOf = (r, c) => layout.boxes ? Math.floor(r / layout.boxes[0]) * 1000 + Math.floor(c / layout.boxes[1]) : 0;
-  const apart = (a, b, ra, ca, rb, cb) => layout.boxes ? boxOf(ra, ca) !== boxOf(rb, cb) : owner[a] !== owner[b];
-  for (let r = 0; r < n; r++) {
-    for (let c = 0; c < n; c++) {
-      const i = r * n + c;
-      if (c + 1 < n && apart(i, i + 1, r, c, r, c + 1))
-        thick.appendChild(svgEl("line", { x1: (c + 1) * CELL, y1: r * CELL, x2: (c + 1) * CELL, y2: (r + 1) * CELL }));
-      if (r + 1 < n && apart(i, i + n, r, c, r + 1, c))
-        thick.appendChild(svgEl("line", { x1: c * CELL, y1: (r + 1) * CELL, x2: (c + 1) * CELL, y2: (r + 1) * CELL }));
-    }
-  }
-  thick.appendChild(svgEl("rect", { x: 0, y: 0, width: side, height: side, fill: "none" }));
-  svg.appendChild(thick);
-  // Killer cages: dashed outlines inside the cells.
-  if (killer) {
-    const inset = 5, dash = svgEl("g", { stroke: "#333", "stroke-width": 1.2, "stroke-dasharray": "4 3", fill: "none" });
-    for (let i = 0; i < n * n; i++) {
-      const r = Math.floor(i / n), c = i % n, x = c * CELL, y = r * CELL;
-      const same = (rr, cc) => rr >= 0 && cc >= 0 && rr < n && cc < n && owner[rr * n + cc] === owner[i];
-      if (!same(r - 1, c)) dash.appendChild(svgEl("line", { x1: x + inset, y1: y + inset, x2: x + CELL - inset, y2: y + inset }));
-      if (!same(r + 1, c)) dash.appendChild(svgEl("line", { x1: x + inset, y1: y + CELL - inset, x2: x + CELL - inset, y2: y + CELL - inset }));
-      if (!same(r, c - 1)) dash.appendChild(svgEl("line", { x1: x + inset, y1: y + inset, x2: x + inset, y2: y + CELL - inset }));
-      if (!same(r, c + 1)) dash.appendChild(svgEl("line", { x1: x + CELL - inset, y1: y + inset, x2: x + CELL - inset, y2: y + CELL - inset }));
-    }
-    svg.appendChild(dash);
-  }
-  // Cage labels in each cage's first cell (row-major).
-  for (const cage of layout.cages) {
-    const [r, c] = cage.cells.reduce((a, b) => (a[0] * n + a[1] <= b[0] * n + b[1] ? a : b));
-    if (cage.cells.length === 1 && !/[^0-9]/.test(cage.label)) continue; // a given, drawn as a value
-    const label = cage.label.replace("*", "×").replace("/", "÷").replace("-", "−");
-    svg.appendChild(svgEl("text", { x: c * CELL + (killer ? 8 : 4), y: r * CELL + (killer ? 16 : 14), "font-size": 13 }, label));
-  }
-  // Values and pencil marks.
-  const givenCage = new Set(layout.cages.filter((c) => c.cells.length === 1 && !/[^0-9]/.test(c.label)).map((c) => c.cells[0][0] * n + c.cells[0][1]));
-  const per = n <= 4 ? 2 : n <= 9 ? 3 : 4;
-  for (let i = 0; i < n * n; i++) {
-    const r = Math.floor(i / n), c = i % n, cx = c * CELL + CELL / 2, cy = r * CELL + CELL / 2 + 4;
-    const given = layout.givens[i] !== 0;
-    let v = given ? layout.givens[i] : values[i];
-    if (!v && givenCage.has(i)) v = 0;
-    if (v) {
-      const cls = ["value"];
-      if (given) cls.push("given");
-      if (wrong.has(i)) cls.push("wrong");
-      svg.appendChild(svgEl("text", { x: cx, y: cy, class: cls.join(" "), "data-value": i }, valueChar(v)));
-    } else if (pencil[i] || struck.has(i)) {
-      const marks = pencil[i] | (struck.get(i) || 0);
-      for (let d = 1; d <= n; d++) {
-        if (!(marks >> (d - 1) & 1)) continue;
-        // Below the cage label's line, in a per × per block.
-        const k = d - 1, px = c * CELL + 4 + (k % per + 0.5) * ((CELL - 8) / per), py = r * CELL + 18 + (Math.floor(k / per) + 0.5) * ((CELL - 21) / per);
-        const cls = (struck.get(i) || 0) >> (d - 1) & 1 ? "pencil struck" : "pencil";
-        svg.appendChild(svgEl("text", { x: px, y: py, class: cls }, valueChar(d)));
-      }
-    }
-  }
-  svg.addEventListener("pointerdown", (e) => {
-    const t = e.target.closest("[data-cell],[data-value]");
+  layer.addEventListener("pointerdown", (e) => {
+    const t = e.target.closest("[data-cell]");
     if (!t) return;
-    selected = Number(t.getAttribute("data-cell"));
+    e.preventDefault(); // keep the focus on the grid, and no text selection on a long press
     $("grid").focus();
-    draw();
+    select(Number(t.getAttribute("data-cell")));
   });
-  $("grid").replaceChildren(svg);
+  const picture = document.createElement("div");
+  picture.className = "picture";
+  $("grid").replaceChildren(picture, layer);
+}
+
+// [row, col] pairs of a set of cell indices.
+function rowCols(cells) {
+  return [...cells].map((i) => [Math.floor(i / layout.size), i % layout.size]);
+}
+
+function draw() {
+  const marks = { cells: rowCols(hinted), wrong: rowCols(wrong), eliminations: struck };
+  const text = puzzle.render_svg(Uint8Array.from(values), Uint32Array.from(pencil), JSON.stringify(marks));
+  // The document's XML declaration is not needed inside HTML.
+  $("grid").querySelector(".picture").innerHTML = text.slice(text.indexOf("<svg"));
+  select(selected);
+}
+
+function select(i) {
+  selected = i;
+  for (const rect of $("grid").querySelectorAll(".cells .selected")) rect.classList.remove("selected");
+  $("grid").querySelector(`.cells [data-cell="${i}"]`)?.classList.add("selected");
 }
 
 function valueChar(v) {
@@ -210,7 +155,7 @@ function enter(d) {
   undo.push(before);
   redo = [];
   wrong.delete(selected);
-  struck.clear();
+  struck = [];
   save();
   draw();
   if (values.every((v, i) => v || layout.givens[i])) finishCheck();
@@ -243,8 +188,7 @@ function clock() {
 function move(dr, dc) {
   const n = layout.size;
   const r = (Math.floor(selected / n) + dr + n) % n, c = (selected % n + dc + n) % n;
-  selected = r * n + c;
-  draw();
+  select(r * n + c);
 }
 
 $("grid").addEventListener("keydown", (e) => {
@@ -289,18 +233,22 @@ function refill(kind) {
 }
 
 $("kind").addEventListener("change", () => refill($("kind").value));
-$("generate").addEventListener("click", () => {
+// A new puzzle of the chosen kind, size and level; resolves once it is drawn. ("Generating…"
+// is shown first: the generator runs in the next task, after the message is painted.)
+function generateNew() {
   const kind = $("kind").value, size = Number($("size").value), level = $("level").value;
   message("Generating…");
-  setTimeout(() => {
+  return new Promise((resolve) => setTimeout(() => {
     try {
       const seed = Math.floor(Math.random() * 0xffffffff);
       load(generate(kind, size, level, seed), `new ${level} puzzle`);
     } catch (e) {
       message(String(e.message || e), true);
     }
-  }, 0);
-});
+    resolve();
+  }, 0));
+}
+$("generate").addEventListener("click", generateNew);
 $("load").addEventListener("click", () => loadText($("paste").value, "pasted"));
 $("pencil").addEventListener("click", togglePencil);
 $("undo").addEventListener("click", () => step(undo, redo));
@@ -321,13 +269,10 @@ $("hint").addEventListener("click", () => {
   if (!puzzle) return;
   try {
     const h = JSON.parse(puzzle.hint(Uint8Array.from(values)));
-    hinted.clear(); struck.clear();
+    hinted.clear(); struck = [];
     if (h.status === "step") {
       h.cells.forEach(([r, c]) => hinted.add(r * layout.size + c));
-      for (const [r, c, v] of h.eliminations) {
-        const i = r * layout.size + c;
-        struck.set(i, (struck.get(i) || 0) | (1 << (v - 1)));
-      }
+      struck = h.eliminations;
       $("hint-text").textContent = `${h.technique} (${h.level}): ${h.text}`;
     } else if (h.status === "wrong") {
       wrong = new Set(h.cells.map(([r, c]) => r * layout.size + c));
@@ -346,7 +291,8 @@ $("solve").addEventListener("click", () => {
   if (!s.length) return message("No solution.", true);
   undo.push(...values.map((v, i) => ({ cell: i, value: v, marks: pencil[i] })));
   values = Array.from(s);
-  wrong.clear(); hinted.clear(); struck.clear();
+  wrong.clear(); hinted.clear(); struck = [];
+  $("hint-text").textContent = "";
   save();
   draw();
   message("Solved.");
@@ -379,14 +325,18 @@ window.addEventListener("beforeunload", save);
 
 // ---------------------------------------------------------------- start
 
+// The page is ready (body[data-ready], the performance mark "calcudoku-ready") once the first
+// puzzle — from the link, else a new one — is drawn; web/tests/budgets.mjs times that.
 await init();
+performance.mark("calcudoku-wasm");
 refill("kenken");
 window.calcudoku = { get values() { return values; }, get code() { return code; }, get puzzle() { return puzzle; } };
 const fragment = decodeURIComponent(location.hash.slice(1));
 if (!(fragment && loadText(fragment, "from the link"))) {
-  $("generate").click();
+  await generateNew();
 }
 if ("serviceWorker" in navigator) {
   navigator.serviceWorker.register("sw.js").catch(() => {});
 }
 document.body.dataset.ready = "true";
+performance.mark("calcudoku-ready");

@@ -1,7 +1,9 @@
 // The page in a real browser (Debian's chromium, headless, driven by playwright-core):
-// generate a 6×6 KenKen, enter a wrong digit and see it marked, ask for a hint and see cells
-// highlighted and a sentence, solve, share the link into a fresh page that shows the same
-// puzzle, and read a bad paste's error. Saves a screenshot. Usage: node e2e.mjs BASE-URL OUT-DIR
+// generate a Sudoku, a Killer and a 6×6 KenKen and see the library's picture of each, pencil
+// marks, enter a wrong digit and see it marked, ask for a hint and see cells highlighted and a
+// sentence, solve, share the link into a fresh page that shows the same puzzle, and read a bad
+// paste's error. Saves screenshots (screenshot*.png in OUT-DIR).
+// Usage: node e2e.mjs BASE-URL OUT-DIR
 import { chromium } from "playwright-core";
 import { existsSync } from "node:fs";
 
@@ -12,6 +14,37 @@ if (!existsSync(executablePath)) {
   console.error(`e2e: no browser at ${executablePath}: install Debian's chromium (apt-get install chromium) or set CHROMIUM`);
   process.exit(1);
 }
+
+// What the library's picture shows, read from the page: every text (value, pencil mark, cage
+// label) and every filled cell background, each with the cell under its middle — found through
+// the layer of clickable cells that lies over the picture, so a layer that does not match the
+// drawing fails here too — and its colour. Values are the texts of 16 px and more.
+async function drawn(page) {
+  return page.evaluate(() => {
+    const cellAt = (el) => {
+      const b = el.getBoundingClientRect();
+      const hit = document.elementFromPoint(b.x + b.width / 2, b.y + b.height / 2);
+      const cell = hit && hit.closest("[data-cell]");
+      return cell ? Number(cell.getAttribute("data-cell")) : -1;
+    };
+    const texts = [...document.querySelectorAll("#grid .picture text")].map((t) => {
+      const style = getComputedStyle(t);
+      return { text: t.textContent, cell: cellAt(t), fill: style.fill, size: parseFloat(style.fontSize) };
+    });
+    const backs = [...document.querySelectorAll("#grid .picture rect")]
+      .filter((r) => r.getAttribute("width") === r.getAttribute("height"))
+      .map((r) => ({ cell: cellAt(r), fill: getComputedStyle(r).fill }));
+    return {
+      title: document.querySelector("#grid .picture svg title")?.textContent,
+      values: texts.filter((t) => t.size >= 16),
+      pencil: texts.filter((t) => t.size < 16 && t.fill === "rgb(85, 85, 85)"), // the grey of pencil marks
+      backs,
+    };
+  });
+}
+const RED = "rgb(192, 28, 40)"; // the library's colour of wrong values
+const HIGHLIGHT = "rgb(255, 242, 168)"; // its background of the cells a step looks at
+const WRONG_BACK = "rgb(255, 208, 208)"; // and of wrong cells
 
 function check(ok, what) {
   if (!ok) throw new Error("e2e: " + what);
@@ -32,7 +65,7 @@ try {
   const t0 = Date.now();
   await page.goto(base + "index.html");
   await page.waitForSelector("body[data-ready=true]");
-  await page.waitForSelector("#grid svg");
+  await page.waitForSelector("#grid .picture svg");
   console.log(`page usable after ${Date.now() - t0} ms`);
 
   // Generate a 9×9 Sudoku and a 6×6 Killer: the library's generator, in the page.
@@ -43,6 +76,12 @@ try {
     await page.click("#generate");
     await page.waitForFunction((l) => document.querySelector("#message").textContent.includes(`new ${l} puzzle`), level);
     check(await page.locator("#grid rect.cell").count() === cells, `a generated ${level} ${kind} shows ${cells} cells`);
+    const picture = await drawn(page);
+    const givens = await page.evaluate(() => window.calcudoku.values.filter((v) => v).length);
+    check(picture.title.includes(kind === "sudoku" ? "Sudoku" : "Killer") && picture.values.length === givens
+      && new Set(picture.values.map((v) => v.cell)).size === givens && picture.values.every((v) => v.cell >= 0),
+      `the library draws it: "${picture.title}", ${givens} givens each in its own cell`);
+    await page.screenshot({ path: `${out}/screenshot-${kind}.png` });
     const graded = await page.evaluate(() => JSON.parse(window.calcudoku.puzzle.grade()).level);
     check(graded === level, `the ${kind} grades ${level} (${graded})`);
   }
@@ -56,6 +95,24 @@ try {
   check(await page.locator("#grid rect.cell").count() === 36, "a generated 6×6 KenKen shows 36 cells");
   const code = await page.evaluate(() => window.calcudoku.code);
   check(code.startsWith("6:"), `its link code is a Keen game ID (${code.slice(0, 20)}…)`);
+  const cages = await page.evaluate(() => JSON.parse(window.calcudoku.puzzle.layout()).cages);
+  const labels = (await drawn(page)).values.length === 0 && await page.evaluate(() =>
+    [...document.querySelectorAll("#grid .picture text")].map((t) => t.textContent));
+  check(labels && labels.length === cages.length, `the library's picture shows its ${cages.length} cage labels and no values`);
+
+  // Pencil marks: P, then two digits in an empty cell, drawn small in that cell; P again.
+  const empty = await page.evaluate(() => window.calcudoku.values.findIndex((v) => v === 0));
+  await page.locator(`#grid [data-cell="${empty}"]`).click();
+  await page.keyboard.press("p");
+  await page.keyboard.press("2");
+  await page.keyboard.press("5");
+  await page.keyboard.press("p");
+  const pencilled = (await drawn(page)).pencil;
+  check(pencilled.length === 2 && pencilled.every((t) => t.cell === empty) && pencilled.map((t) => t.text).sort().join() === "2,5",
+    "pencil marks 2 and 5 are drawn in the selected cell");
+  await page.screenshot({ path: `${out}/screenshot-pencil.png` });
+  await page.keyboard.press("Backspace");
+  check((await drawn(page)).pencil.length === 0, "Backspace clears them");
 
   // A wrong digit, then Check.
   const { cell, wrongDigit } = await page.evaluate(() => {
@@ -65,8 +122,14 @@ try {
   });
   await page.locator(`#grid [data-cell="${cell}"]`).click();
   await page.keyboard.press(String(wrongDigit));
+  let picture = await drawn(page);
+  check(picture.values.length === 1 && picture.values[0].cell === cell && picture.values[0].text === String(wrongDigit)
+    && picture.values[0].fill !== RED, `the digit ${wrongDigit} is drawn in the clicked cell`);
   await page.click("#check");
-  check(await page.locator(`#grid text.value.wrong[data-value="${cell}"]`).count() === 1, "the wrong digit is marked");
+  picture = await drawn(page);
+  check(picture.values[0].fill === RED && picture.backs.some((b) => b.cell === cell && b.fill === WRONG_BACK),
+    "Check marks it wrong: red, on a red cell");
+  await page.screenshot({ path: `${out}/screenshot-check.png` });
 
   // Clear it and ask for a hint.
   await page.locator(`#grid [data-cell="${cell}"]`).click();
@@ -74,12 +137,19 @@ try {
   await page.click("#hint");
   const hint = await page.textContent("#hint-text");
   check(hint.length > 20, `a hint in words: "${hint.slice(0, 70)}…"`);
-  check(await page.locator("#grid rect.cell.hinted").count() > 0, "the hint's cells are highlighted");
+  const expected = await page.evaluate(() => {
+    const h = JSON.parse(window.calcudoku.puzzle.hint(Uint8Array.from(window.calcudoku.values)));
+    return h.cells.map(([r, c]) => r * 6 + c).sort((a, b) => a - b);
+  });
+  const lit = (await drawn(page)).backs.filter((b) => b.fill === HIGHLIGHT).map((b) => b.cell).sort((a, b) => a - b);
+  check(lit.length > 0 && lit.join() === expected.join(), `the hint's cells are highlighted (${lit.length})`);
   await page.screenshot({ path: `${out}/screenshot-hint.png` });
 
   // Solve.
   await page.click("#solve");
-  check(await page.locator("#grid text.value").count() === 36, "Solve fills every cell");
+  picture = await drawn(page);
+  check(picture.values.length === 36 && new Set(picture.values.map((v) => v.cell)).size === 36,
+    "Solve fills every cell, one value drawn in each");
   await page.screenshot({ path: `${out}/screenshot.png` });
 
   // The shared link opens the same puzzle in a fresh page.
@@ -87,7 +157,7 @@ try {
   const fresh = await context.newPage();
   await fresh.goto(url);
   await fresh.waitForSelector("body[data-ready=true]");
-  await fresh.waitForSelector("#grid svg");
+  await fresh.waitForSelector("#grid .picture svg");
   check(await fresh.evaluate(() => window.calcudoku.code) === code, "the shared link shows the same puzzle");
 
   // A Keen ID and a one-line Sudoku after '#', as Keen's own page takes them.

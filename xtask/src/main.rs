@@ -1,7 +1,8 @@
 //! `cargo xtask TASK`: the project's tasks that are more than one cargo command.
 //!
-//! - `web [--serve] [--port N]`: the web page as a static site in `target/web/`, and a server
-//!   for it on 127.0.0.1 (port 8000 unless told).
+//! - `web [--serve] [--port N]`: the web page as a static site in `target/web/` (`target/` is
+//!   `CARGO_TARGET_DIR` when set, here and below), and a server for it on 127.0.0.1 (port 8000
+//!   unless told).
 //! - `test [OPTIONS]`: every test — the Rust workspace (`cargo test --workspace OPTIONS`), then the Python
 //!   package built and installed into a virtual environment (`target/python-venv`, made on
 //!   first use with maturin, pytest, NumPy and Dask from PyPI) and its pytest suite, then the
@@ -39,6 +40,15 @@ fn main() -> ExitCode {
 /// The repository's root (the parent of this crate).
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("xtask sits in the repository").into()
+}
+
+/// Cargo's target folder: `CARGO_TARGET_DIR` when set (relative to the repository root), else
+/// `target/` in the repository.
+fn target_dir() -> PathBuf {
+    match std::env::var_os("CARGO_TARGET_DIR") {
+        Some(dir) if !dir.is_empty() => root().join(dir),
+        _ => root().join("target"),
+    }
 }
 
 /// Runs a command in the repository root; fails with the command line when it fails.
@@ -82,7 +92,7 @@ fn web_command(args: &[String]) -> Result<()> {
 
 /// The Python package, installed into the project's virtual environment, and its tests.
 fn python_tests() -> Result<()> {
-    let venv = root().join("target/python-venv");
+    let venv = target_dir().join("python-venv");
     let python = venv.join("bin/python");
     // Written once the tools are in, so an interrupted first install is done again.
     let ready = venv.join(".calcudoku-tools");
@@ -109,8 +119,8 @@ fn python_tests() -> Result<()> {
     // Built the way a user installs it: `pip install ./python` (a release build by maturin).
     run(Command::new(&python)
         .args(["-m", "pip", "install", "--quiet", "--force-reinstall", "--no-deps", "./python"])
-        .env("CARGO_TARGET_DIR", root().join("target/python-build")))?;
-    let bin = root().join("target/debug/calcudoku");
+        .env("CARGO_TARGET_DIR", target_dir().join("python-build")))?;
+    let bin = target_dir().join("debug/calcudoku");
     run(Command::new(&python)
         .args(["-m", "pytest", "-q", "python/tests"])
         .env("CALCUDOKU_BIN", bin))

@@ -9,18 +9,18 @@ use std::process::Command;
 
 use anyhow::{Context, Result, bail};
 
-use crate::{cargo, root, run};
+use crate::{cargo, root, run, target_dir};
 
 pub const TARGET: &str = "wasm32-unknown-unknown";
 
 /// Builds the site; returns its folder.
 pub fn build() -> Result<PathBuf> {
     let root = root();
-    let site = root.join("target/web");
+    let site = target_dir().join("web");
     ensure_target()?;
     run(cargo().args(["build", "-p", "calcudoku-web", "--target", TARGET, "--profile", "wasm"]))?;
     let bindgen = bindgen_tool()?;
-    let wasm = root.join("target").join(TARGET).join("wasm/calcudoku_web.wasm");
+    let wasm = target_dir().join(TARGET).join("wasm/calcudoku_web.wasm");
     run(Command::new(&bindgen)
         .args(["--target", "web", "--no-typescript", "--out-dir"])
         .arg(site.join("pkg"))
@@ -71,7 +71,7 @@ fn locked_version(name: &str) -> Result<String> {
 /// from crates.io into `target/tools` on first use.
 fn bindgen_tool() -> Result<PathBuf> {
     let version = locked_version("wasm-bindgen")?;
-    let tools = root().join("target/tools");
+    let tools = target_dir().join("tools");
     let tool = tools.join("bin/wasm-bindgen");
     let current = Command::new(&tool).arg("--version").output();
     let matches = current.is_ok_and(|o| String::from_utf8_lossy(&o.stdout).contains(&version));

@@ -2,9 +2,10 @@
 //! (strings, numbers, JSON), and nothing that thinks. Errors carry the CLI's words.
 
 use calcudoku::format::{self, Format, Layout};
-use calcudoku::logic::{self, Board, Hint, Ladder, LogicError};
+use calcudoku::logic::{self, Board, Hint, Ladder, LogicError, Placement};
+use calcudoku::render::{Marks, Picture, svg};
 use calcudoku::solve::Solver;
-use calcudoku::{Cell, Grid, Puzzle};
+use calcudoku::{Cell, Grid, Puzzle, ValueSet};
 use serde_json::{Value, json};
 use wasm_bindgen::prelude::*;
 
@@ -24,6 +25,44 @@ fn logic_error(e: LogicError) -> JsError {
 
 fn cells_json(size: usize, cells: impl IntoIterator<Item = Cell>) -> Value {
     cells.into_iter().map(|c| json!([c.row(size), c.col(size)])).collect()
+}
+
+/// `[[row, col]…]` (or `[[row, col, value]…]` when `with_value`) from a marks object's field,
+/// as cells of an n×n grid; anything else is an error naming the field.
+fn marked(
+    marks: &Value,
+    field: &str,
+    n: usize,
+    with_value: bool,
+) -> Result<Vec<Placement>, JsError> {
+    let bad = || {
+        let shape = if with_value { "[[row, col, value]…]" } else { "[[row, col]…]" };
+        JsError::new(&format!("marks: {field}: expected {shape} inside a {n}×{n} grid"))
+    };
+    let Some(items) = marks.get(field) else { return Ok(Vec::new()) };
+    let items = items.as_array().ok_or_else(bad)?;
+    items
+        .iter()
+        .map(|item| {
+            let numbers: Vec<u64> = item
+                .as_array()
+                .ok_or_else(bad)?
+                .iter()
+                .map(Value::as_u64)
+                .collect::<Option<_>>()
+                .ok_or_else(bad)?;
+            let want = if with_value { 3 } else { 2 };
+            let (r, c) = match numbers[..] {
+                [r, c, ..] if numbers.len() == want => (r as usize, c as usize),
+                _ => return Err(bad()),
+            };
+            let value = if with_value { numbers[2] } else { 0 };
+            if r >= n || c >= n || (with_value && !(1..=n as u64).contains(&value)) {
+                return Err(bad());
+            }
+            Ok(Placement { cell: Cell::at(r, c, n), value: value as u8 })
+        })
+        .collect()
 }
 
 #[wasm_bindgen]
@@ -83,6 +122,66 @@ impl WebPuzzle {
         text.or_else(|| try_write(Format::Json, Layout::Rows))
             .map(|t| t.split_whitespace().collect::<Vec<_>>().join(" "))
             .unwrap_or_default()
+    }
+
+    /// The puzzle drawn by the library as an SVG document: `values` the player's grid (row after
+    /// row, 0 empty), `candidates` the pencil marks (a bit per value, bit `v − 1` for `v`, one
+    /// number per cell; empty for none), `marks` JSON `{cells, wrong: [[row, col]…],
+    /// eliminations, placements: [[row, col, value]…]}` (every field optional): cells
+    /// highlighted, wrong values in red, candidates struck out, values placed. The cells are
+    /// always drawn at the pencil-mark scale, so the picture keeps its geometry
+    /// ([`WebPuzzle::grid_box`]) as marks come and go.
+    pub fn render_svg(
+        &self,
+        values: &[u8],
+        candidates: &[u32],
+        marks: &str,
+    ) -> Result<String, JsError> {
+        let n = self.inner.size();
+        let grid = grid_of(n, values)?;
+        let marks: Value = if marks.trim().is_empty() {
+            json!({})
+        } else {
+            serde_json::from_str(marks).map_err(|e| JsError::new(&format!("marks: {e}")))?
+        };
+        let cells = |field| -> Result<Vec<Cell>, JsError> {
+            Ok(marked(&marks, field, n, false)?.into_iter().map(|p| p.cell).collect())
+        };
+        let marks = Marks {
+            cells: cells("cells")?,
+            wrong: cells("wrong")?,
+            placements: marked(&marks, "placements", n, true)?,
+            eliminations: marked(&marks, "eliminations", n, true)?,
+        };
+        let mut picture = Picture::new(&self.inner)
+            .with_values(&grid)
+            .with_marks(marks)
+            .with_room_for_candidates();
+        if !candidates.is_empty() {
+            if candidates.len() != n * n {
+                return Err(JsError::new(&format!(
+                    "candidates: expected {} numbers (one per cell), found {}",
+                    n * n,
+                    candidates.len()
+                )));
+            }
+            let sets: Vec<ValueSet> = candidates
+                .iter()
+                .map(|&bits| ValueSet(u64::from(bits)) & ValueSet::full(n))
+                .collect();
+            picture = picture.with_candidates(&sets);
+        }
+        Ok(svg::render(&picture))
+    }
+
+    /// Where [`WebPuzzle::render_svg`] draws the grid, in the SVG's user units: `[left, top,
+    /// cell, width, height]` (cell (row, col) spans `left + col × cell` … `+ cell`, and so on
+    /// down), for the page's layer of clickable cells.
+    pub fn grid_box(&self) -> Vec<f64> {
+        let picture = Picture::new(&self.inner).with_room_for_candidates();
+        let b = svg::grid_box(&picture);
+        let (w, h) = svg::dimensions(&picture);
+        vec![b.left, b.top, b.cell, w, h]
     }
 
     /// The first solution in row-major order, row after row, or an empty array.

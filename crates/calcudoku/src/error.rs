@@ -9,64 +9,151 @@ use crate::puzzle::BoxShape;
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 #[non_exhaustive]
 pub enum ModelError {
+    /// The side length is 0 or larger than [`MAX_SIZE`](crate::puzzle::MAX_SIZE).
     #[error("size {size} is not supported (expected 1 to {max})", max = crate::puzzle::MAX_SIZE)]
-    Size { size: usize },
+    Size {
+        /// The side length asked for.
+        size: usize,
+    },
+    /// The box shape has a zero side, or height × width is not the side length.
     #[error("boxes of {shape} do not tile a {size}x{size} grid")]
-    BoxShape { shape: BoxShape, size: usize },
+    BoxShape {
+        /// The box shape given.
+        shape: BoxShape,
+        /// Side length N of the puzzle.
+        size: usize,
+    },
+    /// The grid of givens has a different side length from the puzzle.
     #[error("givens grid is {found}x{found}, expected {expected}x{expected}")]
-    GivensSize { expected: usize, found: usize },
+    GivensSize {
+        /// Side length of the puzzle.
+        expected: usize,
+        /// Side length of the givens grid.
+        found: usize,
+    },
+    /// A grid was built from a number of values other than N².
     #[error("a {size}x{size} grid has {cells} cells, found {found}", cells = size * size)]
-    CellCount { size: usize, found: usize },
+    CellCount {
+        /// Side length N of the grid.
+        size: usize,
+        /// Number of values supplied.
+        found: usize,
+    },
+    /// A cell holds a value above N (0, an empty cell, is always allowed).
     #[error("cell {cell} holds {value}, expected 0 (empty) or 1 to {size}", cell = cell.0)]
-    GivenOutOfRange { cell: crate::puzzle::Cell, value: u8, size: usize },
+    GivenOutOfRange {
+        /// The first cell (row-major) holding such a value.
+        cell: crate::puzzle::Cell,
+        /// The value it holds.
+        value: u8,
+        /// Side length N of the grid.
+        size: usize,
+    },
+    /// A cage lists no cells.
     #[error("cage {cage} has no cells")]
-    EmptyCage { cage: usize },
+    EmptyCage {
+        /// Index of the cage in the puzzle's cage list (0-based).
+        cage: usize,
+    },
+    /// A cage names a cell index not below N².
     #[error("cell {cell} is out of range (the grid has cells 0 to {last})", last = cells - 1)]
-    CellOutOfRange { cell: usize, cells: usize },
+    CellOutOfRange {
+        /// The row-major cell index named.
+        cell: usize,
+        /// Number of cells in the grid (N²).
+        cells: usize,
+    },
+    /// One cell appears in two cages (or twice in one cage, when `first == second`).
     #[error("cell {cell} is in two cages ({first} and {second})")]
-    CellInTwoCages { cell: usize, first: usize, second: usize },
+    CellInTwoCages {
+        /// The row-major cell index.
+        cell: usize,
+        /// Index of the first cage holding it (0-based, in the puzzle's cage list).
+        first: usize,
+        /// Index of the later cage that holds it again.
+        second: usize,
+    },
+    /// A cell lies in no cage where every cell needs one. [`Puzzle::new`](crate::Puzzle::new)
+    /// allows uncaged cells, so no check in this crate returns this at present.
     #[error("cell {cell} is in no cage")]
-    CellInNoCage { cell: usize },
+    CellInNoCage {
+        /// The row-major cell index.
+        cell: usize,
+    },
 }
 
 /// What went wrong while reading a puzzle.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 #[non_exhaustive]
 pub enum ParseErrorKind {
+    /// The input holds no puzzle (nothing, or only blank lines and comments).
     #[error("the input is empty (expected a puzzle)")]
     Empty,
+    /// The text at the error's place is not what the format allows there.
     #[error("expected {expected}, found {found}")]
-    Expected { expected: String, found: String },
+    Expected {
+        /// What the format allows there, in words ("a digit", "9 rows").
+        expected: String,
+        /// What the input holds instead, in words or quoted.
+        found: String,
+    },
+    /// The text reads well but describes a puzzle whose parts do not fit together.
     #[error(transparent)]
     Invalid(#[from] ModelError),
+    /// Format detection found more than one format that reads the input; holds their names,
+    /// comma-separated.
     #[error("the input fits several formats ({0}); choose one with --format")]
     Ambiguous(String),
+    /// Any other problem, described by the message.
     #[error("{0}")]
     Other(String),
     /// A cell listed in two cages of a cage list (`cells`, `counted`), naming both cages by line.
     #[error(
         "cell {cell} is in two cages (the cage on line {first_line} and the cage on line {second_line})"
     )]
-    CellInTwoCages { cell: usize, first_line: usize, second_line: usize },
+    CellInTwoCages {
+        /// The row-major cell index (0-based).
+        cell: usize,
+        /// Line (1-based) of the cage that lists the cell first.
+        first_line: usize,
+        /// Line (1-based) of the cage that lists it again.
+        second_line: usize,
+    },
     /// The cages of a cage list hold a number of cells that is not N² for any N.
     #[error("the cages hold {cells} cells, which is not a square number (N x N); {hint}")]
-    NotSquare { cells: usize, hint: String },
+    NotSquare {
+        /// Number of cells the cages hold together.
+        cells: usize,
+        /// The nearest grid and, when few, the cells no cage covers.
+        hint: String,
+    },
     /// `ops`: cage ids not numbered 0, 1, 2, … in order of first appearance (row-major).
     #[error(
         "cage ids must be numbered in order of first appearance: expected {expected}, found {found}"
     )]
-    CageOrder { expected: usize, found: u64 },
+    CageOrder {
+        /// The next unused id, which a new cage must take.
+        expected: usize,
+        /// The id found instead.
+        found: u64,
+    },
     /// `sudoku`: two givens with the same value in one row, column or box (rows and columns
     /// 1-based).
     #[error(
         "the given {value} at row {row}, column {col} repeats the {value} at row {first_row}, column {first_col} (same {unit})"
     )]
     ConflictingGivens {
+        /// The repeated value.
         value: u8,
+        /// Where both lie: `"row"`, `"column"` or `"box"`.
         unit: &'static str,
+        /// Row (1-based) of the earlier given.
         first_row: usize,
+        /// Column (1-based) of the earlier given.
         first_col: usize,
+        /// Row (1-based) of the later given, the one reported.
         row: usize,
+        /// Column (1-based) of the later given.
         col: usize,
     },
 }
@@ -75,11 +162,18 @@ pub enum ParseErrorKind {
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 #[non_exhaustive]
 pub enum WriteError {
+    /// The puzzle has a feature the format has no way to write.
     #[error("the {format} format cannot express {what}")]
-    Unsupported { format: &'static str, what: String },
+    Unsupported {
+        /// Name of the format, as [`Format::name`](crate::format::Format::name) gives it.
+        format: &'static str,
+        /// The feature that cannot be written, in words.
+        what: String,
+    },
 }
 
 impl WriteError {
+    /// A [`WriteError::Unsupported`] for format `format` and the feature `what`.
     pub fn unsupported(format: &'static str, what: impl Into<String>) -> WriteError {
         WriteError::Unsupported { format, what: what.into() }
     }
@@ -89,12 +183,16 @@ impl WriteError {
 /// concerns the input as a whole (or the whole line, for the column).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ParseError {
+    /// Line of the input, from 1; 0 for the input as a whole.
     pub line: usize,
+    /// Column (in characters) on that line, from 1; 0 for the whole line.
     pub column: usize,
+    /// What went wrong.
     pub kind: ParseErrorKind,
 }
 
 impl ParseError {
+    /// An error of `kind` at `line` and `column` (1-based; 0 as in [`ParseError`]).
     pub fn new(line: usize, column: usize, kind: ParseErrorKind) -> ParseError {
         ParseError { line, column, kind }
     }

@@ -18,6 +18,8 @@
 //! print!("{}", format::write_solution(&grid, format::Layout::Rows));
 //! ```
 
+#![warn(missing_docs)]
+
 pub mod clock;
 pub mod error;
 pub mod format;

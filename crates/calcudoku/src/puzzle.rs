@@ -20,6 +20,7 @@ impl Value {
     pub const fn new(v: u8) -> Option<Value> {
         if v >= 1 && v as usize <= MAX_SIZE { Some(Value(v)) } else { None }
     }
+    /// The value as a number in 1..=64.
     pub const fn get(self) -> u8 {
         self.0
     }
@@ -36,15 +37,20 @@ impl fmt::Display for Value {
 pub struct Cell(pub u16);
 
 impl Cell {
+    /// The cell at 0-based `row` and `col` of an N×N grid (`size` = N). Not checked: the
+    /// caller keeps `row` and `col` below N.
     pub const fn at(row: usize, col: usize, size: usize) -> Cell {
         Cell((row * size + col) as u16)
     }
+    /// The row-major index, 0 to N² − 1.
     pub const fn index(self) -> usize {
         self.0 as usize
     }
+    /// The 0-based row in an N×N grid (`size` = N).
     pub const fn row(self, size: usize) -> usize {
         self.0 as usize / size
     }
+    /// The 0-based column in an N×N grid (`size` = N).
     pub const fn col(self, size: usize) -> usize {
         self.0 as usize % size
     }
@@ -55,6 +61,7 @@ impl Cell {
 pub struct ValueSet(pub u64);
 
 impl ValueSet {
+    /// The set with no values.
     pub const EMPTY: ValueSet = ValueSet(0);
 
     /// All values 1..=n.
@@ -73,15 +80,19 @@ impl ValueSet {
         let lo = if lo == 0 { 1 } else { lo };
         ValueSet(ValueSet::full(hi as usize).0 & !ValueSet::full(lo as usize - 1).0)
     }
+    /// The raw bitset: bit `v - 1` is set when `v` is in the set.
     pub const fn bits(self) -> u64 {
         self.0
     }
+    /// Whether the set holds no value.
     pub const fn is_empty(self) -> bool {
         self.0 == 0
     }
+    /// How many values the set holds (0 to 64).
     pub const fn len(self) -> u32 {
         self.0.count_ones()
     }
+    /// Whether `v` is in the set (always false for values outside 1..=64).
     pub const fn contains(self, v: u8) -> bool {
         v >= 1 && v <= 64 && self.0 & (1u64 << (v - 1)) != 0
     }
@@ -113,6 +124,7 @@ impl ValueSet {
     pub const fn max(self) -> Option<u8> {
         if self.0 == 0 { None } else { Some(64 - self.0.leading_zeros() as u8) }
     }
+    /// The values in increasing order.
     pub fn iter(self) -> ValueSetIter {
         ValueSetIter(self.0)
     }
@@ -183,6 +195,7 @@ pub enum Operator {
 }
 
 impl Operator {
+    /// The four operators, in the order `+ - * /`.
     pub const ALL: [Operator; 4] = [Operator::Add, Operator::Sub, Operator::Mul, Operator::Div];
 
     /// The ASCII symbol the seeds write: `+ - * /`.
@@ -257,12 +270,19 @@ impl fmt::Display for Operator {
 /// `target`); on several cells the operator is hidden and any of `+ - * /` that fits will do.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Cage {
+    /// The cells of the cage, in the order the input listed them (checked by [`Puzzle::new`]:
+    /// at least one, all in range, none in another cage).
     pub cells: Vec<Cell>,
+    /// The number the cells' values must make under `op`; for a one-cell cage without an
+    /// operator, the cell's value.
     pub target: u64,
+    /// The operator; `None` for a given (one cell) or a hidden operator (several cells).
     pub op: Option<Operator>,
 }
 
 impl Cage {
+    /// A cage of `cells` whose values must make `target` under `op`; checked later, by
+    /// [`Puzzle::new`].
     pub fn new(target: u64, op: Option<Operator>, cells: Vec<Cell>) -> Cage {
         Cage { cells, target, op }
     }
@@ -300,7 +320,9 @@ pub(crate) fn rule_holds(op: Option<Operator>, target: u64, values: &[u8]) -> bo
 /// The shape of a Sudoku box: `height` rows by `width` columns, with height × width = N.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct BoxShape {
+    /// Rows per box.
     pub height: u8,
+    /// Columns per box.
     pub width: u8,
 }
 
@@ -339,6 +361,7 @@ pub struct Grid {
 }
 
 impl Grid {
+    /// An N×N grid (`size` = N) with every cell empty (0). Not checked; see [`Grid::from_cells`].
     pub fn empty(size: usize) -> Grid {
         Grid { size, cells: vec![0; size * size] }
     }
@@ -366,24 +389,32 @@ impl Grid {
         debug_assert!(cells.iter().all(|&v| v as usize <= size));
         Grid { size, cells }
     }
+    /// Side length N of the grid.
     pub fn size(&self) -> usize {
         self.size
     }
+    /// All N² values, row-major (0 = empty).
     pub fn cells(&self) -> &[u8] {
         &self.cells
     }
+    /// The value in `cell` (0 = empty). Panics if the cell index is N² or more.
     pub fn get(&self, cell: Cell) -> u8 {
         self.cells[cell.index()]
     }
+    /// Puts `v` in `cell` (0 empties it); `v` is not checked against N. Panics if the cell
+    /// index is N² or more.
     pub fn set(&mut self, cell: Cell, v: u8) {
         self.cells[cell.index()] = v;
     }
+    /// The value at 0-based `row` and `col` (0 = empty); both must be below N.
     pub fn at(&self, row: usize, col: usize) -> u8 {
         self.cells[row * self.size + col]
     }
+    /// The rows, top to bottom, each a slice of N values.
     pub fn rows(&self) -> impl Iterator<Item = &[u8]> {
         self.cells.chunks(self.size.max(1))
     }
+    /// Whether no cell is empty (says nothing about whether the values are right).
     pub fn is_complete(&self) -> bool {
         self.cells.iter().all(|&v| v != 0)
     }
@@ -476,15 +507,20 @@ impl Puzzle {
         Puzzle::new(size, None, Grid::empty(size), cages, false)
     }
 
+    /// Side length N of the N×N grid (1 to [`MAX_SIZE`]).
     pub fn size(&self) -> usize {
         self.size
     }
+    /// The shape of the boxes (Sudoku, Killer Sudoku); `None` when the puzzle has none.
     pub fn boxes(&self) -> Option<BoxShape> {
         self.boxes
     }
+    /// The given values, N×N, 0 where a cell is not given (all 0 for a KenKen).
     pub fn givens(&self) -> &Grid {
         &self.givens
     }
+    /// The cages, in input order (empty for a plain Sudoku); a cage's index here is the one
+    /// errors and [`Puzzle::cage_of_cells`] use.
     pub fn cages(&self) -> &[Cage] {
         &self.cages
     }
@@ -492,6 +528,7 @@ impl Puzzle {
     pub fn distinct_cages(&self) -> bool {
         self.distinct_cages
     }
+    /// Number of cells, N².
     pub fn cell_count(&self) -> usize {
         self.size * self.size
     }

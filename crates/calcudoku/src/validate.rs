@@ -147,7 +147,12 @@ pub enum Outcome {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum CageFault {
     /// Killer rules: `value` occurs `count` times in the cage.
-    Repeats { value: u8, count: usize },
+    Repeats {
+        /// The first value met a second time, in cage order.
+        value: u8,
+        /// How many of the cage's cells hold it (2 or more).
+        count: usize,
+    },
     /// The cage is full and misses its target.
     Misses(Outcome),
     /// The cage still has empty cells but can no longer meet its target: a partial sum at
@@ -248,6 +253,7 @@ pub struct CellChecker<'p> {
 }
 
 impl<'p> CellChecker<'p> {
+    /// A checker for `puzzle` (notes which cage each cell is in, once).
     pub fn new(puzzle: &'p Puzzle) -> CellChecker<'p> {
         CellChecker { puzzle, cage_of: puzzle.cage_of_cells() }
     }
@@ -321,21 +327,81 @@ pub fn candidates(puzzle: &Puzzle, grid: &Grid, cell: Cell) -> ValueSet {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Violation {
     /// The grid is not N×N.
-    Size { expected: usize, found: usize },
+    Size {
+        /// Side length N of the puzzle.
+        expected: usize,
+        /// Side length of the grid checked.
+        found: usize,
+    },
     /// A value outside 1..=N.
-    OutOfRange { row: usize, col: usize, value: u8, size: usize },
+    OutOfRange {
+        /// Row of the cell (1-based).
+        row: usize,
+        /// Column of the cell (1-based).
+        col: usize,
+        /// The value found there (above N; 0 is an empty cell, never out of range).
+        value: u8,
+        /// Side length N, the largest allowed value.
+        size: usize,
+    },
     /// A given cell holds something else.
-    Given { row: usize, col: usize, given: u8, found: u8 },
+    Given {
+        /// Row of the cell (1-based).
+        row: usize,
+        /// Column of the cell (1-based).
+        col: usize,
+        /// The puzzle's given value.
+        given: u8,
+        /// The different value the grid holds there.
+        found: u8,
+    },
     /// A value `count` times in a row.
-    Row { row: usize, value: u8, count: usize },
+    Row {
+        /// The row (1-based).
+        row: usize,
+        /// The first value met a second time, scanning left to right.
+        value: u8,
+        /// How many times it occurs in the row (2 or more).
+        count: usize,
+    },
     /// A value `count` times in a column.
-    Column { col: usize, value: u8, count: usize },
+    Column {
+        /// The column (1-based).
+        col: usize,
+        /// The first value met a second time, scanning top to bottom.
+        value: u8,
+        /// How many times it occurs in the column (2 or more).
+        count: usize,
+    },
     /// A value `count` times in a box.
-    Box { index: usize, value: u8, count: usize },
+    Box {
+        /// The box (1-based, boxes numbered row-major).
+        index: usize,
+        /// The first value met a second time, scanning the box row-major.
+        value: u8,
+        /// How many times it occurs in the box (2 or more).
+        count: usize,
+    },
     /// A cage that breaks its rule; (row, col) is its first cell in row-major order.
-    Cage { row: usize, col: usize, label: String, target: u64, fault: CageFault },
+    Cage {
+        /// Row of the cage's first cell (1-based).
+        row: usize,
+        /// Column of the cage's first cell (1-based).
+        col: usize,
+        /// The cage's label, as [`Cage::label`] writes it (`12+`, `3`, `7?`).
+        label: String,
+        /// The cage's target.
+        target: u64,
+        /// What is wrong with it.
+        fault: CageFault,
+    },
     /// An empty cell (only from [`check_solution`]).
-    Empty { row: usize, col: usize },
+    Empty {
+        /// Row of the first empty cell (1-based).
+        row: usize,
+        /// Column of that cell (1-based).
+        col: usize,
+    },
 }
 
 fn times(count: usize) -> String {

@@ -5,8 +5,8 @@
 use std::path::PathBuf;
 
 use calcudoku::logic::{self, Board, Ladder};
-use calcudoku::render::{Kind, Marks, Picture, svg, term};
-use calcudoku::{Cell, Puzzle, format, solve};
+use calcudoku::render::{Content, Ink, Kind, Marks, Picture, svg, term};
+use calcudoku::{Cell, Puzzle, ValueSet, format, solve};
 
 fn repo(path: &str) -> String {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..").join(path);
@@ -209,6 +209,56 @@ fn wrong_cells_are_marked() {
     let text = svg::render(&picture);
     assert_eq!(text.matches("fill=\"#ffd0d0\"").count(), 1, "one cell on red");
     assert!(term::render(&picture, PLAIN).contains(&format!("!{}", grid.get(wrong))));
+}
+
+#[test]
+fn a_players_pencil_marks_and_room_for_them() {
+    let p = puzzle(KENKEN);
+    let n = p.size();
+    let bare = Picture::new(&p);
+    // Room for marks: the larger cells, nothing else drawn.
+    let roomy = Picture::new(&p).with_room_for_candidates();
+    assert!(!roomy.has_candidates() && roomy.room_for_candidates() && !bare.room_for_candidates());
+    assert!(svg::dimensions(&roomy).0 > svg::dimensions(&bare).0);
+    assert_eq!(svg::grid_box(&roomy).cell, svg::MARKS_CELL);
+    assert_eq!(svg::grid_box(&bare).cell, svg::CELL);
+    let (w, _) = svg::dimensions(&roomy);
+    let b = svg::grid_box(&roomy);
+    assert_eq!(b.left + n as f64 * b.cell + b.left, w, "the grid is centred, margins alike");
+    assert_eq!(
+        svg::render(&roomy).matches("<text").count(),
+        svg::render(&bare).matches("<text").count()
+    );
+    // A player's marks: 1 and 3 in cell 0, 2 in the last cell, none elsewhere; a value in cell
+    // 1; a hint striking 3 from cell 0.
+    let mut marks = vec![ValueSet::EMPTY; n * n];
+    marks[0] = ValueSet::single(1) | ValueSet::single(3);
+    marks[n * n - 1] = ValueSet::single(2);
+    marks[1] = ValueSet::single(4); // hidden by the value
+    let mut values = calcudoku::Grid::empty(n);
+    values.set(Cell(1), 5);
+    let struck = calcudoku::logic::Placement { cell: Cell(0), value: 3 };
+    let picture = Picture::new(&p)
+        .with_values(&values)
+        .with_candidates(&marks)
+        .with_marks(Marks { eliminations: vec![struck], ..Marks::default() });
+    assert_eq!(
+        picture.content(Cell(0)),
+        Content::Candidates { left: ValueSet::single(1), struck: ValueSet::single(3) }
+    );
+    assert_eq!(picture.content(Cell(1)), Content::Value(5, Ink::Filled));
+    assert_eq!(
+        picture.content(Cell(2)),
+        Content::Candidates { left: ValueSet::EMPTY, struck: ValueSet::EMPTY }
+    );
+    let text = svg::render(&picture);
+    let pencil = text.split("fill=\"#555\"").nth(1).expect("a group of pencil marks");
+    let pencil = &pencil[..pencil.find("</g>").unwrap()];
+    assert_eq!(pencil.matches("<text").count(), 2, "{pencil}");
+    assert!(text.contains("stroke=\"#c01c28\" stroke-width=\"1.2\""), "3 struck out");
+    // A list of the wrong length is ignored.
+    let short = Picture::new(&p).with_candidates(&marks[1..]);
+    assert!(!short.has_candidates());
 }
 
 #[cfg(feature = "png")]

@@ -43,20 +43,51 @@ use crate::puzzle::{Cage, Cell, MAX_SIZE, Operator, Puzzle};
 /// (a noun phrase: "the keen format cannot express …").
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum KeenWriteError {
+    /// The puzzle has Sudoku boxes.
     #[error("boxes (this puzzle has {shape} boxes; Keen puzzles have none)")]
-    Boxes { shape: crate::puzzle::BoxShape },
+    Boxes {
+        /// The puzzle's box shape.
+        shape: crate::puzzle::BoxShape,
+    },
+    /// The puzzle has givens (Keen has none; a one-cell cage says the same).
     #[error("givens (cell {cell} holds {value}); make it a one-cell cage")]
-    Given { cell: usize, value: u8 },
+    Given {
+        /// The first given cell, as a row-major index from 0.
+        cell: usize,
+        /// Its value.
+        value: u8,
+    },
+    /// The values within each cage must differ (Killer rules), which Keen cannot say.
     #[error("cages of distinct values (Keen cages may repeat a value)")]
     DistinctCages,
+    /// A cell lies in no cage.
     #[error("a cell in no cage (cell {cell}; Keen needs every cell in a cage)")]
-    CellInNoCage { cell: usize },
+    CellInNoCage {
+        /// The first such cell, as a row-major index from 0.
+        cell: usize,
+    },
+    /// A cage's cells do not form one region joined edge to edge.
     #[error("cage {cage}, which is not orthogonally connected (Keen cages are connected regions)")]
-    CageNotConnected { cage: usize },
+    CageNotConnected {
+        /// Index of the cage in the puzzle's cage list (0-based).
+        cage: usize,
+    },
+    /// A cage of several cells has no operator (a hidden-operator cage).
     #[error("cage {cage} without its operator (Keen has no hidden-operator cages)")]
-    HiddenOperator { cage: usize },
+    HiddenOperator {
+        /// Index of the cage in the puzzle's cage list (0-based).
+        cage: usize,
+    },
+    /// A `-` or `/` cage has other than two cells.
     #[error("cage {cage}, with {op} on {cells} cells (Keen allows it on 2 cells only)")]
-    OperatorNeedsTwoCells { cage: usize, op: Operator, cells: usize },
+    OperatorNeedsTwoCells {
+        /// Index of the cage in the puzzle's cage list (0-based).
+        cage: usize,
+        /// The cage's operator, [`Operator::Sub`] or [`Operator::Div`].
+        op: Operator,
+        /// How many cells the cage has.
+        cells: usize,
+    },
 }
 
 /// Keen's level letters in its parameters: easy, normal, hard, extreme, unreasonable.

@@ -58,9 +58,17 @@ use crate::puzzle::{Grid, Puzzle};
 /// A text format.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Format {
+    /// Sum cages as a list: the number of cages, then `target cell cell …` per line, cells
+    /// numbered from 0 row-major (see [`cells`]).
     Cells,
+    /// Like [`Format::Cells`] with a cell count after each target: `target count cell …`
+    /// (see [`counted`]).
     Counted,
+    /// N rows of N cage ids, then a line of cage labels (`3+`, `6*`, `7?`), with an optional
+    /// `boxes HxW` line for Killer Sudoku (see [`ops`]).
     Ops,
+    /// A Sudoku of givens: one line of N² characters per puzzle, or N rows of N values (see
+    /// [`sudoku`]).
     Sudoku,
     /// Simon Tatham's Keen game ID: `4:b_5a_abbaa__,m6s1m12a9m4a5`.
     Keen,
@@ -69,9 +77,11 @@ pub enum Format {
 }
 
 impl Format {
+    /// Every format, in the order of this enum.
     pub const ALL: [Format; 6] =
         [Format::Cells, Format::Counted, Format::Ops, Format::Sudoku, Format::Keen, Format::Json];
 
+    /// The lower-case name used on the command line and in messages (`"cells"`, `"ops"`, …).
     pub const fn name(self) -> &'static str {
         match self {
             Format::Cells => "cells",
@@ -83,6 +93,7 @@ impl Format {
         }
     }
 
+    /// The format of that name, ignoring ASCII case; `None` for an unknown name.
     pub fn from_name(name: &str) -> Option<Format> {
         Format::ALL.into_iter().find(|f| f.name().eq_ignore_ascii_case(name))
     }
@@ -108,6 +119,7 @@ pub enum Layout {
 pub struct Entry {
     /// 1-based line where the puzzle starts.
     pub line: usize,
+    /// The puzzle, or why it could not be read (the error's line counts in the whole text).
     pub puzzle: Result<Puzzle, ParseError>,
 }
 
@@ -115,8 +127,12 @@ pub struct Entry {
 /// one-line Sudokus holds many; a bad one does not stop the others).
 #[derive(Clone, Debug)]
 pub struct Document {
+    /// The format the text was read in (given, or detected).
     pub format: Format,
+    /// How answers to these puzzles should be written: [`Layout::Line`] for one-line Sudokus,
+    /// else [`Layout::Rows`].
     pub layout: Layout,
+    /// The puzzles, in text order.
     pub entries: Vec<Entry>,
 }
 

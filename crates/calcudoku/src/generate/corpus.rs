@@ -13,10 +13,12 @@ use crate::puzzle::{Cage, Cell, Grid, Operator, Puzzle};
 pub struct SplitMix64(u64);
 
 impl SplitMix64 {
+    /// A generator started from `seed`; equal seeds give equal streams.
     pub fn new(seed: u64) -> SplitMix64 {
         SplitMix64(seed)
     }
 
+    /// The next 64-bit word of the stream.
     pub fn next_u64(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
         let mut z = self.0;
@@ -1082,9 +1084,11 @@ pub struct Effort {
 /// A puzzle made by [`repaired_keen_like`], and what making it took.
 #[derive(Clone, Debug)]
 pub struct Repaired {
+    /// The puzzle: a KenKen with one solution.
     pub puzzle: Puzzle,
     /// Its solution, proved unique by the solver.
     pub solution: Grid,
+    /// How much repairing it took.
     pub effort: Effort,
     /// The solver's statistics on the search that proved the solution unique.
     pub proof: crate::solve::Stats,

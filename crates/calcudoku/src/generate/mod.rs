@@ -9,12 +9,12 @@
 //! any number of threads, or one puzzle made alone, gives the same puzzles. Every puzzle kept
 //! has exactly one solution: the logic ladder (sound steps only) solves it.
 //!
-//! - KenKen ([`kenken`]): Keen's method — a random Latin square cut into cages, operators
+//! - KenKen (`kenken`): Keen's method — a random Latin square cut into cages, operators
 //!   chosen to keep every kind in play, kept when it solves at the level and not below.
-//! - Sudoku of every size ([`sudoku`]): a random solution grid; clues removed (by symmetric
+//! - Sudoku of every size (`sudoku`): a random solution grid; clues removed (by symmetric
 //!   orbits) while the solution stays unique; clues put back, most recent first, until the
 //!   level is reached from above.
-//! - Killer ([`killer`]): a Sudoku grid cut into cages of distinct digits, givens added only
+//! - Killer (`killer`): a Sudoku grid cut into cages of distinct digits, givens added only
 //!   when asked and needed for uniqueness.
 //!
 //! The older makers of test corpora (random puzzles without a level) live in [`corpus`].
@@ -40,14 +40,20 @@ use self::rng::Rng;
 /// The kinds of puzzle the generator makes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Kind {
+    /// KenKen (Calcudoku): arithmetic cages covering the grid, no givens, graded on Keen's
+    /// levels.
     KenKen,
+    /// Sudoku with standard boxes and givens.
     Sudoku,
+    /// Killer Sudoku: boxes and sum cages of distinct values, givens only when asked for.
     Killer,
 }
 
 impl Kind {
+    /// Every kind, in the order of this enum.
     pub const ALL: [Kind; 3] = [Kind::KenKen, Kind::Sudoku, Kind::Killer];
 
+    /// The lower-case name the command line takes: `kenken`, `sudoku`, `killer`.
     pub const fn name(self) -> &'static str {
         match self {
             Kind::KenKen => "kenken",
@@ -56,6 +62,7 @@ impl Kind {
         }
     }
 
+    /// The kind of that name, ignoring ASCII case; `None` for an unknown name.
     pub fn from_name(name: &str) -> Option<Kind> {
         Kind::ALL.into_iter().find(|k| k.name().eq_ignore_ascii_case(name))
     }
@@ -83,8 +90,10 @@ pub enum Symmetry {
 }
 
 impl Symmetry {
+    /// Every symmetry, in the order of this enum.
     pub const ALL: [Symmetry; 3] = [Symmetry::None, Symmetry::Rotational, Symmetry::Mirror];
 
+    /// The lower-case name the command line takes: `none`, `rotational`, `mirror`.
     pub const fn name(self) -> &'static str {
         match self {
             Symmetry::None => "none",
@@ -93,6 +102,7 @@ impl Symmetry {
         }
     }
 
+    /// The symmetry of that name, ignoring ASCII case; `None` for an unknown name.
     pub fn from_name(name: &str) -> Option<Symmetry> {
         Symmetry::ALL.into_iter().find(|s| s.name().eq_ignore_ascii_case(name))
     }
@@ -101,11 +111,13 @@ impl Symmetry {
 /// What to make.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Options {
+    /// Which kind of puzzle to make.
     pub kind: Kind,
     /// Side of the grid (KenKen 3–16; Sudoku and Killer: a size with standard boxes, 4–25).
     pub size: usize,
     /// The level (index into the kind's ladder levels); None takes whatever comes.
     pub level: Option<u8>,
+    /// Seed of the random streams: the same seed and puzzle index give the same puzzle.
     pub seed: u64,
     /// KenKen: the operators allowed (`--ops`, `--mult-only`).
     pub ops: Vec<Operator>,
@@ -210,8 +222,11 @@ impl Options {
 /// A new puzzle with its solution and grade.
 #[derive(Clone, Debug)]
 pub struct Generated {
+    /// The puzzle; it has exactly one solution.
     pub puzzle: Puzzle,
+    /// The puzzle's one solution.
     pub solution: Grid,
+    /// How the logic ladder solved it: level, rating, techniques used.
     pub grade: Grade,
     /// Candidates made and thrown away before this one, plus one.
     pub attempts: u32,
@@ -221,10 +236,15 @@ pub struct Generated {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum GenerateError {
+    /// The options ask for something the generator cannot make (a size out of range, an
+    /// unknown level name, …); the message says what.
     #[error("{0}")]
     Options(String),
+    /// The deadline passed before a puzzle was found.
     #[error("out of time")]
     Timeout,
+    /// [`Options::max_attempts`] candidates were made and none passed the grading (solved
+    /// by the ladder, at the level asked for); holds the number of attempts.
     #[error("no puzzle at this level after {0} attempts")]
     GaveUp(u32),
 }

@@ -17,6 +17,7 @@ impl Rng {
         Rng(rng)
     }
 
+    /// The next raw 64-bit word of the stream.
     pub fn next_u64(&mut self) -> u64 {
         self.0.next_u64()
     }

@@ -12,8 +12,11 @@ use crate::puzzle::{BoxShape, Cage, Cell, Grid, Operator, Puzzle, ValueSet};
 /// A row, a column or a box, numbered from 0 (displayed from 1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Unit {
+    /// A row, 0 at the top.
     Row(u8),
+    /// A column, 0 at the left.
     Col(u8),
+    /// A box, numbered row-major from 0 at the top left.
     Box(u8),
 }
 
@@ -43,7 +46,9 @@ impl fmt::Display for Unit {
 /// A cell written the way solvers write them: `r3c4` (1-based).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct CellName {
+    /// Row, 0-based (shown 1-based).
     pub row: usize,
+    /// Column, 0-based (shown 1-based).
     pub col: usize,
 }
 
@@ -56,7 +61,9 @@ impl fmt::Display for CellName {
 /// A cage as the logic sees it: its cells, rule and the units each cell lies in.
 #[derive(Clone, Debug)]
 pub struct CageInfo {
+    /// The cage's cells, sorted row-major.
     pub cells: Vec<Cell>,
+    /// The number the cells must make under `op`.
     pub target: u64,
     /// `None`: a given on one cell, a hidden operator on several.
     pub op: Option<Operator>,
@@ -76,7 +83,10 @@ impl CageInfo {
 /// position in the cage's cell order; cages of more than 64 cells have no parts).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct CagePart {
+    /// The row, column or box.
     pub unit: Unit,
+    /// The cage's cells in that unit: bit `i` stands for the cage's `i`-th cell
+    /// ([`CageInfo::cells`] order).
     pub positions: u64,
 }
 
@@ -198,12 +208,29 @@ impl Geometry {
 /// for a value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum Contradiction {
+    /// Removing a candidate left the cell with none.
     #[error("{0} has no candidate left")]
     NoCandidate(CellName),
+    /// No cell of the unit can still hold the value.
     #[error("{value} has no place left in {unit}")]
-    NoPlace { unit: Unit, value: u8 },
+    NoPlace {
+        /// The row, column or box.
+        unit: Unit,
+        /// The value (1..=N) with no place.
+        value: u8,
+    },
+    /// A value was to be placed where it is no longer a candidate (or the cell already holds
+    /// another), or removed from the cell that holds it.
     #[error("{cell} cannot hold {value}")]
-    NotCandidate { cell: CellName, value: u8 },
+    NotCandidate {
+        /// Where the value was to go or leave.
+        cell: CellName,
+        /// The value (1..=N).
+        value: u8,
+    },
+    /// A cage whose candidates leave no way to meet its rule, named by its first cell. Nothing
+    /// in this crate returns it at present: the cell that runs out of candidates is named
+    /// instead.
     #[error("the cage at {0} cannot be completed")]
     Cage(CellName),
 }
@@ -263,6 +290,7 @@ impl Board {
         Ok(())
     }
 
+    /// Side length N of the N×N grid.
     pub fn size(&self) -> usize {
         self.geo.n
     }
@@ -270,6 +298,7 @@ impl Board {
     pub fn puzzle(&self) -> &Puzzle {
         &self.geo.puzzle
     }
+    /// The puzzle's box shape; `None` when it has no boxes.
     pub fn boxes(&self) -> Option<BoxShape> {
         self.geo.boxes
     }
@@ -277,12 +306,15 @@ impl Board {
     pub fn distinct_cages(&self) -> bool {
         self.geo.distinct_cages
     }
+    /// Number of cells, N².
     pub fn cell_count(&self) -> usize {
         self.geo.n * self.geo.n
     }
+    /// Every cell, in row-major order.
     pub fn cells(&self) -> impl Iterator<Item = Cell> + use<> {
         (0..self.cell_count() as u16).map(Cell)
     }
+    /// The values still possible in `cell`; just the placed value once one is placed.
     pub fn candidates(&self, cell: Cell) -> ValueSet {
         self.cand[cell.index()]
     }
@@ -290,9 +322,11 @@ impl Board {
     pub fn value(&self, cell: Cell) -> u8 {
         self.value[cell.index()]
     }
+    /// Whether `cell` holds a value.
     pub fn is_placed(&self, cell: Cell) -> bool {
         self.value[cell.index()] != 0
     }
+    /// Whether every cell holds a value.
     pub fn is_solved(&self) -> bool {
         self.placed == self.cell_count()
     }
@@ -300,9 +334,11 @@ impl Board {
     pub fn placed_count(&self) -> usize {
         self.placed
     }
+    /// The 0-based row of `cell`.
     pub fn row(&self, cell: Cell) -> usize {
         cell.row(self.geo.n)
     }
+    /// The 0-based column of `cell`.
     pub fn col(&self, cell: Cell) -> usize {
         cell.col(self.geo.n)
     }
@@ -358,9 +394,11 @@ impl Board {
         out
     }
 
+    /// The cages, in the puzzle's order (so index `k` is the puzzle's cage `k`).
     pub fn cages(&self) -> &[CageInfo] {
         &self.geo.cages
     }
+    /// The index of the cage holding `cell`; `None` when it is in no cage.
     pub fn cage_of(&self, cell: Cell) -> Option<usize> {
         self.geo.cage_of[cell.index()].map(|k| k as usize)
     }

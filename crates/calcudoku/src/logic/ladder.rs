@@ -36,7 +36,12 @@ pub enum Rule {
     /// Naked and hidden subsets.
     Subsets(Subsets),
     /// Fish of sizes `min..=max`.
-    Fish { min: u8, max: u8 },
+    Fish {
+        /// Smallest fish size tried (2 is the X-wing; below 2 counts as 2).
+        min: u8,
+        /// Largest fish size tried.
+        max: u8,
+    },
     /// Keen's forcing chains along two-candidate cells.
     ForcingChains,
     /// Pointing (`true`) or claiming locked candidates.
@@ -78,7 +83,9 @@ impl Rule {
 /// One rule at one level.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Rung {
+    /// The level a step of this rule counts as: an index into [`Ladder::levels`].
     pub level: u8,
+    /// The rule tried.
     pub rule: Rule,
 }
 
@@ -89,6 +96,7 @@ pub struct Ladder {
     pub name: &'static str,
     /// Level names, lower-case, easiest first.
     pub levels: &'static [&'static str],
+    /// The rules in the order they are tried, easiest first.
     pub rungs: Vec<Rung>,
 }
 

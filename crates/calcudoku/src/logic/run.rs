@@ -14,16 +14,24 @@ use super::technique::Technique;
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum LogicError {
+    /// The puzzle has no solution (or its givens already clash).
     #[error("no solution")]
     NoSolution,
+    /// The puzzle has more than one solution.
     #[error("not unique: the puzzle has more than one solution")]
     NotUnique,
+    /// The deadline passed first.
     #[error("out of time")]
     Timeout,
     /// A step led to a contradiction on a puzzle that has a solution: a bug, reported rather
     /// than hidden.
     #[error("internal error: a step by {technique} led to a contradiction ({why})")]
-    Unsound { technique: Technique, why: Contradiction },
+    Unsound {
+        /// The technique of the step.
+        technique: Technique,
+        /// The rule that applying it broke.
+        why: Contradiction,
+    },
 }
 
 impl From<Timeout> for LogicError {
@@ -35,7 +43,9 @@ impl From<Timeout> for LogicError {
 /// A step with the level of the rung that found it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Leveled {
+    /// The deduction found.
     pub step: Step,
+    /// The level of its rung: an index into the ladder's level names.
     pub level: u8,
 }
 
@@ -64,7 +74,9 @@ pub enum End {
 /// Every step from `board` to the end, easiest first each time, with its sentence.
 #[derive(Clone, Debug)]
 pub struct Explanation {
+    /// The steps in the order taken, each with its sentence.
     pub steps: Vec<(Leveled, String)>,
+    /// Whether the path solved the puzzle or got stuck.
     pub end: End,
     /// The board at the end.
     pub board: Board,
@@ -202,7 +214,12 @@ pub fn unique_solution(puzzle: &Puzzle, deadline: Option<Instant>) -> Result<Gri
 #[derive(Clone, Debug)]
 pub enum Hint {
     /// The next step, with its sentence.
-    Step { step: Box<Leveled>, text: String },
+    Step {
+        /// The easiest step, with its level.
+        step: Box<Leveled>,
+        /// The sentence that explains it.
+        text: String,
+    },
     /// The player's grid holds values that no solution has: these cells.
     Wrong(Vec<Cell>),
     /// The grid is already complete and right.

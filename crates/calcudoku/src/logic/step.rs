@@ -14,11 +14,14 @@ use super::technique::Technique;
 /// A value in a cell: placed by a step, or eliminated from the cell's candidates.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Placement {
+    /// The cell it concerns.
     pub cell: Cell,
+    /// The value, 1..=N.
     pub value: u8,
 }
 
 impl Placement {
+    /// `value` in `cell`.
     pub const fn new(cell: Cell, value: u8) -> Placement {
         Placement { cell, value }
     }
@@ -31,6 +34,7 @@ impl Placement {
 /// peers; those removals are not listed.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Step {
+    /// The deduction used.
     pub technique: Technique,
     /// The cells the reasoning looks at (to highlight).
     pub cells: List<Cell>,
@@ -45,7 +49,9 @@ pub struct Step {
     /// For chains and trials: the links, in order (a cell and the value it is assumed or
     /// forced to hold); empty for other techniques.
     pub chain: List<Placement>,
+    /// The values the step proves go in their cells.
     pub placements: List<Placement>,
+    /// The candidates the step proves can leave their cells.
     pub eliminations: List<Placement>,
 }
 
@@ -118,9 +124,11 @@ impl Found {
     pub fn done(&self) -> bool {
         !self.all && !self.steps.is_empty()
     }
+    /// Whether no step has been recorded.
     pub fn is_empty(&self) -> bool {
         self.steps.is_empty()
     }
+    /// The steps recorded, in the order found.
     pub fn into_steps(self) -> Vec<Step> {
         self.steps
     }

@@ -22,11 +22,14 @@ use super::technique::{Technique, UnitKind};
 pub struct Subsets {
     /// The kinds of unit searched.
     pub kinds: &'static [UnitKind],
-    /// Smallest and largest subset size (sizes above half the unsolved cells are found as
-    /// their smaller complement).
+    /// Smallest subset size tried (2 is a pair; below 2 counts as 2).
     pub min: u8,
+    /// Largest subset size tried (sizes above half the unsolved cells are found as their
+    /// smaller complement).
     pub max: u8,
+    /// Whether naked subsets (`k` cells with `k` values between them) are looked for.
     pub naked: bool,
+    /// Whether hidden subsets (`k` values with `k` places between them) are looked for.
     pub hidden: bool,
 }
 

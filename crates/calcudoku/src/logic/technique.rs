@@ -5,8 +5,11 @@ use std::fmt;
 /// The kind of a unit, for techniques whose difficulty depends on it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum UnitKind {
+    /// Rows of the grid.
     Row,
+    /// Columns of the grid.
     Col,
+    /// Sudoku boxes.
     Box,
 }
 
@@ -29,7 +32,10 @@ pub enum Technique {
     CageLine,
     /// A value confined to one box within a line (claiming) or to one line within a box
     /// (pointing).
-    LockedCandidates { pointing: bool },
+    LockedCandidates {
+        /// `true` for pointing (box to line), `false` for claiming (line to box).
+        pointing: bool,
+    },
     /// `k` cells of a unit holding only `k` values between them.
     NakedSubset(u8),
     /// `k` values of a unit with only `k` places between them.

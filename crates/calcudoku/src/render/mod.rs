@@ -30,14 +30,21 @@ use crate::puzzle::{Cell, Grid, Operator, Puzzle, ValueSet};
 #[derive(Debug, Clone, PartialEq, Error)]
 #[non_exhaustive]
 pub enum RenderError {
+    /// The SVG drawing could not be parsed for rasterising or conversion (PNG, PDF); holds
+    /// the parser's message.
     #[error("cannot read the drawing back as SVG: {0}")]
     Svg(String),
+    /// A PNG scale that is not a finite number in (0, 16], or that gives an image of no
+    /// pixels or too many.
     #[error("scale {0} is out of range (expected more than 0 and at most 16)")]
     Scale(f32),
+    /// The PNG encoder failed; holds its message.
     #[error("cannot encode the image: {0}")]
     Encode(String),
+    /// A page could not be converted to PDF; holds the converter's message.
     #[error("cannot make the PDF: {0}")]
     Pdf(String),
+    /// Puzzles per page outside 1 to 30; holds the number asked for.
     #[error("expected 1 to 30 puzzles per page, found {0}")]
     PerPage(usize),
 }
@@ -56,6 +63,7 @@ pub enum Kind {
 }
 
 impl Kind {
+    /// The kind of `puzzle`, from whether it has boxes and whether it has cages.
     pub fn of(puzzle: &Puzzle) -> Kind {
         match (puzzle.boxes().is_some(), puzzle.cages().is_empty()) {
             (true, true) => Kind::Sudoku,
@@ -104,6 +112,7 @@ impl Marks {
         }
     }
 
+    /// Whether there is nothing to mark.
     pub fn is_empty(&self) -> bool {
         self.cells.is_empty()
             && self.placements.is_empty()
@@ -128,11 +137,15 @@ pub enum Ink {
 /// What is drawn in one cell's middle.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Content {
+    /// Nothing: no value and no pencil marks.
     Empty,
+    /// A value (1..=N), in the colour of its ink.
     Value(u8, Ink),
     /// Pencil marks: the candidates left, and those the step removes (struck out).
     Candidates {
+        /// Candidates drawn plainly.
         left: ValueSet,
+        /// Candidates the step removes, drawn struck out.
         struck: ValueSet,
     },
 }
@@ -148,6 +161,8 @@ pub struct Picture<'a> {
     marks: Marks,
     caption: Option<String>,
     cage_of: Vec<Option<usize>>,
+    /// Cells drawn large enough for pencil marks even when none are shown.
+    candidate_room: bool,
 }
 
 impl<'a> Picture<'a> {
@@ -160,6 +175,7 @@ impl<'a> Picture<'a> {
             marks: Marks::default(),
             caption: None,
             cage_of: puzzle.cage_of_cells(),
+            candidate_room: false,
         }
     }
 
@@ -186,6 +202,24 @@ impl<'a> Picture<'a> {
         self
     }
 
+    /// Shows pencil marks: `candidates[i]` in cell `i` when it has no value (one set per cell,
+    /// row after row; a list of another length is ignored).
+    pub fn with_candidates(mut self, candidates: &[ValueSet]) -> Picture<'a> {
+        if candidates.len() == self.puzzle.cell_count() {
+            self.candidates = Some(candidates.to_vec());
+        }
+        self
+    }
+
+    /// Draws the cells at the size they have with pencil marks even when there are none, so
+    /// that pictures of a game in progress (where marks come and go) keep one scale.
+    pub fn with_room_for_candidates(mut self) -> Picture<'a> {
+        self.candidate_room = true;
+        self
+    }
+
+    /// Shows `marks` (highlighted cells, placements, struck candidates, wrong cells), replacing
+    /// any marks set before.
     pub fn with_marks(mut self, marks: Marks) -> Picture<'a> {
         self.marks = marks;
         self
@@ -197,18 +231,23 @@ impl<'a> Picture<'a> {
         self
     }
 
+    /// The puzzle drawn.
     pub fn puzzle(&self) -> &'a Puzzle {
         self.puzzle
     }
+    /// The kind of the puzzle drawn, from its boxes and cages.
     pub fn kind(&self) -> Kind {
         Kind::of(self.puzzle)
     }
+    /// The marks shown (empty unless set).
     pub fn marks(&self) -> &Marks {
         &self.marks
     }
+    /// The caption, when one was set.
     pub fn caption(&self) -> Option<&str> {
         self.caption.as_deref()
     }
+    /// Side length N of the puzzle's grid.
     pub fn size(&self) -> usize {
         self.puzzle.size()
     }
@@ -217,6 +256,12 @@ impl<'a> Picture<'a> {
         (0..self.puzzle.cell_count()).any(|i| {
             matches!(self.content(Cell(i as u16)), Content::Candidates { left, struck } if !(left | struck).is_empty())
         })
+    }
+
+    /// Whether the cells are drawn at the size pencil marks need: some are shown, or room for
+    /// them was asked for ([`Picture::with_room_for_candidates`]).
+    pub fn room_for_candidates(&self) -> bool {
+        self.candidate_room || self.has_candidates()
     }
 
     /// Killer style: cages drawn as dashed outlines inside the cells, sums without `+`.

@@ -15,8 +15,10 @@ use crate::puzzle::{Grid, Puzzle};
 /// A paper size.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Paper {
+    /// ISO A4, 210 × 297 mm (the default).
     #[default]
     A4,
+    /// US Letter, 8.5 × 11 inches.
     Letter,
 }
 
@@ -29,6 +31,7 @@ impl Paper {
         }
     }
 
+    /// The paper called `a4` or `letter`, ignoring ASCII case; `None` for any other name.
     pub fn from_name(name: &str) -> Option<Paper> {
         match name.to_ascii_lowercase().as_str() {
             "a4" => Some(Paper::A4),
@@ -41,6 +44,7 @@ impl Paper {
 /// One puzzle of a sheet.
 #[derive(Clone, Debug)]
 pub struct Item<'a> {
+    /// The puzzle drawn.
     pub puzzle: &'a Puzzle,
     /// Its solution, for the answer pages (None: "no solution" there).
     pub solution: Option<Grid>,
@@ -53,6 +57,7 @@ pub struct Item<'a> {
 /// How the sheet is laid out.
 #[derive(Clone, Debug)]
 pub struct Options {
+    /// The paper size of every page.
     pub paper: Paper,
     /// Puzzles per page (1 to [`MAX_PER_PAGE`]).
     pub per_page: usize,

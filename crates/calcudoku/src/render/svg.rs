@@ -49,9 +49,27 @@ impl fmt::Display for Num {
     }
 }
 
-/// The side of a cell: larger when pencil marks are shown.
+/// The side of a cell: larger when pencil marks are shown (or room for them was asked for).
 fn cell_size(p: &Picture) -> f64 {
-    if p.has_candidates() { MARKS_CELL } else { CELL }
+    if p.room_for_candidates() { MARKS_CELL } else { CELL }
+}
+
+/// Where the grid lies in the picture, in user units: cell (row, col) is the square from
+/// (`left + col × cell`, `top + row × cell`) with side `cell`. For pages that find the cell
+/// under a pointer, or lay something over the picture.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct GridBox {
+    /// x of the grid's left edge.
+    pub left: f64,
+    /// y of the grid's top edge.
+    pub top: f64,
+    /// Side of one cell.
+    pub cell: f64,
+}
+
+/// The grid's place in [`render`]'s picture (and in [`body`]'s coordinates).
+pub fn grid_box(p: &Picture) -> GridBox {
+    GridBox { left: MARGIN, top: MARGIN, cell: cell_size(p) }
 }
 
 /// Width and height of the picture in user units (the caption, if any, included).

@@ -164,7 +164,7 @@ impl Layout {
             .unwrap_or(0);
         let digits = if n >= 10 { 2 } else { 1 };
         let value_width = if digits == 1 { 3 } else { 3.max(digits + 1) };
-        let candidates = p.has_candidates();
+        let candidates = p.room_for_candidates();
         let marks_cols = (1..=n).find(|c| c * c >= n).unwrap_or(1);
         let marks_rows = n.div_ceil(marks_cols);
         let marks_gap = usize::from(n <= 9);
@@ -200,7 +200,7 @@ pub fn render(p: &Picture, options: Options) -> String {
     let lay = Layout::of(p);
     let n = lay.n;
     let killer = p.killer_style();
-    let marks = lay.marks_rows > 0 && p.has_candidates();
+    let marks = lay.marks_rows > 0 && p.room_for_candidates();
     let mut screen = vec![vec![Glyph::BLANK; lay.columns()]; lay.lines()];
     let line_glyph = |ch: char, w: Weight| Glyph {
         ch,

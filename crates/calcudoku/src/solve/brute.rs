@@ -77,7 +77,9 @@ pub enum BruteOutcome {
 /// The outcome and the counters of a brute-force search.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BruteResult {
+    /// How the search ended.
     pub outcome: BruteOutcome,
+    /// The seeds' counters: checks and backtracks.
     pub stats: BruteStats,
 }
 

@@ -18,6 +18,11 @@
 //! conflict weight of its units and cage (dom/wdeg): every contradiction adds one to the weight
 //! of the unit or cage that found it, so the search learns where the puzzle is tight. [`Branching::RowMajor`] branches on cells
 //! only, in row-major order.
+//!
+//! `first` (a submodule) finds the first solution in row-major order of a puzzle with several:
+//! the count's search, going on as a branch and bound once two solutions are known.
+
+mod first;
 
 use crate::clock::Instant;
 use std::ops::ControlFlow;
@@ -168,6 +173,8 @@ pub(crate) struct Engine<'m> {
     m: &'m Model,
     /// Search nodes allowed before the search stops with [`Stop::Budget`].
     node_budget: u64,
+    /// The first solution in row-major order, when looked for (see `first`).
+    first: Option<first::First>,
     dom: Vec<u64>,
     trail: Vec<(u16, u64)>,
     /// Live tuples of the table cages (see [`super::cage::Table`]), and their undo trail.
@@ -225,6 +232,9 @@ pub(crate) struct Engine<'m> {
     /// Empty below size [`ALL_DIFFERENT_FROM`].
     matching: Vec<u8>,
     pub stats: Stats,
+    /// The work of the searches in row-major order tried on the side while looking for the
+    /// first solution in that order (see `first`).
+    pub side_stats: Stats,
     deadline: Option<Instant>,
     /// Work done so far (see [`CHECK_EVERY`]), and when to read the clock next (never
     /// without a deadline).
@@ -246,6 +256,7 @@ impl<'m> Engine<'m> {
         Engine {
             m,
             node_budget: u64::MAX,
+            first: None,
             dom: m.initial.clone(),
             trail: Vec::with_capacity((cells * m.n).min(1 << 16)),
             tuples: m.initial_tuples.clone(),
@@ -284,6 +295,7 @@ impl<'m> Engine<'m> {
                 Vec::new()
             },
             stats: Stats::default(),
+            side_stats: Stats::default(),
             deadline,
             work: 0,
             check_at: if deadline.is_some() { 0 } else { u64::MAX },
@@ -328,69 +340,6 @@ impl<'m> Engine<'m> {
         match self.root() {
             Ok(()) => self.search(branching, sink),
             Err(end) => end,
-        }
-    }
-
-    /// The first solution in row-major order, found with the fast branching rather than by
-    /// branching in row-major order (which can take far longer on puzzles with many
-    /// solutions). Any solution is found first; then, cell by cell in row-major order, one
-    /// search asks for a solution with a smaller value there than the best so far has: found,
-    /// it becomes the best and the cell is asked again; not found, the smaller values leave
-    /// the cell. The best's value is then fixed and propagated. Ok(None): no solution; Err:
-    /// out of time.
-    pub fn first_in_row_major(&mut self) -> Result<Option<Grid>, Stop> {
-        match self.root() {
-            Ok(()) => {}
-            Err(None) => return Ok(None),
-            Err(Some(stop)) => return Err(stop),
-        }
-        let Some(mut best) = self.one_solution_with(None)? else { return Ok(None) };
-        for cell in 0..self.dom.len() {
-            loop {
-                let d = self.dom[cell];
-                if d & (d - 1) == 0 {
-                    break;
-                }
-                let here = 1u64 << (best.cells()[cell] - 1);
-                let below = d & (here - 1);
-                if below != 0 {
-                    if let Some(better) = self.one_solution_with(Some((cell, below)))? {
-                        best = better;
-                        continue;
-                    }
-                    // No solution has a smaller value here.
-                    if self.narrow(cell, d & !below).and_then(|()| self.propagate()).is_err() {
-                        return self.conflict_stop().map_or(Ok(Some(best)), Err);
-                    }
-                }
-                // `best` is a solution with every value fixed so far and this one: no
-                // contradiction can follow, but for the deadline.
-                if self.narrow(cell, here).and_then(|()| self.propagate()).is_err() {
-                    return self.conflict_stop().map_or(Ok(Some(best)), Err);
-                }
-                break;
-            }
-        }
-        Ok(Some(best))
-    }
-
-    /// One solution (the fast branching's first) with `cell` narrowed to `values` when given,
-    /// the state left as it was.
-    fn one_solution_with(&mut self, narrow: Option<(usize, u64)>) -> Result<Option<Grid>, Stop> {
-        let mark = self.mark();
-        let mut sink = Sink { limit: 1, found: 0, first: None };
-        let ready = match narrow {
-            Some((cell, values)) => self.narrow(cell, values).and_then(|()| self.propagate()),
-            None => Ok(()),
-        };
-        let stop = match ready {
-            Ok(()) => self.search(Branching::FewestCandidates, &mut sink),
-            Err(_) => self.conflict_stop(),
-        };
-        self.undo(mark);
-        match stop {
-            Some(Stop::Timeout) => Err(Stop::Timeout),
-            _ => Ok(sink.first),
         }
     }
 
@@ -646,6 +595,9 @@ impl<'m> Engine<'m> {
                     self.bump_unit(u);
                     return Err(Conflict);
                 }
+                continue;
+            }
+            if self.first.as_ref().is_some_and(|f| f.bounded) && self.before_bound()? {
                 continue;
             }
             return Ok(());
@@ -1272,6 +1224,9 @@ impl<'m> Engine<'m> {
     fn search(&mut self, branching: Branching, sink: &mut Sink) -> Option<Stop> {
         loop {
             let Some(choice) = self.pick(branching) else {
+                if self.first.is_some() {
+                    return self.found_solution(sink);
+                }
                 sink.found += 1;
                 if sink.first.is_none() {
                     let cells = self.dom.iter().map(|&d| d.trailing_zeros() as u8 + 1).collect();
@@ -1281,7 +1236,9 @@ impl<'m> Engine<'m> {
             };
             self.stats.nodes += 1;
             if self.stats.nodes > self.node_budget {
-                return Some(Stop::Budget);
+                if let Some(stop) = self.out_of_nodes() {
+                    return Some(stop);
+                }
             }
             // Picking a branch looks at every cell.
             if self.spend(self.dom.len() as u64) {

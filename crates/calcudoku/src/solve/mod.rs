@@ -6,7 +6,8 @@
 //! - `model`: the puzzle compiled for search (units, peers, cages and their conflicts, the
 //!   sums Killer Sudoku's units imply);
 //! - `cage`: the cage propagator (tables, exact support search, bounds as a fallback);
-//! - `engine`: propagation to a fixed point and depth-first search with conflict weights;
+//! - `engine`: propagation to a fixed point and depth-first search with conflict weights, and
+//!   (`engine::first`) the search for the first solution in row-major order among several;
 //! - `bands`: the bands and stacks of boxes, where the engine finds locked candidates;
 //! - [`sudoku9`]: a specialised engine for the classic 9×9 Sudoku, used when a puzzle is one.
 
@@ -30,6 +31,7 @@ use model::Model;
 /// How many solutions a search found, and whether it looked at everything.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Count {
+    /// Solutions found, at most the limit asked for.
     pub solutions: u64,
     /// False when the search stopped at the limit: there may be more.
     pub complete: bool,
@@ -47,6 +49,7 @@ pub struct Report {
     pub grid: Option<Grid>,
     /// Solutions counted up to two: tells "none", "unique" and "several" apart.
     pub count: Count,
+    /// What the search did (narrowings, nodes, backtracks).
     pub stats: Stats,
 }
 
@@ -71,6 +74,7 @@ pub struct Solver {
 }
 
 impl Solver {
+    /// Compiles `puzzle` for search (a classic 9×9 Sudoku goes to the specialised engine).
     pub fn new(puzzle: &Puzzle) -> Solver {
         let classic = puzzle.size() == 9
             && puzzle.boxes() == Some(BoxShape { height: 3, width: 3 })
@@ -166,36 +170,26 @@ impl Solver {
 
     /// The first solution in row-major order, and whether it is unique.
     ///
-    /// The fast branching looks for two solutions; when there is at most one, that settles it.
-    /// When there are several, a second search in row-major order finds the first of them.
+    /// One search counts to two and, when there are several solutions, goes on to find the
+    /// first of them in row-major order (see the engine's `first`): up to the second
+    /// solution it is the count's search, node for node. A classic 9×9 Sudoku is counted by
+    /// its own engine first, and only one with several solutions goes to the general one.
     pub fn solve(&self) -> Result<Report, Timeout> {
-        let (grid, count, mut stats) = self.search(Branching::FewestCandidates, 2)?;
-        if count.solutions < 2 {
-            return Ok(Report { grid, count, stats });
-        }
-        // Branching in row-major order finds the first solution at once on most puzzles, but
-        // can wander for long on some with many solutions: it gets a budget of nodes, and past
-        // it the first solution is found by descent with the fast branching (which pays a
-        // search per cell, too much for big grids whose row-major search is quick).
         let started = Instant::now();
-        let budget = stats.nodes + 20_000;
-        let mut engine = Engine::new(self.model(), self.deadline).with_node_budget(budget);
-        let mut sink = Sink { limit: 1, found: 0, first: None };
-        let grid = match engine.run(Branching::RowMajor, &mut sink) {
-            Some(Stop::Timeout) => return Err(Timeout(started.elapsed())),
-            Some(Stop::Budget) => {
-                stats += engine.stats;
-                let mut engine = Engine::new(self.model(), self.deadline);
-                let grid = engine.first_in_row_major().map_err(|_| Timeout(started.elapsed()))?;
-                stats += engine.stats;
-                grid
+        let mut stats = Stats::default();
+        if self.sudoku9.is_some() {
+            let (grid, count, counted) = self.search(Branching::FewestCandidates, 2)?;
+            if count.solutions < 2 {
+                return Ok(Report { grid, count, stats: counted });
             }
-            _ => {
-                stats += engine.stats;
-                sink.first
-            }
-        };
+            stats = counted;
+        }
+        let mut engine = Engine::new(self.model(), self.deadline);
+        let (grid, found) = engine.first_of_several().map_err(|_| Timeout(started.elapsed()))?;
         self.check(grid.as_ref());
+        stats += engine.stats;
+        stats += engine.side_stats;
+        let count = Count { solutions: found.min(2), complete: found < 2 };
         Ok(Report { grid, count, stats })
     }
 

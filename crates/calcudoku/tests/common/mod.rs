@@ -53,3 +53,4 @@ pub fn kenken_files(set: &std::path::Path) -> Vec<PathBuf> {
     files.sort();
     files
 }
+pub mod oracle;

@@ -1,0 +1,66 @@
+//! `solve` on puzzles with several solutions (#19) returns the first in row-major order: the
+//! brute force's on small random puzzles, and on `bench/kenken-multisol` the first solution of
+//! a plain search in row-major order (smallest values first), computed here from each puzzle.
+
+use std::path::PathBuf;
+
+use calcudoku::format;
+use calcudoku::generate::{CageSettings, keen_like, random_cages};
+use calcudoku::solve::brute::brute_force;
+use calcudoku::solve::{Branching, Solver, count};
+use calcudoku::validate;
+use proptest::prelude::*;
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+
+    #[test]
+    fn solve_returns_the_brute_force_first_solution(
+        size in 3usize..=6,
+        seed in any::<u64>(),
+        hidden in prop_oneof![Just(None), (0usize..=100).prop_map(Some)],
+    ) {
+        // Keen-like cages, or cages of up to five cells with hidden operators.
+        let puzzle = match hidden {
+            None => keen_like(size, seed).0,
+            Some(hidden_percent) => {
+                random_cages(size, seed, CageSettings { max_cells: 5, hidden_percent }).0
+            }
+        };
+        let report = Solver::new(&puzzle).solve().unwrap();
+        let counted = count(&puzzle, 2);
+        prop_assert_eq!(report.count, counted);
+        prop_assert_eq!(report.grid, brute_force(&puzzle).0);
+    }
+}
+
+#[test]
+fn the_multisol_set_solves_to_the_first_row_major_solution() {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../bench/kenken-multisol");
+    let mut files = Vec::new();
+    for size in 9..=12 {
+        let dir = root.join(format!("{size}x{size}"));
+        let read = std::fs::read_dir(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display()));
+        let mut these: Vec<PathBuf> = read
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.extension().is_some_and(|x| x == "in"))
+            .collect();
+        assert_eq!(these.len(), 15, "{}", dir.display());
+        files.append(&mut these);
+    }
+    files.sort();
+    for f in &files {
+        let text = std::fs::read_to_string(f).unwrap();
+        let puzzle = format::parse(&text, None).unwrap_or_else(|e| panic!("{}: {e}", f.display()));
+        let solver = Solver::new(&puzzle);
+        let report = solver.solve().unwrap();
+        assert!(!report.count.complete && report.count.solutions == 2, "{}", f.display());
+        let grid = report.grid.unwrap_or_else(|| panic!("{}: no solution", f.display()));
+        assert_eq!(validate::check_solution(&puzzle, &grid), Ok(()), "{}", f.display());
+        let (row_major, _, _) = solver.search(Branching::RowMajor, 1).unwrap();
+        assert_eq!(Some(&grid), row_major.as_ref(), "{}", f.display());
+        // The kept answer (made by the solver of the time, which found it otherwise).
+        let kept = std::fs::read_to_string(f.with_extension("out")).unwrap();
+        assert_eq!(grid.to_string(), kept, "{}", f.display());
+    }
+}
