@@ -1,13 +1,16 @@
-"""calcudoku.dask on a LocalCluster of 1, then 2 worker processes (one thread each): wall time
+"""calcudoku.dask on 1, then 2 worker processes of a LocalCluster (one thread each): wall time
 of `solve_bag(...)` for a set of puzzles, the speed-up, and the costs a model of more workers
 needs (per-task overhead, gathering answers to the client).
 
 The bag is `db.read_text(FILE, blocksize=size / --partitions).map(str.strip)`: the workers
-read the file themselves. Two measures for each set and worker count, after one warm-up compute (the workers import
-calcudoku), each the median of --repeat runs: *kept*, `persist()` until every partition is
-solved, the answers left on the workers (as a pipeline that writes them out or reduces them
-does); *gathered*, `compute()`, every answer brought back to the client as one list. Beside them, in the same run: the same puzzles solved in
-this process by `solve_many(threads=1)` (no Dask), and by `solve_many(threads=W)` for each W
+read the file themselves. One cluster of max(--workers) processes; a run on W workers is
+restricted to the first W (`workers=`), and the rounds alternate between the counts, so that
+the machine's changing load falls on all of them alike. Two measures for each set and worker
+count, after a warm-up (every worker imports calcudoku), each the median of --repeat runs:
+*kept*, `persist()` until every partition is solved, the answers left on the workers (as a
+pipeline that writes them out or reduces them does); *gathered*, `compute()`, every answer
+brought back to the client as one list. Beside them, in the same run: the same puzzles solved
+in this process by `solve_many(threads=1)` (no Dask) and by `solve_many(threads=W)` for each W
 of --workers (rayon threads: what the machine's cores give at that moment, the ceiling of the
 workers' speed-up), the time per Dask task measured on tasks that do nothing, and the time to
 pickle and unpickle one puzzle's answer.
@@ -67,37 +70,67 @@ def job(bag: Any, line: bool) -> Any:
     )
 
 
-def kept(job: Any) -> None:
-    """Solves on the cluster and keeps the answers there (persist), as a pipeline that writes
-    them out or reduces them does; returns once every partition is done."""
-    futures = job.persist()
-    wait(futures)
-    del futures
+def timed(f: Callable[[], Any]) -> tuple[float, Any]:
+    started = time.perf_counter()
+    result = f()
+    return time.perf_counter() - started, result
 
 
-def on_cluster(workers: int, paths: Dict[str, Path], args: argparse.Namespace) -> Dict:
+def on_cluster(paths: Dict[str, Path], args: argparse.Namespace) -> Dict:
+    """One LocalCluster of max(--workers) processes; a run on W workers is restricted to the
+    first W of them (`workers=`), and the rounds alternate between the worker counts, so that
+    the machine's changing load falls on all of them alike."""
     cluster = LocalCluster(
-        n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None
+        n_workers=max(args.workers), threads_per_worker=1, processes=True, dashboard_address=None
     )
     client = Client(cluster)
-    out: Dict[str, Any] = {}
+    client.wait_for_workers(max(args.workers))
+    addresses = sorted(client.scheduler_info()["workers"])
+    out: Dict[Any, Any] = {}
     try:
         for name, path in paths.items():
             # The workers read the file themselves, a block each (no data through the client).
             block = -(-path.stat().st_size // args.partitions)
             bag = db.read_text(str(path), blocksize=block).map(str.strip).filter(None)
-            calcudoku.dask.solve_bag(bag, threads=1).compute()  # the workers import calcudoku
-            t_gather, answers = wall(lambda: job(bag, args.line).compute(), args.repeat)
-            t_kept, _ = wall(lambda: kept(job(bag, args.line)), args.repeat)
-            out[name] = (t_kept, t_gather, answers)
+            for a in addresses:  # every worker imports calcudoku before the clock starts
+                client.compute(calcudoku.dask.solve_bag(bag, threads=1), workers=[a]).result()
+            runs: Dict[int, Dict[str, List[float]]] = {
+                w: {"kept": [], "gathered": []} for w in args.workers
+            }
+            answers: Dict[int, Any] = {}
+            for _ in range(args.repeat):
+                for w in args.workers:
+                    on = addresses[:w]
+                    # kept: solved and left on the workers (persist), as a pipeline that
+                    # writes the answers out or reduces them does.
+                    t, futures = timed(
+                        lambda: wait(client.persist(job(bag, args.line), workers=on))
+                    )
+                    runs[w]["kept"].append(t)
+                    del futures
+                    # gathered: every answer brought back to the client as one list.
+                    t, answers[w] = timed(
+                        lambda: client.compute(job(bag, args.line), workers=on).result()
+                    )
+                    runs[w]["gathered"].append(t)
+            for w in args.workers:
+                out[(w, name)] = (
+                    statistics.median(runs[w]["kept"]),
+                    statistics.median(runs[w]["gathered"]),
+                    answers[w],
+                )
         # Per-task cost: many partitions of one puzzle each, doing nothing.
         empty = db.from_sequence(["x"] * args.tasks, npartitions=args.tasks)
         empty.map_partitions(nothing).compute()
-        t, _ = wall(
-            lambda: empty.map_partitions(nothing, token=f"nothing{next(RUNS)}").compute(),
-            args.repeat,
-        )
-        out["per_task"] = t / args.tasks
+        for w in args.workers:
+            t, _ = wall(
+                lambda: client.compute(
+                    empty.map_partitions(nothing, token=f"nothing{next(RUNS)}"),
+                    workers=addresses[:w],
+                ).result(),
+                args.repeat,
+            )
+            out[(w, "per_task")] = t / args.tasks
     finally:
         client.close()
         cluster.close()
@@ -145,7 +178,11 @@ def main() -> None:
             f"{t_load / len(texts) * 1e6:.2f} µs each"
         )
     paths = {path.stem: path for path in args.paths}
-    results = {w: on_cluster(w, paths, args) for w in args.workers}
+    measured = on_cluster(paths, args)
+    results = {
+        w: {**{n: measured[(w, n)] for n in paths}, "per_task": measured[(w, "per_task")]}
+        for w in args.workers
+    }
     print()
     names = [f"{w} worker{'s' if w > 1 else ''}" for w in args.workers]
     span = f"{args.workers[0]}→{args.workers[-1]}"
