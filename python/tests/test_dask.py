@@ -84,6 +84,9 @@ def test_grade_and_dataframe_on_the_cluster(client):
     local = calcudoku.grade_many(kenken[:-1])
     assert [g["level"] for g in grades[:-1]] == [g.level for g in local]
 
+    lines = calcudoku.dask.solve_bag(db.from_sequence(kenken, npartitions=3), line=True)
+    assert lines.compute() == calcudoku.solve_many(kenken, line=True)[:-1] + [grades[-1]]
+
     df = dd.from_pandas(pd.DataFrame({"puzzle": kenken[:10]}), npartitions=2)
     solved = calcudoku.dask.solve_dataframe(df).compute()
     assert list(solved["solution"]) == [calcudoku.Puzzle.parse(t).solve() for t in kenken[:10]]

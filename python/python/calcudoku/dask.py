@@ -30,9 +30,12 @@ def _plain(x: Any) -> Any:
     return x
 
 
-def solve_partition(texts: List[str], threads: Optional[int] = None) -> List[Any]:
-    """The first solution of each puzzle text (rows of ints), None, or ``{"error": …}``."""
-    return [_plain(r) for r in core.solve_many(list(texts), threads=threads)]
+def solve_partition(
+    texts: List[str], threads: Optional[int] = None, line: bool = False
+) -> List[Any]:
+    """The first solution of each puzzle text (rows of ints; ``line=True``: one string, which
+    is cheaper to build and to send between processes), None, or ``{"error": …}``."""
+    return [_plain(r) for r in core.solve_many(list(texts), threads=threads, line=line)]
 
 
 def count_partition(texts: List[str], limit: int = 2, threads: Optional[int] = None) -> List[Any]:
@@ -43,9 +46,10 @@ def grade_partition(texts: List[str], threads: Optional[int] = None) -> List[Dic
     return [_plain(r) for r in core.grade_many(list(texts), threads=threads)]
 
 
-def solve_bag(bag: Any, threads: Optional[int] = None) -> Any:
-    """A bag of puzzle texts → a bag of solutions, in the same order."""
-    return bag.map_partitions(solve_partition, threads=threads)
+def solve_bag(bag: Any, threads: Optional[int] = None, line: bool = False) -> Any:
+    """A bag of puzzle texts → a bag of solutions, in the same order (``line=True``: each
+    solution as one string, ``1``–``9`` then ``A`` = 10, …)."""
+    return bag.map_partitions(solve_partition, threads=threads, line=line)
 
 
 def count_bag(bag: Any, limit: int = 2, threads: Optional[int] = None) -> Any:
