@@ -26,6 +26,10 @@
 //!   left out too: there they cost more than they save. The state (236 bytes) is copied for
 //!   every branch but the last.
 //!
+//! - For `solve` on a puzzle with several solutions, a second search from the count's root
+//!   state guesses on the first open cell in row-major order instead, smallest digit first:
+//!   its first solution is the first in row-major order ([`first9_until`]).
+//!
 //! Everything is plain integer arithmetic and small `const` tables built at compile time; bits
 //! are counted by hand (the build targets CPUs without a popcount instruction).
 
@@ -72,15 +76,7 @@ pub fn solve9_until(
     limit: u64,
     deadline: Option<Instant>,
 ) -> Option<Sudoku9Result> {
-    let mut search = Search {
-        limit,
-        found: 0,
-        first: None,
-        guesses: 0,
-        contradictions: 0,
-        deadline,
-        timed_out: false,
-    };
+    let mut search = Search::new(limit, deadline);
     if limit > 0 {
         if let Some(mut state) = State::new(givens) {
             search.run(&mut state);
@@ -90,6 +86,68 @@ pub fn solve9_until(
         return None;
     }
     Some(Sudoku9Result { solutions: search.found, first: search.first, guesses: search.guesses })
+}
+
+/// What [`first9_until`] found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RowMajor9 {
+    /// The first solution in row-major order.
+    First([u8; 81]),
+    /// The puzzle has no solution.
+    NoSolution,
+    /// The search used its guesses without finding a solution.
+    OutOfGuesses,
+}
+
+/// Counts the solutions of a 9×9 Sudoku to two, like [`solve9_until`], and when there are
+/// two, finds the first solution in row-major order (the smallest grid read row by row): a
+/// second search from the state the count reached before its first guess, guessing on the
+/// first open cell, smallest digit first, with the same propagation (its first solution is
+/// the smallest). That search stops after `extra` guesses plus four times the count's (a
+/// puzzle with a great many solutions can make it wander): then the answer is
+/// [`RowMajor9::OutOfGuesses`]. Gives up (None) once `deadline` has passed. The guesses
+/// returned are both searches'.
+pub fn first9_until(
+    givens: &[u8; 81],
+    extra: u64,
+    deadline: Option<Instant>,
+) -> Option<(Sudoku9Result, RowMajor9)> {
+    let mut count = Search::new(2, deadline);
+    count.keep_root = true;
+    let Some(mut state) = State::new(givens) else {
+        return Some((
+            Sudoku9Result { solutions: 0, first: None, guesses: 0 },
+            RowMajor9::NoSolution,
+        ));
+    };
+    count.run(&mut state);
+    if count.timed_out {
+        return None;
+    }
+    let mut counted =
+        Sudoku9Result { solutions: count.found, first: count.first, guesses: count.guesses };
+    let first = match (count.found, count.root) {
+        (0, _) => RowMajor9::NoSolution,
+        (1, _) => RowMajor9::First(count.first.expect("a solution was found")),
+        // Two solutions without a guess cannot happen; the general engine would find it.
+        (_, None) => RowMajor9::OutOfGuesses,
+        (_, Some(mut root)) => {
+            let mut search = Search::new(1, deadline);
+            search.row_major = true;
+            search.budget = count.guesses.saturating_mul(4) + extra;
+            search.run(&mut root);
+            counted.guesses += search.guesses;
+            if search.timed_out {
+                return None;
+            }
+            match search.first {
+                Some(grid) => RowMajor9::First(grid),
+                None if search.out_of_budget => RowMajor9::OutOfGuesses,
+                None => unreachable!("a puzzle with two solutions has a first"),
+            }
+        }
+    };
+    Some((counted, first))
 }
 
 /// The (row, box) pairs of a band word that hold a candidate, as a 9-bit index: bit
@@ -482,6 +540,13 @@ impl State {
         (b, pick.1, pick.2)
     }
 
+    /// The first open cell in row-major order: (band, bit, its digits).
+    fn first_open_cell(&self) -> (usize, usize, u32) {
+        let b = (0..3).find(|&b| self.open[b] != 0).expect("an unsolved grid has an open cell");
+        let bit = self.open[b].trailing_zeros() as usize;
+        (b, bit, self.digits_at(b, bit))
+    }
+
     /// The values of a solved grid.
     fn grid(&self) -> [u8; 81] {
         let mut g = [0u8; 81];
@@ -508,12 +573,37 @@ struct Search {
     contradictions: u64,
     deadline: Option<Instant>,
     timed_out: bool,
+    /// Guess on the first open cell in row-major order (else on the cell `guess_cell` picks).
+    row_major: bool,
+    /// Guesses allowed; past them the search stops with `out_of_budget`.
+    budget: u64,
+    out_of_budget: bool,
+    /// Whether to keep, in `root`, the state before the first guess.
+    keep_root: bool,
+    root: Option<State>,
 }
 
 impl Search {
+    fn new(limit: u64, deadline: Option<Instant>) -> Search {
+        Search {
+            limit,
+            found: 0,
+            first: None,
+            guesses: 0,
+            contradictions: 0,
+            deadline,
+            timed_out: false,
+            row_major: false,
+            budget: u64::MAX,
+            out_of_budget: false,
+            keep_root: false,
+            root: None,
+        }
+    }
+
     /// Whether the search should stop.
     fn done(&self) -> bool {
-        self.found >= self.limit || self.timed_out
+        self.found >= self.limit || self.timed_out || self.out_of_budget
     }
 
     /// Searches below `s`, which it uses up.
@@ -548,11 +638,19 @@ impl Search {
                     Ok(false) => {}
                 }
             }
-            let (b, bit, mut digits) = s.guess_cell(pairs, hard || open >= SCORE_OPEN);
+            if self.keep_root && self.guesses == 0 {
+                self.root = Some(*s);
+            }
+            let (b, bit, mut digits) = if self.row_major {
+                s.first_open_cell()
+            } else {
+                s.guess_cell(pairs, hard || open >= SCORE_OPEN)
+            };
             while digits != 0 {
                 let d = digits.trailing_zeros() as usize;
                 digits &= digits - 1;
                 self.guesses += 1;
+                self.out_of_budget |= self.guesses > self.budget;
                 if self.guesses % CLOCK_EVERY == 0
                     && self.deadline.is_some_and(|t| Instant::now() >= t)
                 {
@@ -663,6 +761,38 @@ mod tests {
     #[test]
     fn agrees_with_general_engine_serg_several_solutions() {
         cross_check("serg-benchmark.txt", 300, true);
+    }
+
+    /// The row-major search's answer is the general engine's row-major first solution, and a
+    /// budget too small gives way (for the general engine) rather than a wrong grid.
+    #[test]
+    fn row_major_first_agrees_or_gives_way() {
+        let mut found = 0;
+        for line in lines("serg-benchmark.txt").iter().take(200) {
+            let givens = parse(line);
+            let row_major = general(&puzzle(&givens)).search(Branching::RowMajor, 1).unwrap().0;
+            let row_major = row_major.expect("a solution").cells().to_vec();
+            let (counted, first) = first9_until(&givens, 1_000_000, None).unwrap();
+            assert_eq!(counted.solutions, 2, "{line}");
+            assert_eq!(first, RowMajor9::First(row_major.clone().try_into().unwrap()), "{line}");
+            match first9_until(&givens, 0, None).unwrap().1 {
+                RowMajor9::First(g) => {
+                    assert_eq!(g.to_vec(), row_major, "{line}");
+                    found += 1;
+                }
+                RowMajor9::OutOfGuesses => {}
+                RowMajor9::NoSolution => panic!("{line}: no solution"),
+            }
+        }
+        assert!(found > 0, "a budget of four times the count's guesses never sufficed");
+    }
+
+    #[test]
+    fn row_major_first_of_unsolvable_and_unique() {
+        let mut g = parse(SOLVED);
+        assert_eq!(first9_until(&g, 0, None).unwrap().1, RowMajor9::First(g));
+        g[1] = g[0];
+        assert_eq!(first9_until(&g, 0, None).unwrap().1, RowMajor9::NoSolution);
     }
 
     #[test]
