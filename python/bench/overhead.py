@@ -7,7 +7,8 @@ median of each kept):
   or `Solver::count(2)`, every result kept), its in-process time;
 * `calcudoku.solve_many(texts, threads=1)` (rows, and `line=True`: one string each) and
   `calcudoku.count_many(texts, limit=2, threads=1)`, with the garbage collector as the user
-  has it (on, by default);
+  has it (on, by default); `calcudoku.grade_many(texts, threads=1)` on the first --grade
+  puzzles (Rust: `logic::grade`);
 * for reference, the same rows built by CPython's own C code with nothing solved
   (`memoryview(cells).cast("B", shape).tolist()`): the least that lists of lists cost;
 * single calls, `Puzzle.parse(text).solve()` in a Python loop, on the first --single puzzles.
@@ -126,6 +127,17 @@ def measure(binary: Path, path: Path, args: argparse.Namespace) -> List[dict]:
         ),
         ("parse().solve()", "solve", len(few), lambda: single(few), solved),
     ]
+    if args.grade:
+        graded = texts[: args.grade]
+        cases.append(
+            (
+                "grade_many",
+                "grade",
+                len(graded),
+                lambda: calcudoku.grade_many(graded, threads=1),
+                lambda rs: sum(r.steps for r in rs if isinstance(r, calcudoku.Grade)),
+            )
+        )
     # The same rows built by CPython's own C code (a memoryview's tolist()), with no solving:
     # what lists of lists cost at the least (Rust time 0). Grids of one size only.
     grids = [g for g in calcudoku.solve_many(texts, threads=1) if isinstance(g, list)]
@@ -184,6 +196,9 @@ def main() -> None:
     ap.add_argument("--repeat", type=int, default=3, help="counted rounds (median kept)")
     ap.add_argument("--max", type=int, default=0, help="at most this many puzzles per set")
     ap.add_argument("--single", type=int, default=5000, help="puzzles for the single calls")
+    ap.add_argument(
+        "--grade", type=int, default=2000, help="puzzles for grade_many (0: leave it out)"
+    )
     ap.add_argument("--no-gc", action="store_true", help="time with gc.disable() (diagnosis)")
     ap.add_argument("--json", action="store_true", help="one JSON object per row")
     args = ap.parse_args()

@@ -1,9 +1,10 @@
 //! `calcudoku-rust-loop MODE PATH MAX REPEAT`: times, on one thread, what `solve_many` or
 //! `count_many` asks of the library for each puzzle text of PATH (a file of one-line puzzles,
 //! or a folder: every `.in` file in it and in its sub-folders), the first MAX (0: all):
-//! `format::parse(text, None)` then `Solver::solve()` (MODE `solve`) or `Solver::count(2)`
-//! (MODE `count`), keeping every result. REPEAT passes over the whole list; prints one JSON
-//! object with each pass's seconds and a digest of the answers (solutions found / counted) for
+//! `format::parse(text, None)` then `Solver::solve()` (MODE `solve`), `Solver::count(2)`
+//! (MODE `count`) or `logic::grade` (MODE `grade`, what `grade_many` asks), keeping every
+//! result. REPEAT passes over the whole list; prints one JSON
+//! object with each pass's seconds and a digest of the answers (solutions found / counted / grading steps) for
 //! the caller to compare with Python's.
 
 use std::path::{Path, PathBuf};
@@ -15,7 +16,7 @@ use calcudoku::solve::Solver;
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     if args.len() != 5 {
-        eprintln!("usage: calcudoku-rust-loop solve|count FILE MAX REPEAT");
+        eprintln!("usage: calcudoku-rust-loop solve|count|grade FILE MAX REPEAT");
         std::process::exit(2);
     }
     let mode = args[1].as_str();
@@ -55,8 +56,20 @@ fn main() {
                 cpu_seconds.push(cpu_time() - cpu);
                 found.iter().map(|r| r.as_ref().map_or(0, |c| c.map_or(0, |c| c.solutions))).sum()
             }
+            "grade" => {
+                let found: Vec<_> = lines
+                    .iter()
+                    .map(|t| format::parse(t, None).map(|p| calcudoku::logic::grade(&p, None)))
+                    .collect();
+                seconds.push(started.elapsed().as_secs_f64());
+                cpu_seconds.push(cpu_time() - cpu);
+                found
+                    .iter()
+                    .map(|r| r.as_ref().map_or(0, |g| g.as_ref().map_or(0, |g| g.steps as u64)))
+                    .sum()
+            }
             other => {
-                eprintln!("MODE: expected solve or count, found {other:?}");
+                eprintln!("MODE: expected solve, count or grade, found {other:?}");
                 std::process::exit(2)
             }
         };
