@@ -27,6 +27,24 @@ let started = Date.now(), elapsed = 0, solvedAt = null;
 function message(text, isError = false) {
   $("message").textContent = text;
   $("message").className = isError ? "error" : "";
+  checkSaid = false;
+}
+
+// Whether the status line tells how many cells Check marked: it follows them as they are fixed.
+let checkSaid = false;
+
+function sayMarked() {
+  const n = wrong.size;
+  message(n ? `${n} wrong ${n === 1 ? "cell" : "cells"} marked` : "No mistakes so far");
+  checkSaid = true;
+}
+
+// A marked cell changed: the count on the status line goes with it.
+function unmark(cell) {
+  if (wrong.delete(cell) && checkSaid) {
+    if (wrong.size) sayMarked();
+    else message("");
+  }
 }
 
 // ---------------------------------------------------------------- loading and saving
@@ -154,7 +172,7 @@ function enter(d) {
   if (before.value === values[selected] && before.marks === pencil[selected]) return;
   undo.push(before);
   redo = [];
-  wrong.delete(selected);
+  unmark(selected);
   struck = [];
   save();
   draw();
@@ -214,7 +232,7 @@ function eraseCell() {
   redo = [];
   values[selected] = 0;
   pencil[selected] = 0;
-  wrong.delete(selected);
+  unmark(selected);
   save();
   draw();
 }
@@ -259,7 +277,7 @@ $("check").addEventListener("click", () => {
   try {
     const bad = JSON.parse(puzzle.check(Uint8Array.from(values)));
     wrong = new Set(bad.map(([r, c]) => r * layout.size + c));
-    message(bad.length ? `${bad.length} wrong ${bad.length === 1 ? "cell" : "cells"} marked` : "No mistakes so far");
+    sayMarked();
     draw();
   } catch (e) {
     message(String(e.message || e), true);

@@ -129,11 +129,14 @@ try {
   picture = await drawn(page);
   check(picture.values[0].fill === RED && picture.backs.some((b) => b.cell === cell && b.fill === WRONG_BACK),
     "Check marks it wrong: red, on a red cell");
+  check(await page.textContent("#message") === "1 wrong cell marked", "the status line counts the marked cell");
   await page.screenshot({ path: `${out}/screenshot-check.png` });
 
   // Clear it and ask for a hint.
   await page.locator(`#grid [data-cell="${cell}"]`).click();
   await page.keyboard.press("Backspace");
+  const after = await page.textContent("#message");
+  check(!/wrong/.test(after), `clearing the marked cell clears the count ("${after}")`);
   await page.click("#hint");
   const hint = await page.textContent("#hint-text");
   check(hint.length > 20, `a hint in words: "${hint.slice(0, 70)}…"`);
