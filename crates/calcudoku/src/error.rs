@@ -73,13 +73,6 @@ pub enum ModelError {
         /// Index of the later cage that holds it again.
         second: usize,
     },
-    /// A cell lies in no cage where every cell needs one. [`Puzzle::new`](crate::Puzzle::new)
-    /// allows uncaged cells, so no check in this crate returns this at present.
-    #[error("cell {cell} is in no cage")]
-    CellInNoCage {
-        /// The row-major cell index.
-        cell: usize,
-    },
 }
 
 /// What went wrong while reading a puzzle.
