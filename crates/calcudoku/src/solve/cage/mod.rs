@@ -6,138 +6,14 @@
 //! (sum bounds, product divisibility) that stops as soon as nothing more can be learned. A walk
 //! that grows past its budget gives way to plain bounds reasoning, which is weaker but sound.
 
+mod pairs;
+mod table;
+
+pub(crate) use pairs::{filter_pair, pair_count};
+pub(crate) use table::Table;
+
 use super::model::CageModel;
 use crate::puzzle::{Operator, rule_holds};
-
-/// A cage's valid assignments as a compact table: tuple `t` is bit `t % 64` of word `t / 64`;
-/// `mask(i, v)` holds the tuples that put value `v` at position `i`. The search keeps, per
-/// cage, the set of tuples still possible and narrows it as candidates go. The masks live in
-/// the model's shared array (see [`Table::build`]).
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Table<'m> {
-    /// Words per tuple set.
-    pub words: usize,
-    /// Values per position (the puzzle's size).
-    pub n: usize,
-    /// `masks[((i * n) + v - 1) * words + w]`.
-    pub masks: &'m [u64],
-}
-
-impl Table<'_> {
-    /// Appends the masks of the table of `tuples` (flattened, `k` values each) to `masks`
-    /// and its set of all tuples to `all`; returns its words per tuple set.
-    pub fn build(
-        tuples: &[u8],
-        k: usize,
-        n: usize,
-        masks: &mut Vec<u64>,
-        all: &mut Vec<u64>,
-    ) -> usize {
-        let count = tuples.len() / k;
-        let words = count.div_ceil(64).max(1);
-        let at = masks.len();
-        masks.resize(at + k * n * words, 0);
-        let masks = &mut masks[at..];
-        for (t, tuple) in tuples.chunks_exact(k).enumerate() {
-            for (i, &v) in tuple.iter().enumerate() {
-                masks[(i * n + v as usize - 1) * words + t / 64] |= 1u64 << (t % 64);
-            }
-        }
-        let at = all.len();
-        all.resize(at + words, u64::MAX);
-        if count % 64 != 0 {
-            all[at + words - 1] = (1u64 << (count % 64)) - 1;
-        }
-        if count == 0 {
-            all[at] = 0;
-        }
-        words
-    }
-
-    /// The tuples that put value `v` at position `i`.
-    fn mask(&self, i: usize, v: usize) -> &[u64] {
-        let at = (i * self.n + v - 1) * self.words;
-        &self.masks[at..at + self.words]
-    }
-
-    /// Drops from `live` the tuples that use a value no longer a candidate of its cell, then
-    /// writes into `out`, per position, the candidates some live tuple uses. `allowed` is a
-    /// buffer the caller keeps, so that filtering allocates nothing.
-    pub fn filter(
-        &self,
-        cells: &[u16],
-        dom: &[u64],
-        live: &mut [u64],
-        allowed: &mut Vec<u64>,
-        out: &mut Vec<u64>,
-    ) -> Filtered {
-        out.clear();
-        if let [live] = live {
-            // One word of tuples: the common case, kept branch-light. Position `i`'s masks
-            // are then the `n` words from `i * n`.
-            let n = self.n;
-            for (i, &c) in cells.iter().enumerate() {
-                let masks = &self.masks[i * n..i * n + n];
-                let mut allowed = 0;
-                let mut d = dom[c as usize];
-                while d != 0 {
-                    allowed |= masks[d.trailing_zeros() as usize];
-                    d &= d - 1;
-                }
-                *live &= allowed;
-            }
-            if *live == 0 {
-                return Filtered::Impossible;
-            }
-            for (i, &c) in cells.iter().enumerate() {
-                let masks = &self.masks[i * n..i * n + n];
-                let mut keep = 0;
-                let mut d = dom[c as usize];
-                while d != 0 {
-                    let bit = d & d.wrapping_neg();
-                    if *live & masks[d.trailing_zeros() as usize] != 0 {
-                        keep |= bit;
-                    }
-                    d &= d - 1;
-                }
-                out.push(keep);
-            }
-            return Filtered::Narrowed;
-        }
-        allowed.clear();
-        allowed.resize(self.words, 0);
-        for (i, &c) in cells.iter().enumerate() {
-            allowed.fill(0);
-            let mut d = dom[c as usize];
-            while d != 0 {
-                for (a, &x) in allowed.iter_mut().zip(self.mask(i, d.trailing_zeros() as usize + 1))
-                {
-                    *a |= x;
-                }
-                d &= d - 1;
-            }
-            for (l, &a) in live.iter_mut().zip(allowed.iter()) {
-                *l &= a;
-            }
-        }
-        if live.iter().all(|&w| w == 0) {
-            return Filtered::Impossible;
-        }
-        for (i, &c) in cells.iter().enumerate() {
-            let mut keep = 0;
-            let mut d = dom[c as usize];
-            while d != 0 {
-                let v = d.trailing_zeros() as usize + 1;
-                if live.iter().zip(self.mask(i, v)).any(|(&l, &x)| l & x != 0) {
-                    keep |= 1u64 << (v - 1);
-                }
-                d &= d - 1;
-            }
-            out.push(keep);
-        }
-        Filtered::Narrowed
-    }
-}
 
 /// Nodes one filtering (or one listing of a late table) may visit before it falls back to
 /// bounds reasoning (or gives up the table).
@@ -326,7 +202,7 @@ impl CageFilter {
             return false;
         }
         if k == 2 {
-            pairs(&cage, n, tuples);
+            pairs::pairs(&cage, n, tuples);
             return tuples.len() <= max * k;
         }
         self.dom.clear();
@@ -726,63 +602,6 @@ impl CageFilter {
                 }
                 _ => d,
             };
-        }
-    }
-}
-
-/// Filters a two-cell cage through its partner masks (see [`CageModel::pair`]) given its
-/// cells' candidates `a` and `b`: writes into `out` the candidates of each that some candidate
-/// of the other may go with. One pass leaves the pair arc consistent.
-pub(crate) fn filter_pair(partners: &[u64], a: u64, b: u64, out: &mut Vec<u64>) -> Filtered {
-    let n = partners.len() / 2;
-    let with_partner = |values: u64, partners: &[u64], others: u64| {
-        bits(values).filter(|&i| partners[i] & others != 0).fold(0, |m, i| m | 1 << i)
-    };
-    out.clear();
-    out.push(with_partner(a, &partners[..n], b));
-    out.push(with_partner(b, &partners[n..], a));
-    if out[0] == 0 { Filtered::Impossible } else { Filtered::Narrowed }
-}
-
-/// How many assignments a two-cell cage still allows, given its cells' candidates.
-pub(crate) fn pair_count(partners: &[u64], a: u64, b: u64) -> u32 {
-    bits(a).map(|i| (partners[i] & b).count_ones()).sum()
-}
-
-/// Every valid assignment of a two-cell cage, generated directly: for each first value, the
-/// second values each operator allows.
-fn pairs(cage: &CageModel<'_>, n: usize, tuples: &mut Vec<u8>) {
-    let t = cage.target;
-    let differ = cage.conflicts[1] & 1 != 0;
-    let bit = |v: u64| if (1..=n as u64).contains(&v) { 1u64 << (v - 1) } else { 0 };
-    for a in 1..n as u64 + 1 {
-        // Only the cage's own operator is worked out: divisions are not cheap.
-        let add = || if t > a { bit(t - a) } else { 0 };
-        let mul = || if t % a == 0 { bit(t / a) } else { 0 };
-        let sub = || bit(a + t) | if a > t { bit(a - t) } else { 0 };
-        // a / b = t or b / a = t; nothing divides to 0.
-        let div = || {
-            if t == 0 {
-                0
-            } else {
-                bit(a.saturating_mul(t)) | if a % t == 0 { bit(a / t) } else { 0 }
-            }
-        };
-        let mut bs = match cage.op {
-            Some(Operator::Add) => add(),
-            Some(Operator::Mul) => mul(),
-            Some(Operator::Sub) => sub(),
-            Some(Operator::Div) => div(),
-            None => add() | mul() | sub() | div(),
-        };
-        if differ {
-            bs &= !bit(a);
-        }
-        while bs != 0 {
-            let b = bs.trailing_zeros() as u8 + 1;
-            bs &= bs - 1;
-            tuples.push(a as u8);
-            tuples.push(b);
         }
     }
 }
