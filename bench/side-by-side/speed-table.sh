@@ -32,7 +32,17 @@ runs="${3:-5}"
 repeat="${4:-21}"
 data="${DATA:-$repo/../shared/data}"
 sets_sudoku="${SETS_SUDOKU:-17-clue magictour-top1465 forum-hardest-1905-11plus forum-hardest-1106 serg-benchmark}"
-sets_kenken="${SETS_KENKEN:-$(cd "$data/kenken" && ls -d 8x8-* 9x9-* 10x10-* | tr '\n' ' ')}"
+if [ -z "${SETS_KENKEN:-}" ]; then
+  # Sizes 8 to 10, each level in Keen's order, then the multiplication-only sets.
+  for size in 8 9 10; do
+    for level in easy normal hard extreme unreasonable normal-multonly hard-multonly; do
+      if [ -d "$data/kenken/${size}x$size-$level" ]; then
+        SETS_KENKEN="${SETS_KENKEN:-} ${size}x$size-$level"
+      fi
+    done
+  done
+fi
+sets_kenken="$SETS_KENKEN"
 work="$(mktemp -d /tmp/speed-table.XXXXXX)"
 trap 'rm -rf "$work"' EXIT
 
