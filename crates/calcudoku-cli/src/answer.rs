@@ -1,5 +1,6 @@
 //! One puzzle's answer, as text: what `solve` prints for it and how it ended.
 
+use std::borrow::Cow;
 use std::time::{Duration, Instant};
 
 use calcudoku::Puzzle;
@@ -50,7 +51,8 @@ impl Outcome {
 
 /// What to print for a puzzle, and how it ended.
 pub struct Answer {
-    pub text: String,
+    /// The text printed; a fixed text (a count) is borrowed, not allocated for each puzzle.
+    pub text: Cow<'static, str>,
     pub outcome: Outcome,
     /// A message for standard error (a timeout).
     pub note: Option<String>,
@@ -59,8 +61,8 @@ pub struct Answer {
 }
 
 impl Answer {
-    pub fn new(text: String, outcome: Outcome) -> Answer {
-        Answer { text, outcome, note: None, tag: None }
+    pub fn new(text: impl Into<Cow<'static, str>>, outcome: Outcome) -> Answer {
+        Answer { text: text.into(), outcome, note: None, tag: None }
     }
 }
 
@@ -145,14 +147,14 @@ pub fn solve(puzzle: &Puzzle, place: &Place, s: &Settings) -> Answer {
 
 /// The answer for a puzzle given up on at the deadline.
 pub fn timed_out(place: &Place, as_json: bool, after: Duration) -> Answer {
-    let text = if as_json {
+    let text: Cow<'static, str> = if as_json {
         let mut o = json::object(place);
         o.insert("status".into(), "timeout".into());
-        json::line(o)
+        json::line(o).into()
     } else if place.layout == Layout::Line {
         "Timed out.\n".into()
     } else {
-        String::new()
+        "".into()
     };
     Answer {
         text,

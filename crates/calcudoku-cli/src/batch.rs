@@ -4,6 +4,7 @@
 //! `Invalid puzzle.` line, and the rest go on.
 
 use std::io::{self, BufRead, IsTerminal, Read, Write};
+use std::ops::Range;
 use std::time::{Duration, Instant};
 
 use anyhow::Result;
@@ -106,11 +107,30 @@ pub struct RawLine {
 /// end of input.
 pub fn read_line(reader: &mut dyn BufRead, no: usize) -> io::Result<Option<RawLine>> {
     let mut buf = Vec::new();
-    let n = Read::take(&mut *reader, MAX_LINE).read_until(b'\n', &mut buf)?;
+    Ok(read_line_into(reader, no, &mut buf)?.map(|bytes| RawLine {
+        no,
+        bytes: bytes.map(|range| {
+            buf.truncate(range.end);
+            buf
+        }),
+    }))
+}
+
+/// Reads the next line onto the end of `data` (without its line end) and gives its place
+/// there, or the error of a line longer than [`MAX_LINE`] bytes (then nothing is added); None
+/// at the end of input. A batch reads all its lines into one buffer this way.
+fn read_line_into(
+    reader: &mut dyn BufRead,
+    no: usize,
+    data: &mut Vec<u8>,
+) -> io::Result<Option<Result<Range<usize>, String>>> {
+    let start = data.len();
+    let n = Read::take(&mut *reader, MAX_LINE).read_until(b'\n', data)?;
     if n == 0 {
         return Ok(None);
     }
-    if buf.last() != Some(&b'\n') && n as u64 == MAX_LINE {
+    if data.last() != Some(&b'\n') && n as u64 == MAX_LINE {
+        data.truncate(start);
         // Too long: skip to the end of the line without holding it.
         loop {
             let chunk = reader.fill_buf()?;
@@ -130,44 +150,85 @@ pub fn read_line(reader: &mut dyn BufRead, no: usize) -> io::Result<Option<RawLi
         }
         let msg =
             format!("line {no}: expected a puzzle line, found a line longer than {MAX_LINE} bytes");
-        return Ok(Some(RawLine { no, bytes: Err(msg) }));
+        return Ok(Some(Err(msg)));
     }
-    while matches!(buf.last(), Some(b'\n' | b'\r')) {
-        buf.pop();
+    while data.len() > start && matches!(data.last(), Some(b'\n' | b'\r')) {
+        data.pop();
     }
-    Ok(Some(RawLine { no, bytes: Ok(buf) }))
+    Ok(Some(Ok(start..data.len())))
+}
+
+/// The lines of a chunk: their bytes one after the other in one buffer, kept from chunk to
+/// chunk, so that reading a line allocates nothing.
+#[derive(Default)]
+struct Chunk {
+    data: Vec<u8>,
+    lines: Vec<ChunkLine>,
+}
+
+struct ChunkLine {
+    no: usize,
+    bytes: Result<Range<usize>, String>,
+}
+
+impl Chunk {
+    fn clear(&mut self) {
+        self.data.clear();
+        self.lines.clear();
+    }
+
+    fn bytes<'a>(&'a self, line: &'a ChunkLine) -> Result<&'a [u8], &'a str> {
+        match &line.bytes {
+            Ok(range) => Ok(&self.data[range.clone()]),
+            Err(msg) => Err(msg),
+        }
+    }
+
+    /// A line read before the batch started (the head that told it a batch).
+    fn push_raw(&mut self, line: RawLine) {
+        let bytes = line.bytes.map(|b| {
+            let start = self.data.len();
+            self.data.extend_from_slice(&b);
+            start..self.data.len()
+        });
+        self.lines.push(ChunkLine { no: line.no, bytes });
+    }
 }
 
 /// Lines that are not blank (each gets an answer line).
-fn answers_expected(chunk: &[RawLine]) -> usize {
+fn answers_expected(chunk: &Chunk) -> usize {
     chunk
+        .lines
         .iter()
-        .filter(|l| l.bytes.as_ref().map_or(true, |b| !b.iter().all(u8::is_ascii_whitespace)))
+        .filter(|l| chunk.bytes(l).map_or(true, |b| !b.iter().all(u8::is_ascii_whitespace)))
         .count()
 }
 
+/// One line's answer (None for a blank line or a comment), and with `timed` how long the work
+/// took (only `-v` shows it; otherwise the clock is not read).
 fn answer_line(
-    line: &RawLine,
+    no: usize,
+    bytes: Result<&[u8], &str>,
     name: &str,
     work: &Work,
+    timed: bool,
 ) -> Option<Result<(Answer, Duration), String>> {
-    let bytes = match &line.bytes {
+    let bytes = match bytes {
         Ok(b) => b,
-        Err(msg) => return Some(Err(msg.clone())),
+        Err(msg) => return Some(Err(msg.to_string())),
     };
     let text = match std::str::from_utf8(bytes) {
         Ok(t) => t,
-        Err(e) => return Some(Err(crate::not_utf8(bytes, e.valid_up_to(), line.no))),
+        Err(e) => return Some(Err(crate::not_utf8(bytes, e.valid_up_to(), no))),
     };
     if calcudoku::format::is_blank_or_comment(text) || crate::interrupted() {
         return None;
     }
-    Some(match sudoku::parse_line_at(text, line.no) {
+    Some(match sudoku::parse_line_at(text, no) {
         Ok(p) => {
-            let started = Instant::now();
-            let answer =
-                work(&p, &Place { name, line: line.no, layout: Layout::Line, batch: true });
-            Ok((answer, started.elapsed()))
+            let started = timed.then(Instant::now);
+            let answer = work(&p, &Place { name, line: no, layout: Layout::Line, batch: true });
+            Ok((answer, started.map_or(Duration::ZERO, |t| t.elapsed())))
         }
         Err(e) => Err(e.to_string()),
     })
@@ -196,7 +257,11 @@ pub fn run(
 ) -> Result<()> {
     let Input { name, first, reader, size_hint, ui } = input;
     let started = Instant::now();
-    let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build()?;
+    // One thread needs no pool (and no thread started for it).
+    let pool = match threads {
+        1 => None,
+        n => Some(rayon::ThreadPoolBuilder::new().num_threads(n).build()?),
+    };
     let progress = match size_hint {
         Some(total) if total > (1 << 20) && io::stderr().is_terminal() => {
             let bar = ProgressBar::new(total);
@@ -212,21 +277,25 @@ pub fn run(
     };
     let mut pending = first.into_iter();
     let mut next_no = 0;
-    let mut chunk: Vec<RawLine> = Vec::with_capacity(CHUNK);
+    let mut chunk = Chunk::default();
     let mut first_chunk = true;
+    let timed = ui.verbose && !ui.quiet;
     loop {
         chunk.clear();
         let mut done = false;
-        while chunk.len() < CHUNK {
-            let line = match pending.next() {
-                Some(l) => Some(l),
-                None => read_line(reader, next_no + 1)?,
-            };
-            match line {
-                Some(l) => {
-                    next_no = l.no;
-                    progress.inc(l.bytes.as_ref().map_or(0, |b| b.len() as u64 + 1));
-                    chunk.push(l);
+        let mut read = 0;
+        while chunk.lines.len() < CHUNK {
+            if let Some(l) = pending.next() {
+                next_no = l.no;
+                read += l.bytes.as_ref().map_or(0, |b| b.len() as u64 + 1);
+                chunk.push_raw(l);
+                continue;
+            }
+            match read_line_into(reader, next_no + 1, &mut chunk.data)? {
+                Some(bytes) => {
+                    next_no += 1;
+                    read += bytes.as_ref().map_or(0, |r| r.len() as u64 + 1);
+                    chunk.lines.push(ChunkLine { no: next_no, bytes });
                 }
                 None => {
                     done = true;
@@ -234,15 +303,16 @@ pub fn run(
                 }
             }
         }
+        progress.inc(read);
         // A file of one puzzle line is no batch: its error gets no placeholder line on stdout.
         let lone = first_chunk && done && answers_expected(&chunk) == 1;
         first_chunk = false;
-        let answers: Vec<_> = if threads > 1 {
-            pool.install(|| chunk.par_iter().map(|l| answer_line(l, name, work)).collect())
-        } else {
-            chunk.iter().map(|l| answer_line(l, name, work)).collect()
+        let answer = |l: &ChunkLine| answer_line(l.no, chunk.bytes(l), name, work, timed);
+        let answers: Vec<_> = match &pool {
+            Some(pool) => pool.install(|| chunk.lines.par_iter().map(answer).collect()),
+            None => chunk.lines.iter().map(answer).collect(),
         };
-        for (line, answer) in chunk.iter().zip(answers) {
+        for (line, answer) in chunk.lines.iter().zip(answers) {
             match answer {
                 // Ctrl-C: answers stop at the first line left undone, to keep input order.
                 None if crate::interrupted() => {
@@ -256,7 +326,9 @@ pub fn run(
                     }
                 }
                 Some(Ok((a, took))) => {
-                    progress.suspend(|| crate::notes(&ui, name, line.no, &a, took));
+                    if !ui.quiet {
+                        progress.suspend(|| crate::notes(&ui, name, line.no, &a, took));
+                    }
                     out.write_all(a.text.as_bytes())?;
                     summary.add_answer(&a);
                 }

@@ -513,27 +513,42 @@ fn threads(n: usize) -> usize {
 fn count(args: &CountArgs, ui: Ui, out: &mut dyn Write) -> Result<Status> {
     let json = ui.json;
     let timeout = deadline(&args.input)?;
+    // The answer of a search stopped at the limit, made once (a batch may print it millions
+    // of times); it lives as long as the process.
+    let stopped: &'static str =
+        Box::leak(format!("{0}+ (stopped at --limit {0})\n", args.limit).into_boxed_str());
     let work = |puzzle: &calcudoku::Puzzle, place: &Place| {
-        let started = Instant::now();
-        let solver = Solver::new(puzzle).with_deadline(timeout.map(|t| started + t));
+        // The clock is read only when there is a deadline to keep.
+        let started = timeout.map(|t| (Instant::now(), t));
+        let solver = Solver::new(puzzle).with_deadline(started.map(|(s, t)| s + t));
         let count = match solver.count(args.limit) {
             Ok(c) => c,
-            Err(_) => return answer::timed_out(place, json, started.elapsed()),
+            Err(_) => {
+                let took = started.map_or(Duration::ZERO, |(s, _)| s.elapsed());
+                return answer::timed_out(place, json, took);
+            }
         };
         let outcome = match count.solutions {
             0 => Outcome::NoSolution,
             1 if count.complete => Outcome::Unique,
             _ => Outcome::Several,
         };
-        let text = if json {
+        let text: std::borrow::Cow<'static, str> = if json {
             let mut o = json::object(place);
             o.insert("solutions".into(), count.solutions.into());
             o.insert("complete".into(), count.complete.into());
-            json::line(o)
+            json::line(o).into()
         } else if count.complete {
-            format!("{}\n", count.solutions)
+            match count.solutions {
+                0 => "0\n".into(),
+                1 => "1\n".into(),
+                2 => "2\n".into(),
+                n => format!("{n}\n").into(),
+            }
+        } else if count.solutions == args.limit {
+            stopped.into()
         } else {
-            format!("{}+ (stopped at --limit {})\n", count.solutions, args.limit)
+            format!("{}+ (stopped at --limit {})\n", count.solutions, args.limit).into()
         };
         Answer::new(text, outcome)
     };

@@ -89,3 +89,54 @@ fn a_single_puzzle_line_prints_no_summary() {
     let (code, stdout, stderr) = run(&[], &path);
     assert_eq!((code, stdout.as_str(), stderr.as_str()), (0, &*format!("{S1}\n"), ""));
 }
+
+/// The streamed reader (a file whose first puzzle is a line of 81) against the document reader
+/// (the same lines after a 4×4 line, which is not streamed): the same answer for every line,
+/// over several chunks, whatever the thread count. The lines mix plain puzzles (read in one
+/// pass) with every form the general reader has to word or read itself.
+#[test]
+fn streamed_lines_read_as_the_whole_document_does() {
+    let clash = format!("44{}", &P1[2..]);
+    let kinds: Vec<String> = vec![
+        P1.into(),
+        format!("{P2}\r"),
+        P1.replace('.', "0"),
+        format!("{P2}\t9.2"),
+        format!("{P1};rated"),
+        clash,
+        format!("A{}", &P1[1..]),
+        format!("{}%{}", &P1[..5], &P1[6..]),
+        P1[1..].to_string(),
+        format!("{P1}x"),
+        NONE.into(),
+        "1.3...4.........".into(),
+        "not a sudoku".into(),
+        "# a comment".into(),
+    ];
+    let mut body = String::new();
+    for i in 0..5000 {
+        body.push_str(&kinds[(i * 5) % kinds.len()]);
+        body.push('\n');
+    }
+    let streamed = temp_file("streamed.txt", &format!("{P1}\n{body}"));
+    let whole = temp_file("whole.txt", &format!("1.3...4.........\n{body}"));
+    for threads in ["1", "2"] {
+        let (c1, a, e1) = run(&["count", "--limit", "2", "-j", threads], &streamed);
+        let (c2, b, e2) = run(&["count", "--limit", "2", "-j", threads], &whole);
+        assert_eq!((c1, c2), (2, 2), "{e1}\n{e2}");
+        let a: Vec<&str> = a.lines().skip(1).filter(|l| !l.is_empty()).collect();
+        let b: Vec<&str> = b.lines().skip(1).collect();
+        // A comment line gets a blank answer line in a stream, none in a document.
+        assert_eq!(a.len(), 5000 - 5000 / kinds.len(), "one answer per puzzle line");
+        assert_eq!(a, b);
+        // The same errors, at the same lines (the summaries differ by the first line).
+        let errors = |e: &str| -> Vec<String> {
+            e.lines()
+                .filter(|l| l.contains(".txt:") && !l.starts_with("calcudoku:"))
+                .map(|l| l.replacen("streamed", "whole", 1))
+                .collect()
+        };
+        assert_eq!(errors(&e1).len(), errors(&e2).len());
+        assert_eq!(errors(&e1), errors(&e2));
+    }
+}

@@ -470,12 +470,18 @@ impl Puzzle {
         if givens.size() != size {
             return Err(ModelError::GivensSize { expected: size, found: givens.size() });
         }
-        for (i, &v) in givens.cells().iter().enumerate() {
-            if v as usize > size {
+        // The largest given first (a loop without an early exit, which the compiler widens):
+        // the cell is looked for only when one is out of range.
+        if givens.cells().iter().fold(0, |m, &v| m.max(v)) as usize > size {
+            let out = givens.cells().iter().enumerate().find(|&(_, &v)| v as usize > size);
+            if let Some((i, &v)) = out {
                 return Err(ModelError::GivenOutOfRange { cell: Cell(i as u16), value: v, size });
             }
         }
-        let mut owner: Vec<Option<usize>> = vec![None; size * size];
+        // Which cage holds each cell (allocated only when there are cages: a plain Sudoku read
+        // from a batch line comes through here once per line).
+        let mut owner: Vec<Option<usize>> =
+            if cages.is_empty() { Vec::new() } else { vec![None; size * size] };
         for (k, cage) in cages.iter().enumerate() {
             if cage.cells.is_empty() {
                 return Err(ModelError::EmptyCage { cage: k });

@@ -80,6 +80,9 @@ fn single(line: usize, puzzle: Puzzle) -> Document {
 /// Reads one line of a file of one-line puzzles, `no` being its 1-based line number (errors
 /// name it). Lets a caller stream a file of millions of lines without holding it.
 pub fn parse_line_at(line: &str, no: usize) -> Result<Puzzle, ParseError> {
+    if let Some(puzzle) = plain_line(line.as_bytes()) {
+        return Ok(puzzle);
+    }
     let line = text::strip_bom(line);
     if line.trim().is_empty() {
         return Err(ParseError::new(no, 0, ParseErrorKind::Empty));
@@ -212,6 +215,73 @@ const ASCII_VALUE: [u8; 256] = {
     }
     t
 };
+
+/// The usual line of a big batch, read in one pass: exactly N² cell characters (ASCII, no
+/// note, no spaces, no byte-order mark) and no clashing givens. Anything else gives `None` and
+/// goes to the general reader, which reads it the same way or words its error; on the lines
+/// this accepts, both give the same puzzle.
+fn plain_line(bytes: &[u8]) -> Option<Puzzle> {
+    let values: Vec<u8> = bytes.iter().map(|&b| ASCII_VALUE[b as usize]).collect();
+    // The side and the boxes as constants, so that finding a cell's row, column and box costs
+    // no division.
+    let (n, fits) = match bytes.len() {
+        81 => (9, givens_fit::<9, 3, 3>(&values)),
+        16 => (4, givens_fit::<4, 2, 2>(&values)),
+        36 => (6, givens_fit::<6, 2, 3>(&values)),
+        64 => (8, givens_fit::<8, 2, 4>(&values)),
+        144 => (12, givens_fit::<12, 3, 4>(&values)),
+        256 => (16, givens_fit::<16, 4, 4>(&values)),
+        625 => (25, givens_fit::<25, 5, 5>(&values)),
+        _ => return None,
+    };
+    if !fits {
+        return None;
+    }
+    Puzzle::sudoku(n, BoxShape::standard(n), Grid::from_valid(n, values)).ok()
+}
+
+/// Whether N² values (`u8::MAX` for a byte that is no cell) are all cells of an N×N Sudoku with
+/// H×W boxes, none clashing with another in its row, column or box. Empty cells are skipped
+/// eight at a time.
+fn givens_fit<const N: usize, const H: usize, const W: usize>(values: &[u8]) -> bool {
+    debug_assert_eq!(BoxShape::standard(N), Some(BoxShape { height: H as u8, width: W as u8 }));
+    // The values seen in each row, column and box (N ≤ 25: one 32-bit word each).
+    let mut seen = [[0u32; N]; 3];
+    let mut fits = |i: usize, v: u8| {
+        if v as usize > N {
+            return false;
+        }
+        let (r, c) = (i / N, i % N);
+        let b = r / H * (N / W) + c / W;
+        let bit = 1u32 << (v - 1);
+        if (seen[0][r] | seen[1][c] | seen[2][b]) & bit != 0 {
+            return false;
+        }
+        seen[0][r] |= bit;
+        seen[1][c] |= bit;
+        seen[2][b] |= bit;
+        true
+    };
+    let mut words = values.chunks_exact(8);
+    let mut at = 0;
+    for word in &mut words {
+        let mut x = u64::from_le_bytes(word.try_into().expect("eight bytes"));
+        while x != 0 {
+            let k = x.trailing_zeros() as usize / 8;
+            if !fits(at + k, (x >> (8 * k)) as u8) {
+                return false;
+            }
+            x &= !(0xff << (8 * k));
+        }
+        at += 8;
+    }
+    for (k, &v) in words.remainder().iter().enumerate() {
+        if v != 0 && !fits(at + k, v) {
+            return false;
+        }
+    }
+    true
+}
 
 /// N rows of N characters.
 fn parse_compact(text: &str, n: usize) -> Result<Puzzle, ParseError> {
@@ -386,6 +456,57 @@ mod tests {
         let p = parse(six).unwrap();
         assert_eq!(p.boxes(), Some(BoxShape { height: 2, width: 3 }));
         assert_eq!(parse(&write_line(&p).unwrap()).unwrap(), p);
+    }
+
+    /// The one-pass reader of plain lines agrees with the general one: the same puzzle where
+    /// it accepts a line, and it leaves every line the general reader rejects (or reads as
+    /// something else) to it.
+    #[test]
+    fn plain_lines_agree_with_the_general_reader() {
+        let general = |s: &str| parse_line(Line { no: 1, text: s });
+        let mut lines: Vec<String> =
+            vec![LINE.into(), LINE.replace('.', "0"), LINE.replace('.', "-")];
+        for n in [4usize, 6, 8, 9, 12, 16, 25] {
+            let b = BoxShape::standard(n).unwrap();
+            let (h, w) = (b.height as usize, b.width as usize);
+            // A solved grid (rows shifted by box width, bands by one), every third cell kept.
+            let line: String = (0..n * n)
+                .map(|i| {
+                    let (r, c) = (i / n, i % n);
+                    let v = ((r % h) * w + r / h + c) % n + 1;
+                    if i % 3 == 0 { value_char(v as u8) } else { '.' }
+                })
+                .collect();
+            lines.push(line.to_lowercase());
+            lines.push(line.replace('.', "_"));
+            // A clash in the first row, a value too large, a stray byte, a note, a BOM.
+            lines.push(format!("{}{}", &line[..3], &line[..n * n - 3]));
+            // The same value at (1, 1) as at (0, 0): a clash in the first box only.
+            let mut boxed: Vec<char> = line.chars().collect();
+            boxed[n + 1] = boxed[0];
+            lines.push(boxed.into_iter().collect());
+            lines.push(format!("{}{}", value_char(n as u8 + 1), &line[1..]));
+            lines.push(format!("{}#{}", &line[..1], &line[2..]));
+            lines.push(format!("{}\t9.2", &line));
+            lines.push(format!("\u{feff}{line}"));
+            lines.push(line);
+        }
+        let mut accepted = 0;
+        for line in &lines {
+            match (plain_line(line.as_bytes()), general(line)) {
+                (Some(fast), Ok(slow)) => {
+                    assert_eq!(fast, slow, "{line}");
+                    accepted += 1;
+                }
+                (Some(_), Err(e)) => panic!("{line}: accepted, but the general reader says {e}"),
+                (None, _) => {}
+            }
+        }
+        // Plain lines of every size go the fast way; the others not.
+        assert_eq!(accepted, 3 + 7 * 3);
+        for bad in ["44......", "4 ......"] {
+            assert!(plain_line(format!("{bad}{}", &LINE[8..]).as_bytes()).is_none());
+        }
     }
 
     #[test]

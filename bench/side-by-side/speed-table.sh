@@ -1,0 +1,157 @@
+#!/usr/bin/env bash
+# The speed table of issue #18, from one run: calcudoku beside tdoku on the five public Sudoku
+# sets and beside Keen's solver on the KenKen corpus sets of sizes 8 to 10, one thread.
+# Every cell is peer time ÷ calcudoku time (above 1: calcudoku faster).
+#
+# - in-process: calcudoku's own `bench` command against the peer's own timing loop: tdoku's
+#   `run_benchmark` (puzzles in file order, not permuted; solve and prove unique), and for
+#   Keen a small driver (keen_solve_driver.c) that times one top-level call of Keen's solver
+#   per game ID, which proves the solution unique (parse not timed for Keen; calcudoku's
+#   KenKen figure includes its parse). KenKen: the mean over the set of each puzzle's median of
+#   REPEAT runs; Sudoku: the median rate of 5 `calcudoku bench` passes.
+# - whole process: `calcudoku count --limit 2 -q -j 1 FILE` against the peer as a program on
+#   the same file (tdoku_count_driver.c: the count up to 2 of each line; the Keen driver
+#   without REPEAT: the count of each game ID), wall time, the median of RUNS runs (best in
+#   the second column of the raw figures). For KenKen FILE is the set's Keen IDs, one a line.
+# Answers are checked: both programs' counts must agree line for line (a mismatch stops the
+# script).
+#
+# Usage: bash bench/side-by-side/speed-table.sh TDOKU-CHECKOUT PUZZLES-CHECKOUT [RUNS] [REPEAT]
+#   TDOKU-CHECKOUT: https://github.com/t-dillon/tdoku (BSD-2), its src/ and include/ suffice
+#   PUZZLES-CHECKOUT: Simon Tatham's puzzles (https://git.tartarus.org/simon/puzzles, MIT) or
+#   a fork with keen.c and latin.c
+# Both are copied to and built in a temporary folder; nothing of them enters this repository.
+# RUNS (default 5): whole-process runs per file; REPEAT (default 21): KenKen in-process runs.
+# SETS_SUDOKU / SETS_KENKEN (environment) override the sets; DATA the shared data folder.
+set -euo pipefail
+here="$(cd "$(dirname "$0")" && pwd)"
+repo="$(cd "$here/../.." && pwd)"
+tdoku="$(cd "${1:?usage: speed-table.sh TDOKU-CHECKOUT PUZZLES-CHECKOUT [RUNS] [REPEAT]}" && pwd)"
+puzzles="$(cd "${2:?usage: speed-table.sh TDOKU-CHECKOUT PUZZLES-CHECKOUT [RUNS] [REPEAT]}" && pwd)"
+runs="${3:-5}"
+repeat="${4:-21}"
+data="${DATA:-$repo/../shared/data}"
+sets_sudoku="${SETS_SUDOKU:-17-clue magictour-top1465 forum-hardest-1905-11plus forum-hardest-1106 serg-benchmark}"
+if [ -z "${SETS_KENKEN:-}" ]; then
+  # Sizes 8 to 10, each level in Keen's order, then the multiplication-only sets.
+  for size in 8 9 10; do
+    for level in easy normal hard extreme unreasonable normal-multonly hard-multonly; do
+      if [ -d "$data/kenken/${size}x$size-$level" ]; then
+        SETS_KENKEN="${SETS_KENKEN:-} ${size}x$size-$level"
+      fi
+    done
+  done
+fi
+sets_kenken="$SETS_KENKEN"
+work="$(mktemp -d /tmp/speed-table.XXXXXX)"
+trap 'rm -rf "$work"' EXIT
+
+# --- builds -------------------------------------------------------------------------------
+log="$work/build.log"
+mkdir -p "$work/tdoku" "$work/keen"
+cat > "$work/tdoku/build_info.h" <<'EOF'
+#define C_COMPILER_ID "GNU"
+#define CXX_COMPILER_ID "GNU"
+#define C_COMPILER_VERSION ""
+#define CXX_COMPILER_VERSION ""
+#define C_FLAGS " -O3 -march=native"
+#define CXX_FLAGS " -O3 -march=native"
+EOF
+cxx=(g++ -std=c++14 -O3 -march=native -w)
+{
+  # tdoku's benchmark program, as its CMakeLists.txt builds it (without the other solvers).
+  "${cxx[@]}" -I"$work/tdoku" -o "$work/tdoku/run_benchmark" "$tdoku/src/run_benchmark.cc" \
+    "$tdoku/src/util.cc" "$tdoku/src/solver_dpll_triad_simd.cc" "$tdoku/other/other_solvers.cc"
+  # Its library object (solver + util) and the counting driver.
+  "${cxx[@]}" -fno-exceptions -fno-rtti -c -o "$work/tdoku/solver.o" \
+    "$tdoku/src/solver_dpll_triad_simd.cc"
+  "${cxx[@]}" -fno-exceptions -fno-rtti -c -o "$work/tdoku/util.o" "$tdoku/src/util.cc"
+  gcc -O2 -c -o "$work/tdoku/count.o" "$here/tdoku_count_driver.c"
+  g++ -o "$work/tdoku/tdoku-count" "$work/tdoku/count.o" "$work/tdoku/solver.o" \
+    "$work/tdoku/util.o"
+  # Keen's solver with the top-level driver.
+  source "$here/keen-build.sh"
+  build_keen "$puzzles" "$work/keen" keen_solve_driver.c
+} > "$log" 2>&1 || { cat "$log" >&2; echo "speed-table.sh: a peer failed to build" >&2; exit 1; }
+(cd "$repo" && cargo build --release --quiet -p calcudoku-cli)
+bin="${CARGO_TARGET_DIR:-$repo/target}/release/calcudoku"
+
+# --- helpers ------------------------------------------------------------------------------
+# Wall seconds of RUNS runs of a command (stdout to $work/out), as "median best".
+wall() {
+  local times=() i t0 t1
+  for ((i = 0; i < runs; i++)); do
+    t0=$EPOCHREALTIME
+    "$@" > "$work/out"
+    t1=$EPOCHREALTIME
+    times+=("$(awk -v a="$t0" -v b="$t1" 'BEGIN {printf "%.6f", b - a}')")
+  done
+  printf '%s\n' "${times[@]}" | sort -g | awk '{t[NR] = $1} END {printf "%.6f %.6f", t[int((NR + 1) / 2)], t[1]}'
+}
+# Counts from `calcudoku count` ("2+ (stopped at --limit 2)" is 2) and from a peer, compared.
+same_counts() {
+  local ours="$1" theirs="$2" what="$3"
+  if ! cmp -s <(sed 's/+.*//' "$ours") "$theirs"; then
+    echo "speed-table.sh: $what: the counts differ" >&2
+    diff <(sed 's/+.*//' "$ours") "$theirs" | head >&2
+    exit 1
+  fi
+}
+ratio() { awk -v p="$1" -v o="$2" 'BEGIN {printf (p / o >= 10 ? "%.0f" : "%.2f"), p / o}'; }
+
+raw="$work/raw.tsv"
+printf 'set\tpeer_in_s\tours_in_s\tpeer_whole_med\tpeer_whole_best\tours_whole_med\tours_whole_best\tpuzzles\n' > "$raw"
+
+# --- Sudoku -------------------------------------------------------------------------------
+for set in $sets_sudoku; do
+  file="$data/sudoku/$set.txt"
+  n="$(grep -c . "$file")"
+  # In-process, per puzzle (seconds). tdoku: its own loop (1 s warm-up, 3 s timed, the file
+  # in its order, each puzzle once a pass).
+  peer_rate="$("$work/tdoku/run_benchmark" -s tdoku -r0 -v1 -n "$n" -w 1 -t 3 "$file" |
+    awk -F'|' '/^\|tdoku/ {gsub(/[ ,]/, "", $3); print $3}')"
+  ours_rate="$(for ((i = 0; i < 5; i++)); do "$bin" bench --json "$file"; done |
+    sed 's/.*"unique_per_s":\([0-9.e+]*\).*/\1/' | sort -g | awk '{r[NR] = $1} END {print r[int((NR + 1) / 2)]}')"
+  peer_in="$(awk -v r="$peer_rate" 'BEGIN {printf "%.9f", 1 / r}')"
+  ours_in="$(awk -v r="$ours_rate" 'BEGIN {printf "%.9f", 1 / r}')"
+  # Whole process, answers compared.
+  peer_whole="$(wall "$work/tdoku/tdoku-count" "$file")"
+  cp "$work/out" "$work/peer.counts"
+  ours_whole="$(wall "$bin" count --limit 2 -q -j 1 "$file")"
+  same_counts "$work/out" "$work/peer.counts" "$set"
+  printf '%s\t%s\t%s\t%s\t%s\t%s\n' "sudoku/$set" "$peer_in" "$ours_in" \
+    "${peer_whole// /$'\t'}" "${ours_whole// /$'\t'}" "$n" >> "$raw"
+done
+
+# --- KenKen -------------------------------------------------------------------------------
+for set in $sets_kenken; do
+  dir="$data/kenken/$set"
+  cat "$dir"/*.keen > "$work/ids.txt"
+  n="$(grep -c . "$work/ids.txt")"
+  # In-process: the mean over the set of each puzzle's median of REPEAT runs (seconds).
+  peer_in="$("$work/keen/keen-driver" "$work/ids.txt" "$repeat" | awk '{s += $2} END {printf "%.9f", s / NR}')"
+  ours_in="$("$bin" bench --json --repeat "$repeat" "$dir" |
+    sed 's/.*"mean_ms":\([0-9.e+-]*\).*/\1/' | awk '{printf "%.9f", $1 / 1000}')"
+  peer_whole="$(wall "$work/keen/keen-driver" "$work/ids.txt")"
+  cp "$work/out" "$work/peer.counts"
+  ours_whole="$(wall "$bin" count --limit 2 -q -j 1 "$work/ids.txt")"
+  same_counts "$work/out" "$work/peer.counts" "$set"
+  printf '%s\t%s\t%s\t%s\t%s\t%s\n' "kenken/$set" "$peer_in" "$ours_in" \
+    "${peer_whole// /$'\t'}" "${ours_whole// /$'\t'}" "$n" >> "$raw"
+done
+
+# --- the table ----------------------------------------------------------------------------
+# The last column is calcudoku's own whole-process time over its in-process time for the
+# file (best run; the in-process time counts no process start, no reading, no writing), for
+# files of 1,000 puzzles or more (the goal of #18 item 2; below that the process start is most
+# of the time).
+echo "| set | puzzles | in-process | whole process (median) | whole process (best) | calcudoku whole ÷ in-process |"
+echo "|---|---:|---:|---:|---:|---:|"
+tail -n +2 "$raw" | while IFS=$'\t' read -r set pin oin pwm pwb owm owb n; do
+  own="$(awk -v w="$owb" -v i="$oin" -v n="$n" 'BEGIN {if (n < 1000) print "–"; else printf "%.2f", w / (i * n)}')"
+  echo "| $set | $n | $(ratio "$pin" "$oin") | $(ratio "$pwm" "$owm") | $(ratio "$pwb" "$owb") | $own |"
+done
+echo
+echo "Raw figures (seconds; in-process per puzzle, whole process per file):"
+echo
+sed 's/^/    /' "$raw"
