@@ -631,7 +631,9 @@ impl Search {
             // logic and a guess on the first bivalue cell do.
             let open = s.open_cells();
             let hard = self.contradictions > 0;
-            if hard || open >= STACK_OPEN {
+            // Not in the row-major search for `solve`: it has few branches to prune
+            // (callgrind on serg-benchmark: 4% fewer instructions without).
+            if !self.row_major && (hard || open >= STACK_OPEN) {
                 match s.stacks() {
                     Err(Conflict) => return,
                     Ok(true) => continue,
