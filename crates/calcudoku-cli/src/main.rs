@@ -13,6 +13,7 @@ mod json;
 mod render;
 mod say;
 
+use rayon::prelude::*;
 use std::io::{self, BufRead, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -394,16 +395,51 @@ fn for_each_puzzle(
             before = lines;
             Ok(())
         };
-        for entry in &doc.entries {
+        // With several threads, the puzzles of a document (Keen IDs a line, ops puzzles
+        // between blank lines, JSON Lines) are worked out in parallel, as a streamed file's
+        // lines are, and written in input order below.
+        let mut ahead = match stream {
+            Some((work, threads)) if threads > 1 && batch => {
+                let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build()?;
+                let answers: Vec<Option<(Answer, Duration)>> = pool.install(|| {
+                    doc.entries
+                        .par_iter()
+                        .map(|entry| {
+                            let p = entry.puzzle.as_ref().ok().filter(|_| !interrupted())?;
+                            let place = Place {
+                                name: &src.name,
+                                line: entry.line,
+                                layout: doc.layout,
+                                batch,
+                            };
+                            let started = Instant::now();
+                            let a = work(p, &place);
+                            Some((a, started.elapsed()))
+                        })
+                        .collect()
+                });
+                Some(answers)
+            }
+            _ => None,
+        };
+        for (k, entry) in doc.entries.iter().enumerate() {
             if interrupted() {
                 break;
             }
             let place = Place { name: &src.name, line: entry.line, layout: doc.layout, batch };
             match &entry.puzzle {
                 Ok(p) => {
-                    let started = Instant::now();
-                    let a = each(p, &place)?;
-                    notes(&ui, place.name, place.line, &a, started.elapsed());
+                    let (a, took) = match ahead.as_mut() {
+                        Some(answers) => match answers[k].take() {
+                            Some(done) => done,
+                            None => break, // interrupted
+                        },
+                        None => {
+                            let started = Instant::now();
+                            (each(p, &place)?, started.elapsed())
+                        }
+                    };
+                    notes(&ui, place.name, place.line, &a, took);
                     separate(&a.text, out)?;
                     out.write_all(a.text.as_bytes())?;
                     status = status.max(Status::of(a.outcome));

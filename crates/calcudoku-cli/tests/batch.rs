@@ -140,3 +140,41 @@ fn streamed_lines_read_as_the_whole_document_does() {
         assert_eq!(errors(&e1), errors(&e2));
     }
 }
+
+/// A file of Keen game IDs (one a line) is a batch too: `-j 2` works its puzzles out in
+/// parallel and writes the same answers, errors and summary, in input order, as `-j 1`.
+#[test]
+fn a_file_of_keen_ids_gives_the_same_answers_on_two_threads() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../calcudoku/tests/data/kenken-sample");
+    let mut ids = Vec::new();
+    for set in std::fs::read_dir(dir).unwrap() {
+        let set = set.unwrap().path();
+        if set.is_dir() {
+            for f in std::fs::read_dir(&set).unwrap() {
+                let f = f.unwrap().path();
+                if f.extension().is_some_and(|x| x == "keen") {
+                    ids.push(std::fs::read_to_string(&f).unwrap().trim().to_string());
+                }
+            }
+        }
+    }
+    ids.sort();
+    assert!(ids.len() >= 40, "only {} Keen IDs", ids.len());
+    // A bad ID in the middle, and the list twice over so the threads have work to share.
+    let mut lines = ids.clone();
+    lines.insert(ids.len() / 2, "6:not_a_game_id".to_string());
+    lines.extend(ids.iter().cloned());
+    let path = temp_file("keen-ids.txt", &(lines.join("\n") + "\n"));
+    for command in ["solve", "count"] {
+        let (c1, one, err1) = run(&[command, "-j", "1"], &path);
+        let (c2, two, err2) = run(&[command, "-j", "2"], &path);
+        assert_eq!((c1, c2), (2, 2), "{command}: a bad line makes the exit status 2");
+        assert_eq!(one, two, "{command}");
+        // The summary's rate (puzzles a second) differs from run to run.
+        let unrated = |e: &str| e.split("; ").next().unwrap_or_default().to_string();
+        assert_eq!(unrated(&err1), unrated(&err2), "{command}");
+        assert!(one.contains("Invalid puzzle."), "{command}: {one}");
+        let bad_line = format!("keen-ids.txt:{}:", ids.len() / 2 + 1);
+        assert!(err1.contains(&bad_line), "{command}: the bad line is named: {err1}");
+    }
+}
