@@ -178,3 +178,48 @@ fn a_file_of_keen_ids_gives_the_same_answers_on_two_threads() {
         assert!(err1.contains(&bad_line), "{command}: the bad line is named: {err1}");
     }
 }
+
+/// Many files at once: `-j 2` spreads their puzzles over the threads and prints the same
+/// answers, headers, errors and summary, in the order the files were named, as `-j 1`; a
+/// missing file and a bad one do not stop the others.
+#[test]
+fn many_files_give_the_same_answers_on_two_threads() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../calcudoku/tests/data/kenken-sample");
+    let mut files = Vec::new();
+    for set in std::fs::read_dir(dir).unwrap() {
+        let set = set.unwrap().path();
+        if set.is_dir() {
+            for f in std::fs::read_dir(&set).unwrap() {
+                let f = f.unwrap().path();
+                if f.extension().is_some_and(|x| x == "in") {
+                    files.push(f.display().to_string());
+                }
+            }
+        }
+    }
+    files.sort();
+    assert!(files.len() >= 40, "only {} files", files.len());
+    let bad = temp_file("bad.in", "3\n1 + 4\n0 0 x\n");
+    files.insert(7, bad.display().to_string());
+    files.insert(20, "/nonexistent/puzzle.in".to_string());
+    let sudokus = temp_file("sudokus.txt", &format!("{P1}\n{P2}\n"));
+    files.insert(30, sudokus.display().to_string());
+    let run_files = |args: &[&str]| {
+        let out =
+            Command::cargo_bin("calcudoku").unwrap().args(args).args(&files).output().unwrap();
+        let stderr = String::from_utf8(out.stderr).unwrap();
+        // The summary's rate (puzzles a second) differs from run to run.
+        let stderr: Vec<String> =
+            stderr.lines().map(|l| l.split("; ").next().unwrap_or_default().to_string()).collect();
+        (out.status.code().unwrap(), String::from_utf8(out.stdout).unwrap(), stderr)
+    };
+    for command in ["solve", "count"] {
+        let one = run_files(&[command, "-j", "1"]);
+        let two = run_files(&[command, "-j", "2"]);
+        assert_eq!(one, two, "{command}");
+        assert_eq!(one.0, 2, "{command}: bad files make the exit status 2");
+        assert_eq!(one.1.matches("==> ").count(), files.len(), "{command}: a header per file");
+        assert!(one.2.iter().any(|l| l.contains("bad.in:2:")), "{command}: {:?}", one.2);
+        assert!(one.2.iter().any(|l| l.contains("/nonexistent/puzzle.in")), "{command}");
+    }
+}
