@@ -32,7 +32,8 @@ pub use corpus::*;
 pub use ops::OpChoice;
 
 use crate::clock::Instant;
-use crate::logic::{Board, Grade, Ladder, LogicError, grade_board};
+use crate::logic::{Board, Grade, Ladder, LogicError, Rule, grade_board};
+use crate::solve::Solver;
 use crate::puzzle::{BoxShape, Grid, Operator, Puzzle};
 
 use self::rng::Rng;
@@ -292,6 +293,19 @@ fn solves_within(
         Some(level) => ladder.up_to(level),
         None => ladder.clone(),
     };
+    // Sound steps never solve a puzzle with several solutions, so such a candidate is
+    // rejected whatever the ladder does; with trial on the ladder that would be a long way to
+    // find out (a search per candidate value of every cell before it gets stuck), so the
+    // exact solver asks first.
+    if ladder.rungs.iter().any(|r| r.rule == Rule::Trial) {
+        let count = Solver::new(puzzle)
+            .with_deadline(deadline)
+            .count(2)
+            .map_err(|_| GenerateError::Timeout)?;
+        if count.solutions != 1 || !count.complete {
+            return Ok(None);
+        }
+    }
     match grade_board(board, &ladder, deadline) {
         Ok(grade) if grade.solved => Ok(Some(grade)),
         Ok(_) => Ok(None),

@@ -3,7 +3,7 @@
 
 use std::cell::{Cell as Flag, Ref, RefCell};
 use std::fmt;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use super::layouts::{self, Analysis};
 
@@ -108,6 +108,9 @@ pub struct Geometry {
     part_start: Vec<u32>,
     distinct_cages: bool,
     puzzle: Puzzle,
+    /// Every cell's peers ([`Board::peers`]), computed the first time a technique asks:
+    /// `peers.0[peers.1[c]..peers.1[c + 1]]` are cell `c`'s.
+    peers: OnceLock<(Vec<Cell>, Vec<u32>)>,
 }
 
 impl Geometry {
@@ -200,6 +203,7 @@ impl Geometry {
             part_start,
             distinct_cages: puzzle.distinct_cages(),
             puzzle: puzzle.clone(),
+            peers: OnceLock::new(),
         }
     }
 }
@@ -383,6 +387,26 @@ impl Board {
     }
     /// The cells a cell sees (shares a unit or a Killer cage with), each once, in order.
     pub fn peers(&self, cell: Cell) -> Vec<Cell> {
+        self.peer_cells(cell).to_vec()
+    }
+
+    /// [`Board::peers`] without the copy: computed once for every cell of the puzzle and
+    /// shared by every board of it.
+    pub(crate) fn peer_cells(&self, cell: Cell) -> &[Cell] {
+        let (all, start) = self.geo.peers.get_or_init(|| {
+            let mut all = Vec::new();
+            let mut start = Vec::with_capacity(self.cell_count() + 1);
+            for c in self.cells() {
+                start.push(all.len() as u32);
+                all.extend(self.compute_peers(c));
+            }
+            start.push(all.len() as u32);
+            (all, start)
+        });
+        &all[start[cell.index()] as usize..start[cell.index() + 1] as usize]
+    }
+
+    fn compute_peers(&self, cell: Cell) -> Vec<Cell> {
         let mut out: Vec<Cell> =
             self.units_of(cell).flat_map(|u| self.unit_cells(u)).copied().collect();
         if let Some(k) = self.cage_of(cell).filter(|_| self.geo.distinct_cages) {

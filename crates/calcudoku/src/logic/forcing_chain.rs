@@ -15,7 +15,6 @@ use super::technique::Technique;
 
 pub fn find(board: &Board, out: &mut Found) {
     let cells = board.cell_count();
-    let peers: Vec<Vec<Cell>> = board.cells().map(|c| board.peers(c)).collect();
     let mut forced = vec![0u8; cells];
     let mut prev = vec![u16::MAX; cells];
     for start in board.cells() {
@@ -31,7 +30,7 @@ pub fn find(board: &Board, out: &mut Found) {
             let mut queue = VecDeque::from([start]);
             while let Some(cur) = queue.pop_front() {
                 let now = forced[cur.index()];
-                for &nb in &peers[cur.index()] {
+                for &nb in board.peer_cells(cur) {
                     let nc = board.candidates(nb);
                     if forced[nb.index()] != 0 || !nc.contains(now) {
                         continue;
