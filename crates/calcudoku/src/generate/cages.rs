@@ -4,7 +4,12 @@
 //! among those below the largest size. A predicate can forbid a cell from joining a cage (Killer
 //! cages hold distinct digits).
 
+use smallvec::SmallVec;
+
 use super::rng::Rng;
+
+/// The cells of one cage (inline up to Keen's largest cage, 6 cells).
+pub type CageCells = SmallVec<[usize; 6]>;
 
 /// The cages of an `n`×`n` grid as lists of cell indices (row-major, each sorted, in order of
 /// their first cell), or None when a cell is left alone with nowhere to go (Keen then starts
@@ -14,7 +19,7 @@ pub fn cut(
     max_cage: usize,
     rng: &mut Rng,
     fits: impl Fn(&[usize], usize) -> bool,
-) -> Option<Vec<Vec<usize>>> {
+) -> Option<Vec<CageCells>> {
     let a = n * n;
     let order = rng.permutation(a);
     let mut rank = vec![0usize; a];
@@ -23,7 +28,7 @@ pub fn cut(
     }
     // owner[c]: the index in `cages` of the cage holding c.
     let mut owner: Vec<usize> = (0..a).collect();
-    let mut cages: Vec<Vec<usize>> = (0..a).map(|c| vec![c]).collect();
+    let mut cages: Vec<CageCells> = (0..a).map(|c| smallvec::smallvec![c]).collect();
     let neighbours = |c: usize| {
         let (r, col) = (c / n, c % n);
         [
@@ -33,7 +38,7 @@ pub fn cut(
             (r + 1 < n).then(|| c + n),
         ]
     };
-    let merge = |owner: &mut Vec<usize>, cages: &mut Vec<Vec<usize>>, c: usize, d: usize| {
+    let merge = |owner: &mut Vec<usize>, cages: &mut Vec<CageCells>, c: usize, d: usize| {
         let (from, to) = (owner[c], owner[d]);
         let moved = std::mem::take(&mut cages[from]);
         for &x in &moved {
@@ -71,7 +76,7 @@ pub fn cut(
             merge(&mut owner, &mut cages, c, d);
         }
     }
-    let mut cages: Vec<Vec<usize>> = cages.into_iter().filter(|k| !k.is_empty()).collect();
+    let mut cages: Vec<CageCells> = cages.into_iter().filter(|k| !k.is_empty()).collect();
     if max_cage >= 2 && cages.iter().any(|k| k.len() == 1) {
         return None;
     }

@@ -2,7 +2,8 @@
 //! cage, kept when the logic ladder solves it at the level asked and not at the one below.
 
 use crate::clock::Instant;
-use crate::logic::{Grade, Ladder};
+use crate::logic::{Grade, Ladder, Rule};
+use crate::solve::Solver;
 use crate::puzzle::{Cage, Cell, Grid, Puzzle};
 
 use super::ops::{OpChoice, choose};
@@ -38,5 +39,18 @@ pub(super) fn attempt(
         list.push(Cage::new(target, op, cells.iter().map(|&c| Cell(c as u16)).collect()));
     }
     let puzzle = Puzzle::kenken(n, list).expect("the cages tile the grid");
+    // Sound steps never solve a puzzle with several solutions, so such a candidate is
+    // rejected whatever the ladder does; with trial on the ladder finding that out would take
+    // a search per candidate value of every cell before it gets stuck, so the exact solver is
+    // asked first.
+    if ladder.rungs.iter().any(|r| r.rule == Rule::Trial) {
+        let count = Solver::new(&puzzle)
+            .with_deadline(deadline)
+            .count(2)
+            .map_err(|_| GenerateError::Timeout)?;
+        if count.solutions != 1 || !count.complete {
+            return Ok(None);
+        }
+    }
     Ok(at_level(&puzzle, ladder, options.level, deadline)?.map(|g| (puzzle, square, g)))
 }

@@ -32,8 +32,7 @@ pub use corpus::*;
 pub use ops::OpChoice;
 
 use crate::clock::Instant;
-use crate::logic::{Board, Grade, Ladder, LogicError, Rule, grade_board};
-use crate::solve::Solver;
+use crate::logic::{Board, Grade, Ladder, LogicError, grade_board};
 use crate::puzzle::{BoxShape, Grid, Operator, Puzzle};
 
 use self::rng::Rng;
@@ -258,7 +257,11 @@ pub fn generate(
 ) -> Result<Generated, GenerateError> {
     options.check()?;
     let mut rng = Rng::new(options.seed, index);
-    let ladder = options.kind.ladder();
+    // Only the rungs up to the level are ever tried: cut once, not for every candidate.
+    let ladder = match options.level {
+        Some(level) => options.kind.ladder().up_to(level),
+        None => options.kind.ladder(),
+    };
     let mut attempts = 0u32;
     loop {
         if attempts >= options.max_attempts {
@@ -289,24 +292,16 @@ fn solves_within(
     deadline: Option<Instant>,
 ) -> Result<Option<Grade>, GenerateError> {
     let Ok(board) = Board::new(puzzle) else { return Ok(None) };
+    // The generator hands over a ladder already cut at its level: no copy then.
+    let cut;
     let ladder = match level {
-        Some(level) => ladder.up_to(level),
-        None => ladder.clone(),
-    };
-    // Sound steps never solve a puzzle with several solutions, so such a candidate is
-    // rejected whatever the ladder does; with trial on the ladder that would be a long way to
-    // find out (a search per candidate value of every cell before it gets stuck), so the
-    // exact solver asks first.
-    if ladder.rungs.iter().any(|r| r.rule == Rule::Trial) {
-        let count = Solver::new(puzzle)
-            .with_deadline(deadline)
-            .count(2)
-            .map_err(|_| GenerateError::Timeout)?;
-        if count.solutions != 1 || !count.complete {
-            return Ok(None);
+        Some(level) if ladder.rungs.iter().any(|r| r.level > level) => {
+            cut = ladder.up_to(level);
+            &cut
         }
-    }
-    match grade_board(board, &ladder, deadline) {
+        _ => ladder,
+    };
+    match grade_board(board, ladder, deadline) {
         Ok(grade) if grade.solved => Ok(Some(grade)),
         Ok(_) => Ok(None),
         Err(LogicError::Timeout) => Err(GenerateError::Timeout),

@@ -14,6 +14,8 @@
 //! earlier ones: when there were not too many, they are kept and the next analysis filters
 //! them instead of searching again.
 
+use smallvec::SmallVec;
+
 use crate::puzzle::{Cell, Operator, ValueSet, rule_holds};
 
 use super::board::Board;
@@ -35,12 +37,12 @@ pub struct Analysis {
     /// The values some layout uses.
     pub union: ValueSet,
     /// For each cell (in the cage's order), the values some layout gives it.
-    pub per_cell: Vec<ValueSet>,
+    pub per_cell: SmallVec<[ValueSet; 6]>,
     /// For each unit the cage touches (as [`Board::cage_parts`] lists them), the values every
     /// layout puts into the cage's cells there.
-    pub always: Vec<ValueSet>,
+    pub always: SmallVec<[ValueSet; 8]>,
     /// The walk's values, kept to be reused.
-    scratch: Vec<u8>,
+    scratch: SmallVec<[u8; 8]>,
     /// Every layout found, one after the other (when `kept`).
     tuples: Vec<u8>,
     kept: bool,
@@ -86,6 +88,8 @@ pub fn analyse(board: &Board, k: usize, a: &mut Analysis) {
     let (per_cell, always, layouts) = (&mut a.per_cell, &mut a.always, &mut a.layouts);
     let tuples = &mut a.tuples;
     tuples.clear();
+    // Room for a few dozen layouts up front rather than growing a few bytes at a time.
+    tuples.reserve(cells.len() * 32);
     let mut keeping = true;
     // Once every cell has had every candidate and no unit part has a value in every layout,
     // more layouts cannot tell anything more: the walk stops there (unless it is keeping the
@@ -140,7 +144,7 @@ fn finish(a: &mut Analysis) {
 fn refilter(board: &Board, k: usize, a: &mut Analysis) {
     let info = &board.cages()[k];
     let width = info.cells.len();
-    let cands: Vec<ValueSet> = info.cells.iter().map(|&c| board.candidates(c)).collect();
+    let cands: SmallVec<[ValueSet; 8]> = info.cells.iter().map(|&c| board.candidates(c)).collect();
     let parts = board.cage_parts(k);
     let mut kept = 0;
     for t in 0..a.tuples.len() / width {
@@ -175,7 +179,7 @@ struct Walk<'a> {
     sees_before: &'a [u64],
     op: Option<Operator>,
     target: u64,
-    values: Vec<u8>,
+    values: SmallVec<[u8; 8]>,
     budget: u64,
     /// Set when `each` said more layouts would add nothing.
     saturated: bool,
