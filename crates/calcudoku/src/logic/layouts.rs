@@ -14,6 +14,9 @@
 //! earlier ones: when there were not too many, they are kept and the next analysis filters
 //! them instead of searching again.
 
+use std::cell::RefCell;
+use std::collections::HashMap;
+
 use smallvec::SmallVec;
 
 use crate::puzzle::{Cell, Operator, ValueSet, rule_holds};
@@ -48,9 +51,72 @@ pub struct Analysis {
     kept: bool,
 }
 
+/// What the first analysis of a cage depends on when every cell still has every candidate:
+/// the grid size, the cage's rule, which of its cells see each other and how it lies across
+/// units. Not the board: so it is the same on every board with such a cage.
+#[derive(Clone, PartialEq, Eq, Hash)]
+struct Fresh {
+    n: usize,
+    op: Option<Operator>,
+    target: u64,
+    sees_before: SmallVec<[u64; 6]>,
+    parts: SmallVec<[u64; 12]>,
+}
+
+/// Most fresh analyses kept per thread (then the memo starts again).
+const FRESH_MEMO: usize = 1 << 14;
+
+thread_local! {
+    /// Analyses of cages on full candidates, per thread: a generator grades thousands of
+    /// boards whose cages mostly repeat, and each board starts by analysing all of them.
+    static MEMO: RefCell<HashMap<Fresh, Analysis>> = RefCell::new(HashMap::new());
+}
+
 /// Enumerates the layouts of cage `k` and sums up what they say, into `a` (its buffers are
-/// reused).
+/// reused). The first analysis of a cage whose cells all have every candidate comes from a
+/// per-thread memo when one like it was made before.
 pub fn analyse(board: &Board, k: usize, a: &mut Analysis) {
+    let info = &board.cages()[k];
+    let full = ValueSet::full(board.size());
+    let fresh = !a.kept
+        && !board.distinct_cages()
+        && info.cells.len() <= 64
+        && info.cells.iter().all(|&c| board.candidates(c) == full);
+    if !fresh {
+        enumerate(board, k, a);
+        return;
+    }
+    let key = Fresh {
+        n: board.size(),
+        op: info.op,
+        target: info.target,
+        sees_before: info.sees_before.iter().copied().collect(),
+        parts: board.cage_parts(k).iter().map(|p| p.positions).collect(),
+    };
+    let found = MEMO.with(|m| match m.borrow().get(&key) {
+        Some(known) => {
+            a.clone_from(known);
+            true
+        }
+        None => false,
+    });
+    if found {
+        return;
+    }
+    enumerate(board, k, a);
+    if a.kept {
+        MEMO.with(|m| {
+            let mut m = m.borrow_mut();
+            if m.len() >= FRESH_MEMO {
+                m.clear();
+            }
+            m.insert(key, a.clone());
+        });
+    }
+}
+
+/// [`analyse`] without the memo.
+fn enumerate(board: &Board, k: usize, a: &mut Analysis) {
     let info = &board.cages()[k];
     let cells = &info.cells;
     let parts = board.cage_parts(k);
