@@ -16,6 +16,7 @@
 
 use std::cell::RefCell;
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 
 use smallvec::SmallVec;
 
@@ -66,10 +67,35 @@ struct Fresh {
 /// Most fresh analyses kept per thread (then the memo starts again).
 const FRESH_MEMO: usize = 1 << 14;
 
+/// A quick multiplicative hash for the memo's small keys (no untrusted input reaches it).
+#[derive(Default)]
+struct QuickHash(u64);
+
+impl Hasher for QuickHash {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut word = [0u8; 8];
+            word[..chunk.len()].copy_from_slice(chunk);
+            self.write_u64(u64::from_le_bytes(word));
+        }
+    }
+    fn write_u64(&mut self, x: u64) {
+        self.0 = (self.0.rotate_left(5) ^ x).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    }
+    fn write_usize(&mut self, x: usize) {
+        self.write_u64(x as u64);
+    }
+}
+
+type Memo = HashMap<Fresh, Analysis, BuildHasherDefault<QuickHash>>;
+
 thread_local! {
     /// Analyses of cages on full candidates, per thread: a generator grades thousands of
     /// boards whose cages mostly repeat, and each board starts by analysing all of them.
-    static MEMO: RefCell<HashMap<Fresh, Analysis>> = RefCell::new(HashMap::new());
+    static MEMO: RefCell<Memo> = RefCell::new(Memo::default());
 }
 
 /// Enumerates the layouts of cage `k` and sums up what they say, into `a` (its buffers are
