@@ -21,13 +21,15 @@ pub fn cut(
     fits: impl Fn(&[usize], usize) -> bool,
 ) -> Option<Vec<CageCells>> {
     let a = n * n;
-    let order = rng.permutation(a);
-    let mut rank = vec![0usize; a];
+    // The draws of `rng.permutation(a)`, without the allocations.
+    let mut order: SmallVec<[usize; 81]> = (0..a).collect();
+    rng.shuffle(&mut order);
+    let mut rank: SmallVec<[usize; 81]> = smallvec::smallvec![0usize; a];
     for (i, &c) in order.iter().enumerate() {
         rank[c] = i;
     }
     // owner[c]: the index in `cages` of the cage holding c.
-    let mut owner: Vec<usize> = (0..a).collect();
+    let mut owner: SmallVec<[usize; 81]> = (0..a).collect();
     let mut cages: Vec<CageCells> = (0..a).map(|c| smallvec::smallvec![c]).collect();
     let neighbours = |c: usize| {
         let (r, col) = (c / n, c % n);
@@ -38,14 +40,15 @@ pub fn cut(
             (r + 1 < n).then(|| c + n),
         ]
     };
-    let merge = |owner: &mut Vec<usize>, cages: &mut Vec<CageCells>, c: usize, d: usize| {
-        let (from, to) = (owner[c], owner[d]);
-        let moved = std::mem::take(&mut cages[from]);
-        for &x in &moved {
-            owner[x] = to;
-        }
-        cages[to].extend(moved);
-    };
+    let merge =
+        |owner: &mut SmallVec<[usize; 81]>, cages: &mut Vec<CageCells>, c: usize, d: usize| {
+            let (from, to) = (owner[c], owner[d]);
+            let moved = std::mem::take(&mut cages[from]);
+            for &x in &moved {
+                owner[x] = to;
+            }
+            cages[to].extend(moved);
+        };
     // Dominoes.
     for c in 0..a {
         if cages[owner[c]].len() != 1 || max_cage < 2 {

@@ -23,7 +23,7 @@ pub(super) fn attempt(
     let n = options.size;
     let square = latin::latin_square(n, rng);
     let Some(cut) = cages::cut(n, options.max_cage, rng, |_, _| true) else { return Ok(None) };
-    let values: Vec<Vec<u8>> =
+    let values: SmallVec<[SmallVec<[u8; 6]>; 32]> =
         cut.iter().map(|k| k.iter().map(|&c| square.cells()[c]).collect()).collect();
     let choice = OpChoice {
         allowed: options.ops.clone(),
