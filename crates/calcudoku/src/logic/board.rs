@@ -103,9 +103,11 @@ struct Frame {
     cell_units: Vec<[u16; 3]>,
 }
 
+/// The frames made so far on this thread, by size and box shape.
+type Frames = Vec<(usize, Option<BoxShape>, Arc<Frame>)>;
+
 thread_local! {
-    static FRAMES: std::cell::RefCell<Vec<(usize, Option<BoxShape>, Arc<Frame>)>> =
-        const { std::cell::RefCell::new(Vec::new()) };
+    static FRAMES: RefCell<Frames> = const { RefCell::new(Vec::new()) };
 }
 
 impl Frame {
