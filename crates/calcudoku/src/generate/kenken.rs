@@ -77,6 +77,12 @@ fn second_by_swap(puzzle: &Puzzle, square: &Grid, cut: &[CageCells]) -> bool {
         }
     }
     let mut grid: SmallVec<[u8; 81]> = SmallVec::from_slice(square.cells());
+    let grid = &mut grid[..];
+    // column[r * n + v - 1]: where row r holds v.
+    let mut column: SmallVec<[u8; 81]> = smallvec::smallvec![0; n * n];
+    for (i, &v) in grid.iter().enumerate() {
+        column[(i / n) * n + v as usize - 1] = (i % n) as u8;
+    }
     let holds = |grid: &[u8], c: usize| {
         let cage = &puzzle.cages()[cage_of[c] as usize];
         let values: SmallVec<[u8; 8]> = cage.cells.iter().map(|x| grid[x.index()]).collect();
@@ -85,27 +91,71 @@ fn second_by_swap(puzzle: &Puzzle, square: &Grid, cut: &[CageCells]) -> bool {
     for r1 in 0..n {
         for r2 in r1 + 1..n {
             for c1 in 0..n {
-                for c2 in c1 + 1..n {
-                    let cells = [r1 * n + c1, r1 * n + c2, r2 * n + c1, r2 * n + c2];
-                    let (a, b) = (grid[cells[0]], grid[cells[1]]);
-                    if grid[cells[2]] != b || grid[cells[3]] != a {
-                        continue;
-                    }
-                    let ([p, q, r, s], [x, y]) = (cells, [a, b]);
-                    (grid[p], grid[q], grid[r], grid[s]) = (y, x, x, y);
-                    let second = cells.iter().all(|&c| holds(&grid, c));
-                    (grid[p], grid[q], grid[r], grid[s]) = (x, y, y, x);
-                    if second {
-                        debug_assert!({
-                            let mut other = grid.to_vec();
-                            (other[p], other[q], other[r], other[s]) = (y, x, x, y);
-                            puzzle.is_solution(&Grid::from_valid(n, other))
-                        });
-                        return true;
-                    }
+                let (a, b) = (grid[r1 * n + c1], grid[r2 * n + c1]);
+                // The column where row r1 holds b: a rectangle when row r2 holds a there.
+                let c2 = column[r1 * n + b as usize - 1] as usize;
+                if c2 <= c1 || grid[r2 * n + c2] != a {
+                    continue;
+                }
+                let cells = [r1 * n + c1, r1 * n + c2, r2 * n + c1, r2 * n + c2];
+                let [p, q, r, s] = cells;
+                (grid[p], grid[q], grid[r], grid[s]) = (b, a, a, b);
+                let second = cells.iter().all(|&c| holds(grid, c));
+                (grid[p], grid[q], grid[r], grid[s]) = (a, b, b, a);
+                if second {
+                    debug_assert!({
+                        let mut other = grid.to_vec();
+                        (other[p], other[q], other[r], other[s]) = (b, a, a, b);
+                        puzzle.is_solution(&Grid::from_valid(n, other))
+                    });
+                    return true;
                 }
             }
         }
     }
     false
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::puzzle::Operator;
+
+    /// A 4×4 square made of 2×2 blocks, each `a b` over `b a`.
+    fn square() -> Grid {
+        Grid::from_valid(4, vec![1, 2, 3, 4, 2, 1, 4, 3, 3, 4, 1, 2, 4, 3, 2, 1])
+    }
+
+    fn kenken(square: &Grid, cut: &[CageCells], op: Option<Operator>) -> Puzzle {
+        let cages = cut
+            .iter()
+            .map(|k| {
+                let values: Vec<u8> = k.iter().map(|&c| square.cells()[c]).collect();
+                let target = match op {
+                    Some(op) => super::super::ops::target(op, &values).expect("fits"),
+                    None => values[0] as u64,
+                };
+                Cage::new(target, op, k.iter().map(|&c| Cell(c as u16)).collect())
+            })
+            .collect();
+        Puzzle::kenken(4, cages).expect("a tiling")
+    }
+
+    #[test]
+    fn a_rectangle_whose_swap_keeps_the_cages_is_a_second_solution() {
+        let square = square();
+        // Each 2×2 block a + cage: swapping its diagonals keeps the sum.
+        let blocks: Vec<CageCells> = [[0, 1, 4, 5], [2, 3, 6, 7], [8, 9, 12, 13], [10, 11, 14, 15]]
+            .iter()
+            .map(|k| CageCells::from_slice(k))
+            .collect();
+        let puzzle = kenken(&square, &blocks, Some(Operator::Add));
+        assert!(second_by_swap(&puzzle, &square, &blocks));
+        assert_eq!(Solver::new(&puzzle).count(2).unwrap().solutions, 2);
+        // Every cell a given: no swap keeps them.
+        let givens: Vec<CageCells> = (0..16).map(|c| CageCells::from_slice(&[c])).collect();
+        let puzzle = kenken(&square, &givens, None);
+        assert!(!second_by_swap(&puzzle, &square, &givens));
+        assert_eq!(Solver::new(&puzzle).count(2).unwrap().solutions, 1);
+    }
 }

@@ -190,7 +190,12 @@ impl Geometry {
                 CageInfo { cells, target: c.target, op: c.op, sees_before: SmallVec::new() }
             })
             .collect();
-        let cage_of = puzzle.cage_of_cells().into_iter().map(|k| k.map(|k| k as u16)).collect();
+        let mut cage_of = vec![None; n * n];
+        for (k, cage) in puzzle.cages().iter().enumerate() {
+            for &c in &cage.cells {
+                cage_of[c.index()] = Some(k as u16);
+            }
+        }
         let mut cages = cages;
         for cage in cages.iter_mut().filter(|c| c.cells.len() <= 64) {
             let units_of = |c: Cell| cell_units[c.index()];
