@@ -176,7 +176,10 @@ fn enumerate(board: &Board, k: usize, a: &mut Analysis) {
         values,
         budget: BUDGET,
         saturated: false,
+        low: SmallVec::new(),
+        high: SmallVec::new(),
     };
+    walk.bounds();
     let (per_cell, always, layouts) = (&mut a.per_cell, &mut a.always, &mut a.layouts);
     let tuples = &mut a.tuples;
     tuples.clear();
@@ -275,9 +278,54 @@ struct Walk<'a> {
     budget: u64,
     /// Set when `each` said more layouts would add nothing.
     saturated: bool,
+    /// For sums (products): `low[i]` and `high[i]` are the least and most the cells from
+    /// position `i` on can add up to (multiply to) with their candidates; empty when not used.
+    low: SmallVec<[u64; 8]>,
+    high: SmallVec<[u64; 8]>,
 }
 
 impl Walk<'_> {
+    /// Fills `low` and `high` for a sum or a product whose walk cannot run out of budget (at
+    /// most one node per partial layout of the candidates): pruning with them then skips only
+    /// dead ends, and finds the same layouts in the same order as the plain walk. A walk that
+    /// might hit the budget keeps the plain bounds, so that where it stops stays the same.
+    fn bounds(&mut self) {
+        let add = match self.op {
+            Some(Operator::Add) => true,
+            Some(Operator::Mul) => false,
+            _ => return,
+        };
+        let (mut nodes, mut level) = (1u64, 1u64);
+        for &c in self.cells {
+            level = level.saturating_mul(self.board.candidates(c).len() as u64);
+            nodes = nodes.saturating_add(level);
+        }
+        if nodes > BUDGET {
+            return;
+        }
+        let k = self.cells.len();
+        self.low.clear();
+        self.high.clear();
+        self.low.resize(k + 1, if add { 0 } else { 1 });
+        self.high.resize(k + 1, if add { 0 } else { 1 });
+        for i in (0..k).rev() {
+            let cand = self.board.candidates(self.cells[i]);
+            let (lo, hi) = (cand.min().unwrap_or(0) as u64, cand.max().unwrap_or(0) as u64);
+            if add {
+                self.low[i] = self.low[i + 1] + lo;
+                self.high[i] = self.high[i + 1] + hi;
+            } else {
+                self.low[i] = self.low[i + 1].saturating_mul(lo);
+                self.high[i] = self.high[i + 1].saturating_mul(hi);
+            }
+        }
+    }
+
+    /// Whether what is left after position `i` is out of reach of the cells after it.
+    fn out_of_reach(&self, i: usize, next: u64) -> bool {
+        !self.low.is_empty() && (next < self.low[i + 1] || next > self.high[i + 1])
+    }
+
     /// Fills position `i` onwards; `rest` is what the remaining cells must add up to (sums) or
     /// multiply to (products). False when the walk stops: out of budget, or `each` returned
     /// false (saturated).
@@ -319,13 +367,16 @@ impl Walk<'_> {
             let next = match self.op {
                 Some(Operator::Add) => {
                     // The cells after this one add at least `left` and at most `left * n`.
-                    if v64 + left > rest || rest - v64 > left * n {
+                    if v64 + left > rest
+                        || rest - v64 > left * n
+                        || self.out_of_reach(i, rest - v64)
+                    {
                         continue;
                     }
                     rest - v64
                 }
                 Some(Operator::Mul) => {
-                    if rest % v64 != 0 {
+                    if rest % v64 != 0 || self.out_of_reach(i, rest / v64) {
                         continue;
                     }
                     rest / v64
