@@ -1,35 +1,87 @@
 #!/usr/bin/env bash
 # Generation speed side by side with Keen's own generator (Simon Tatham's puzzles), one thread,
-# in-process for Keen and one `calcudoku generate -j 1` run per row: sizes 4 to 9 at each of
-# Keen's five levels. Prints a Markdown table: Keen ms per puzzle, calcudoku ms per puzzle,
-# ratio (Keen ÷ calcudoku; above 1 = calcudoku faster).
+# in-process for Keen and one `calcudoku generate -j 1` run per row: every size and level Keen
+# makes (3×3 only at easy and normal, as Keen does; 4 to 9 at its five levels). Prints a
+# Markdown table: Keen ms per puzzle, calcudoku ms per puzzle, ratio (Keen ÷ calcudoku; above
+# 1 = calcudoku faster).
+#
+# Each row starts at COUNT puzzles; a tool whose run took less than MIN_SECONDS (default 0.5)
+# runs again with proportionally more puzzles and that run is reported, so that small sizes are
+# not a measure of process start-up or of a handful of lucky seeds.
 #
 # Usage: bash bench/side-by-side/keen-generate.sh PATH-TO-PUZZLES-CHECKOUT [COUNT]
 # (a checkout of https://git.tartarus.org/simon/puzzles or a fork with keen.c and latin.c; it
 #  is copied to and built in a temporary folder, nothing of it enters this repository).
+# CALCUDOKU=path times that binary instead of building this checkout's; BASELINE=path times a
+# second calcudoku binary in the same run (e.g. one built from an earlier commit), in two more
+# columns: its ms per puzzle and its ratio to Keen.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 repo="$(cd "$here/../.." && pwd)"
 src="${1:?usage: keen-generate.sh PATH-TO-PUZZLES-CHECKOUT [COUNT]}"
-count="${2:-50}"
+count="${2:-40}"
+min_seconds="${MIN_SECONDS:-0.5}"
 work="$(mktemp -d /tmp/keen-generate.XXXXXX)"
 trap 'rm -rf "$work"' EXIT
 source "$here/keen-build.sh"
 build_keen "$src" "$work" keen_generate_driver.c
-(cd "$repo" && cargo build --release --quiet -p calcudoku-cli)
-echo "| size | level | Keen ms | calcudoku ms | ratio |"
-echo "|---:|---|---:|---:|---:|"
+if [ -z "${CALCUDOKU:-}" ]; then
+  (cd "$repo" && cargo build --release --quiet -p calcudoku-cli)
+  CALCUDOKU="${CARGO_TARGET_DIR:-$repo/target}/release/calcudoku"
+fi
+baseline="${BASELINE:-}"
+
+now() { date +%s.%N; }
+# How many puzzles the second run takes when the first (n puzzles, t seconds) was too short.
+more() { awk -v n="$1" -v t="$2" -v m="$min_seconds" 'BEGIN {
+  if (t >= m) { print 0; exit }
+  k = int(n * m * 1.3 / (t > 0.001 ? t : 0.001)) + 1; print (k > 400000 ? 400000 : k) }'; }
+
+# Keen: mean ms per puzzle, rerun with more puzzles when the first run was short.
+keen_ms() {
+  local params="$1" n="$count" ms k
+  ms="$("$work/keen-driver" "$params" "$n")"
+  k="$(more "$n" "$(awk -v ms="$ms" -v n="$n" 'BEGIN {print ms * n / 1000}')")"
+  if [ "$k" -gt 0 ]; then ms="$("$work/keen-driver" "$params" "$k")"; n="$k"; fi
+  echo "$ms $n"
+}
+
+# calcudoku (binary $1): mean ms per puzzle over one process, rerun likewise.
+ours_ms() {
+  local bin="$1" size="$2" level="$3" n="$count" start end k
+  run() {
+    start="$(now)"
+    "$bin" generate -q -j 1 -s "$size" -d "$level" -n "$1" --seed 1 > /dev/null
+    end="$(now)"
+  }
+  run "$n"
+  k="$(more "$n" "$(awk -v s="$start" -v e="$end" 'BEGIN {print e - s}')")"
+  if [ "$k" -gt 0 ]; then run "$k"; n="$k"; fi
+  awk -v s="$start" -v e="$end" -v n="$n" 'BEGIN {printf "%.4f %d\n", (e - s) / n * 1000, n}'
+}
+
+if [ -n "$baseline" ]; then
+  echo "| size | level | Keen ms (puzzles) | calcudoku ms (puzzles) | ratio | baseline ms | baseline ratio |"
+  echo "|---:|---|---:|---:|---:|---:|---:|"
+else
+  echo "| size | level | Keen ms (puzzles) | calcudoku ms (puzzles) | ratio |"
+  echo "|---:|---|---:|---:|---:|"
+fi
 letters=(e n h x u)
 levels=(easy normal hard extreme unreasonable)
-for size in 4 5 6 7 8 9; do
+for size in 3 4 5 6 7 8 9; do
   for i in 0 1 2 3 4; do
-    keen="$("$work/keen-driver" "${size}d${letters[$i]}" "$count")"
-    start=$(date +%s.%N)
-    "$repo/target/release/calcudoku" generate -q -j 1 -s "$size" -d "${levels[$i]}" \
-      -n "$count" --seed 1 > /dev/null
-    end=$(date +%s.%N)
-    ours="$(awk -v s="$start" -v e="$end" -v n="$count" 'BEGIN {printf "%.3f", (e - s) / n * 1000}')"
+    # Keen makes 3×3 puzzles only up to normal (it lowers any harder level to normal).
+    if [ "$size" = 3 ] && [ "$i" -gt 1 ]; then continue; fi
+    read -r keen kn <<< "$(keen_ms "${size}d${letters[$i]}")"
+    read -r ours on <<< "$(ours_ms "$CALCUDOKU" "$size" "${levels[$i]}")"
     ratio="$(awk -v k="$keen" -v o="$ours" 'BEGIN {printf "%.1f", k / o}')"
-    echo "| $size | ${levels[$i]} | $keen | $ours | $ratio |"
+    row="| $size | ${levels[$i]} | $keen ($kn) | $ours ($on) | $ratio |"
+    if [ -n "$baseline" ]; then
+      read -r base bn <<< "$(ours_ms "$baseline" "$size" "${levels[$i]}")"
+      bratio="$(awk -v k="$keen" -v o="$base" 'BEGIN {printf "%.1f", k / o}')"
+      row="$row $base ($bn) | $bratio |"
+    fi
+    echo "$row"
   done
 done

@@ -4,7 +4,12 @@
 //! among those below the largest size. A predicate can forbid a cell from joining a cage (Killer
 //! cages hold distinct digits).
 
+use smallvec::SmallVec;
+
 use super::rng::Rng;
+
+/// The cells of one cage (inline up to Keen's largest cage, 6 cells).
+pub type CageCells = SmallVec<[usize; 6]>;
 
 /// The cages of an `n`×`n` grid as lists of cell indices (row-major, each sorted, in order of
 /// their first cell), or None when a cell is left alone with nowhere to go (Keen then starts
@@ -14,16 +19,18 @@ pub fn cut(
     max_cage: usize,
     rng: &mut Rng,
     fits: impl Fn(&[usize], usize) -> bool,
-) -> Option<Vec<Vec<usize>>> {
+) -> Option<Vec<CageCells>> {
     let a = n * n;
-    let order = rng.permutation(a);
-    let mut rank = vec![0usize; a];
+    // The draws of `rng.permutation(a)`, without the allocations.
+    let mut order: SmallVec<[usize; 81]> = (0..a).collect();
+    rng.shuffle(&mut order);
+    let mut rank: SmallVec<[usize; 81]> = smallvec::smallvec![0usize; a];
     for (i, &c) in order.iter().enumerate() {
         rank[c] = i;
     }
     // owner[c]: the index in `cages` of the cage holding c.
-    let mut owner: Vec<usize> = (0..a).collect();
-    let mut cages: Vec<Vec<usize>> = (0..a).map(|c| vec![c]).collect();
+    let mut owner: SmallVec<[usize; 81]> = (0..a).collect();
+    let mut cages: Vec<CageCells> = (0..a).map(|c| smallvec::smallvec![c]).collect();
     let neighbours = |c: usize| {
         let (r, col) = (c / n, c % n);
         [
@@ -33,14 +40,15 @@ pub fn cut(
             (r + 1 < n).then(|| c + n),
         ]
     };
-    let merge = |owner: &mut Vec<usize>, cages: &mut Vec<Vec<usize>>, c: usize, d: usize| {
-        let (from, to) = (owner[c], owner[d]);
-        let moved = std::mem::take(&mut cages[from]);
-        for &x in &moved {
-            owner[x] = to;
-        }
-        cages[to].extend(moved);
-    };
+    let merge =
+        |owner: &mut SmallVec<[usize; 81]>, cages: &mut Vec<CageCells>, c: usize, d: usize| {
+            let (from, to) = (owner[c], owner[d]);
+            let moved = std::mem::take(&mut cages[from]);
+            for &x in &moved {
+                owner[x] = to;
+            }
+            cages[to].extend(moved);
+        };
     // Dominoes.
     for c in 0..a {
         if cages[owner[c]].len() != 1 || max_cage < 2 {
@@ -71,7 +79,7 @@ pub fn cut(
             merge(&mut owner, &mut cages, c, d);
         }
     }
-    let mut cages: Vec<Vec<usize>> = cages.into_iter().filter(|k| !k.is_empty()).collect();
+    let mut cages: Vec<CageCells> = cages.into_iter().filter(|k| !k.is_empty()).collect();
     if max_cage >= 2 && cages.iter().any(|k| k.len() == 1) {
         return None;
     }

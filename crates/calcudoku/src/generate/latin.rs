@@ -10,6 +10,8 @@ use crate::puzzle::{BoxShape, Cell, Grid, Puzzle};
 use crate::solve::Solver;
 use crate::validate;
 
+use smallvec::SmallVec;
+
 use super::rng::Rng;
 
 /// A uniformly shuffled, well-mixed random Latin square of side `n`.
@@ -18,9 +20,11 @@ pub fn latin_square(n: usize, rng: &mut Rng) -> Grid {
     // missing[c]: the symbols column c does not have yet (bit s-1).
     let mut missing = vec![if n >= 64 { u64::MAX } else { (1u64 << n) - 1 }; n];
     for r in 0..n {
-        let cols = rng.permutation(n);
+        // The draws of `rng.permutation(n)`, inline.
+        let mut cols: SmallVec<[usize; 16]> = (0..n).collect();
+        rng.shuffle(&mut cols);
         // owner[s]: the column matched to symbol s in this row.
-        let mut owner = vec![usize::MAX; n];
+        let mut owner: SmallVec<[usize; 16]> = smallvec::smallvec![usize::MAX; n];
         for &c in &cols {
             let mut seen = 0u64;
             let found = augment(c, &missing, &mut owner, &mut seen, rng);

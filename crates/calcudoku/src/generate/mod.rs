@@ -257,7 +257,11 @@ pub fn generate(
 ) -> Result<Generated, GenerateError> {
     options.check()?;
     let mut rng = Rng::new(options.seed, index);
-    let ladder = options.kind.ladder();
+    // Only the rungs up to the level are ever tried: cut once, not for every candidate.
+    let ladder = match options.level {
+        Some(level) => options.kind.ladder().up_to(level),
+        None => options.kind.ladder(),
+    };
     let mut attempts = 0u32;
     loop {
         if attempts >= options.max_attempts {
@@ -288,11 +292,16 @@ fn solves_within(
     deadline: Option<Instant>,
 ) -> Result<Option<Grade>, GenerateError> {
     let Ok(board) = Board::new(puzzle) else { return Ok(None) };
+    // The generator hands over a ladder already cut at its level: no copy then.
+    let cut;
     let ladder = match level {
-        Some(level) => ladder.up_to(level),
-        None => ladder.clone(),
+        Some(level) if ladder.rungs.iter().any(|r| r.level > level) => {
+            cut = ladder.up_to(level);
+            &cut
+        }
+        _ => ladder,
     };
-    match grade_board(board, &ladder, deadline) {
+    match grade_board(board, ladder, deadline) {
         Ok(grade) if grade.solved => Ok(Some(grade)),
         Ok(_) => Ok(None),
         Err(LogicError::Timeout) => Err(GenerateError::Timeout),

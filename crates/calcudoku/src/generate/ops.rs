@@ -9,7 +9,12 @@
 //! every kind appears. `--mult-only` and `--ops` narrow the choice; `--hidden-ops` writes the
 //! cages without their operators.
 
+use smallvec::SmallVec;
+
 use crate::puzzle::Operator;
+
+/// A few operators (at most the four), kept inline.
+type Ops = SmallVec<[Operator; 4]>;
 
 use super::rng::Rng;
 
@@ -26,17 +31,17 @@ pub struct OpChoice {
 
 /// The operator of each cage (None for one-cell cages, or a cage no allowed operator fits)
 /// and its target, from the values the solution gives its cells.
-pub fn choose(
-    cages: &[Vec<u8>],
+pub fn choose<V: AsRef<[u8]>>(
+    cages: &[V],
     n: usize,
     choice: &OpChoice,
     rng: &mut Rng,
 ) -> Vec<(Option<Operator>, u64)> {
     const ORDER: [Operator; 4] = [Operator::Div, Operator::Sub, Operator::Mul, Operator::Add];
     // For each cage: the operators that suit it well, and those that only fit.
-    let fits: Vec<(Vec<Operator>, Vec<Operator>)> =
-        cages.iter().map(|v| suits(v, n, choice)).collect();
-    let mut ops: Vec<Option<Operator>> = vec![None; cages.len()];
+    let fits: SmallVec<[(Ops, Ops); 32]> =
+        cages.iter().map(|v| suits(v.as_ref(), n, choice)).collect();
+    let mut ops: SmallVec<[Option<Operator>; 32]> = smallvec::smallvec![None; cages.len()];
     let order = rng.permutation(cages.len());
     loop {
         let mut assigned = false;
@@ -44,7 +49,7 @@ pub fn choose(
             let pick = |well: bool, ops: &[Option<Operator>]| {
                 order.iter().copied().find(|&k| {
                     ops[k].is_none()
-                        && cages[k].len() > 1
+                        && cages[k].as_ref().len() > 1
                         && if well { fits[k].0.contains(&op) } else { fits[k].1.contains(&op) }
                 })
             };
@@ -61,15 +66,15 @@ pub fn choose(
         .iter()
         .zip(ops)
         .map(|(values, op)| match op {
-            Some(op) => (Some(op), target(op, values).expect("an operator that fits")),
-            None => (None, values.iter().map(|&v| v as u64).sum()),
+            Some(op) => (Some(op), target(op, values.as_ref()).expect("an operator that fits")),
+            None => (None, values.as_ref().iter().map(|&v| v as u64).sum()),
         })
         .collect()
 }
 
 /// The operators that suit a cage's values well, and those that fit only.
-fn suits(values: &[u8], n: usize, choice: &OpChoice) -> (Vec<Operator>, Vec<Operator>) {
-    let (mut well, mut only) = (Vec::new(), Vec::new());
+fn suits(values: &[u8], n: usize, choice: &OpChoice) -> (Ops, Ops) {
+    let (mut well, mut only) = (Ops::new(), Ops::new());
     if values.len() < 2 {
         return (well, only);
     }

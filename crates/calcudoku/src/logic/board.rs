@@ -3,7 +3,9 @@
 
 use std::cell::{Cell as Flag, Ref, RefCell};
 use std::fmt;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
+
+use smallvec::SmallVec;
 
 use super::layouts::{self, Analysis};
 
@@ -69,7 +71,7 @@ pub struct CageInfo {
     pub op: Option<Operator>,
     /// For each position, the earlier positions of the cage whose cells it sees (a bit each;
     /// cages of up to 64 cells).
-    pub(crate) sees_before: Vec<u64>,
+    pub(crate) sees_before: SmallVec<[u64; 6]>,
 }
 
 impl CageInfo {
@@ -90,30 +92,38 @@ pub struct CagePart {
     pub positions: u64,
 }
 
-/// The structure of a puzzle, shared by every board of it: units, their cells, cages.
+/// The units of an N×N grid (with or without boxes): the same for every puzzle of that shape,
+/// so made once per thread and shared.
 #[derive(Debug)]
-pub struct Geometry {
-    n: usize,
-    boxes: Option<BoxShape>,
+struct Frame {
     units: Vec<Unit>,
     /// `unit_cells[u * n .. (u + 1) * n]`: the cells of unit `u`, in row-major order.
     unit_cells: Vec<Cell>,
     /// The units of each cell: row, column and (with boxes) box, as indices into `units`.
     cell_units: Vec<[u16; 3]>,
-    cages: Vec<CageInfo>,
-    cage_of: Vec<Option<u16>>,
-    /// The parts of every cage, cage after cage; `part_start[k]..part_start[k + 1]` are cage
-    /// `k`'s.
-    cage_parts: Vec<CagePart>,
-    part_start: Vec<u32>,
-    distinct_cages: bool,
-    puzzle: Puzzle,
 }
 
-impl Geometry {
-    fn new(puzzle: &Puzzle) -> Geometry {
-        let n = puzzle.size();
-        let boxes = puzzle.boxes();
+/// The frames made so far on this thread, by size and box shape.
+type Frames = Vec<(usize, Option<BoxShape>, Arc<Frame>)>;
+
+thread_local! {
+    static FRAMES: RefCell<Frames> = const { RefCell::new(Vec::new()) };
+}
+
+impl Frame {
+    fn of(n: usize, boxes: Option<BoxShape>) -> Arc<Frame> {
+        FRAMES.with(|frames| {
+            let mut frames = frames.borrow_mut();
+            if let Some((_, _, f)) = frames.iter().find(|(m, b, _)| *m == n && *b == boxes) {
+                return Arc::clone(f);
+            }
+            let f = Arc::new(Frame::new(n, boxes));
+            frames.push((n, boxes, Arc::clone(&f)));
+            f
+        })
+    }
+
+    fn new(n: usize, boxes: Option<BoxShape>) -> Frame {
         let mut units = Vec::with_capacity(3 * n);
         let mut unit_cells = Vec::with_capacity(3 * n * n);
         for r in 0..n {
@@ -142,16 +152,50 @@ impl Geometry {
                 }
             }
         }
+        Frame { units, unit_cells, cell_units }
+    }
+}
+
+/// The structure of a puzzle, shared by every board of it: units, their cells, cages.
+#[derive(Debug)]
+pub struct Geometry {
+    n: usize,
+    boxes: Option<BoxShape>,
+    frame: Arc<Frame>,
+    cages: Vec<CageInfo>,
+    cage_of: Vec<Option<u16>>,
+    /// The parts of every cage, cage after cage; `part_start[k]..part_start[k + 1]` are cage
+    /// `k`'s.
+    cage_parts: Vec<CagePart>,
+    part_start: Vec<u32>,
+    distinct_cages: bool,
+    puzzle: Puzzle,
+    /// Every cell's peers ([`Board::peers`]), computed the first time a technique asks:
+    /// `peers.0[peers.1[c]..peers.1[c + 1]]` are cell `c`'s.
+    peers: OnceLock<(Vec<Cell>, Vec<u32>)>,
+}
+
+impl Geometry {
+    fn new(puzzle: &Puzzle) -> Geometry {
+        let n = puzzle.size();
+        let boxes = puzzle.boxes();
+        let frame = Frame::of(n, boxes);
+        let (units, cell_units) = (&frame.units, &frame.cell_units);
         let cages: Vec<CageInfo> = puzzle
             .cages()
             .iter()
             .map(|c: &Cage| {
                 let mut cells = c.cells.clone();
                 cells.sort();
-                CageInfo { cells, target: c.target, op: c.op, sees_before: Vec::new() }
+                CageInfo { cells, target: c.target, op: c.op, sees_before: SmallVec::new() }
             })
             .collect();
-        let cage_of = puzzle.cage_of_cells().into_iter().map(|k| k.map(|k| k as u16)).collect();
+        let mut cage_of = vec![None; n * n];
+        for (k, cage) in puzzle.cages().iter().enumerate() {
+            for &c in &cage.cells {
+                cage_of[c.index()] = Some(k as u16);
+            }
+        }
         let mut cages = cages;
         for cage in cages.iter_mut().filter(|c| c.cells.len() <= 64) {
             let units_of = |c: Cell| cell_units[c.index()];
@@ -191,15 +235,14 @@ impl Geometry {
         Geometry {
             n,
             boxes,
-            units,
-            unit_cells,
-            cell_units,
+            frame,
             cages,
             cage_of,
             cage_parts,
             part_start,
             distinct_cages: puzzle.distinct_cages(),
             puzzle: puzzle.clone(),
+            peers: OnceLock::new(),
         }
     }
 }
@@ -349,7 +392,7 @@ impl Board {
 
     /// Every unit: rows, then columns, then (with boxes) boxes.
     pub fn units(&self) -> &[Unit] {
-        &self.geo.units
+        &self.geo.frame.units
     }
     /// The cells of a unit, in row-major order.
     pub fn unit_cells(&self, unit: Unit) -> &[Cell] {
@@ -359,21 +402,21 @@ impl Board {
             Unit::Col(i) => n + i as usize,
             Unit::Box(i) => 2 * n + i as usize,
         };
-        &self.geo.unit_cells[u * n..(u + 1) * n]
+        &self.geo.frame.unit_cells[u * n..(u + 1) * n]
     }
     /// The units a cell lies in: its row, its column and (with boxes) its box.
     pub fn units_of(&self, cell: Cell) -> impl Iterator<Item = Unit> + '_ {
-        self.geo.cell_units[cell.index()]
+        self.geo.frame.cell_units[cell.index()]
             .iter()
             .filter(|&&u| u != u16::MAX)
-            .map(|&u| self.geo.units[u as usize])
+            .map(|&u| self.geo.frame.units[u as usize])
     }
     /// Whether two different cells share a unit (or, with Killer rules, a cage).
     pub fn sees(&self, a: Cell, b: Cell) -> bool {
         if a == b {
             return false;
         }
-        let (ua, ub) = (self.geo.cell_units[a.index()], self.geo.cell_units[b.index()]);
+        let (ua, ub) = (self.geo.frame.cell_units[a.index()], self.geo.frame.cell_units[b.index()]);
         ua[0] == ub[0]
             || ua[1] == ub[1]
             || (ua[2] != u16::MAX && ua[2] == ub[2])
@@ -383,6 +426,26 @@ impl Board {
     }
     /// The cells a cell sees (shares a unit or a Killer cage with), each once, in order.
     pub fn peers(&self, cell: Cell) -> Vec<Cell> {
+        self.peer_cells(cell).to_vec()
+    }
+
+    /// [`Board::peers`] without the copy: computed once for every cell of the puzzle and
+    /// shared by every board of it.
+    pub(crate) fn peer_cells(&self, cell: Cell) -> &[Cell] {
+        let (all, start) = self.geo.peers.get_or_init(|| {
+            let mut all = Vec::new();
+            let mut start = Vec::with_capacity(self.cell_count() + 1);
+            for c in self.cells() {
+                start.push(all.len() as u32);
+                all.extend(self.compute_peers(c));
+            }
+            start.push(all.len() as u32);
+            (all, start)
+        });
+        &all[start[cell.index()] as usize..start[cell.index() + 1] as usize]
+    }
+
+    fn compute_peers(&self, cell: Cell) -> Vec<Cell> {
         let mut out: Vec<Cell> =
             self.units_of(cell).flat_map(|u| self.unit_cells(u)).copied().collect();
         if let Some(k) = self.cage_of(cell).filter(|_| self.geo.distinct_cages) {
@@ -445,9 +508,9 @@ impl Board {
         self.placed += 1;
         let geo = Arc::clone(&self.geo);
         let n = geo.n;
-        for &u in geo.cell_units[i].iter().filter(|&&u| u != u16::MAX) {
+        for &u in geo.frame.cell_units[i].iter().filter(|&&u| u != u16::MAX) {
             let u = u as usize;
-            for &peer in &geo.unit_cells[u * n..(u + 1) * n] {
+            for &peer in &geo.frame.unit_cells[u * n..(u + 1) * n] {
                 if peer != cell {
                     self.eliminate(peer, v)?;
                 }

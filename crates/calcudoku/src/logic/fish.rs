@@ -36,8 +36,8 @@ fn one(board: &Board, v: u8, k: usize, by_rows: bool, out: &mut Found) {
         if by_rows { Cell::at(line, across, n) } else { Cell::at(across, line, n) }
     };
     // The lines where v is not placed, with its places across them.
-    let mut lines = Vec::new();
-    let mut masks = Vec::new();
+    let mut lines: smallvec::SmallVec<[usize; 16]> = smallvec::SmallVec::new();
+    let mut masks: smallvec::SmallVec<[u64; 16]> = smallvec::SmallVec::new();
     for line in 0..n {
         let mut mask = 0u64;
         let mut placed = false;
@@ -62,7 +62,7 @@ fn one(board: &Board, v: u8, k: usize, by_rows: bool, out: &mut Found) {
         if !useful {
             return true;
         }
-        let base: Vec<usize> = chosen.iter().map(|&i| lines[i]).collect();
+        let base: smallvec::SmallVec<[usize; 16]> = chosen.iter().map(|&i| lines[i]).collect();
         let mut step = Step::new(Technique::Fish(k as u8));
         step.values = crate::puzzle::ValueSet::single(v);
         let unit = |i: usize, row: bool| if row { Unit::Row(i as u8) } else { Unit::Col(i as u8) };

@@ -15,9 +15,9 @@ use super::technique::Technique;
 
 pub fn find(board: &Board, out: &mut Found) {
     let cells = board.cell_count();
-    let peers: Vec<Vec<Cell>> = board.cells().map(|c| board.peers(c)).collect();
     let mut forced = vec![0u8; cells];
     let mut prev = vec![u16::MAX; cells];
+    let mut queue = VecDeque::with_capacity(cells);
     for start in board.cells() {
         let cands = board.candidates(start);
         if cands.len() != 2 || board.is_placed(start) {
@@ -28,10 +28,11 @@ pub fn find(board: &Board, out: &mut Found) {
             let other = (cands & !ValueSet::single(orig)).min().expect("two candidates");
             forced[start.index()] = other;
             prev[start.index()] = u16::MAX;
-            let mut queue = VecDeque::from([start]);
+            queue.clear();
+            queue.push_back(start);
             while let Some(cur) = queue.pop_front() {
                 let now = forced[cur.index()];
-                for &nb in &peers[cur.index()] {
+                for &nb in board.peer_cells(cur) {
                     let nc = board.candidates(nb);
                     if forced[nb.index()] != 0 || !nc.contains(now) {
                         continue;

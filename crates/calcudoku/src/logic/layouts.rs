@@ -14,6 +14,12 @@
 //! earlier ones: when there were not too many, they are kept and the next analysis filters
 //! them instead of searching again.
 
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+
+use smallvec::SmallVec;
+
 use crate::puzzle::{Cell, Operator, ValueSet, rule_holds};
 
 use super::board::Board;
@@ -35,20 +41,108 @@ pub struct Analysis {
     /// The values some layout uses.
     pub union: ValueSet,
     /// For each cell (in the cage's order), the values some layout gives it.
-    pub per_cell: Vec<ValueSet>,
+    pub per_cell: SmallVec<[ValueSet; 6]>,
     /// For each unit the cage touches (as [`Board::cage_parts`] lists them), the values every
     /// layout puts into the cage's cells there.
-    pub always: Vec<ValueSet>,
+    pub always: SmallVec<[ValueSet; 8]>,
     /// The walk's values, kept to be reused.
-    scratch: Vec<u8>,
+    scratch: SmallVec<[u8; 8]>,
     /// Every layout found, one after the other (when `kept`).
     tuples: Vec<u8>,
     kept: bool,
 }
 
+/// What the first analysis of a cage depends on when every cell still has every candidate:
+/// the grid size, the cage's rule, which of its cells see each other and how it lies across
+/// units. Not the board: so it is the same on every board with such a cage.
+#[derive(Clone, PartialEq, Eq, Hash)]
+struct Fresh {
+    n: usize,
+    op: Option<Operator>,
+    target: u64,
+    sees_before: SmallVec<[u64; 6]>,
+    parts: SmallVec<[u64; 12]>,
+}
+
+/// Most fresh analyses kept per thread (then the memo starts again).
+const FRESH_MEMO: usize = 1 << 14;
+
+/// A quick multiplicative hash for the memo's small keys (no untrusted input reaches it).
+#[derive(Default)]
+struct QuickHash(u64);
+
+impl Hasher for QuickHash {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut word = [0u8; 8];
+            word[..chunk.len()].copy_from_slice(chunk);
+            self.write_u64(u64::from_le_bytes(word));
+        }
+    }
+    fn write_u64(&mut self, x: u64) {
+        self.0 = (self.0.rotate_left(5) ^ x).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    }
+    fn write_usize(&mut self, x: usize) {
+        self.write_u64(x as u64);
+    }
+}
+
+type Memo = HashMap<Fresh, Analysis, BuildHasherDefault<QuickHash>>;
+
+thread_local! {
+    /// Analyses of cages on full candidates, per thread: a generator grades thousands of
+    /// boards whose cages mostly repeat, and each board starts by analysing all of them.
+    static MEMO: RefCell<Memo> = RefCell::new(Memo::default());
+}
+
 /// Enumerates the layouts of cage `k` and sums up what they say, into `a` (its buffers are
-/// reused).
+/// reused). The first analysis of a cage whose cells all have every candidate comes from a
+/// per-thread memo when one like it was made before.
 pub fn analyse(board: &Board, k: usize, a: &mut Analysis) {
+    let info = &board.cages()[k];
+    let full = ValueSet::full(board.size());
+    let fresh = !a.kept
+        && !board.distinct_cages()
+        && info.cells.len() <= 64
+        && info.cells.iter().all(|&c| board.candidates(c) == full);
+    if !fresh {
+        enumerate(board, k, a);
+        return;
+    }
+    let key = Fresh {
+        n: board.size(),
+        op: info.op,
+        target: info.target,
+        sees_before: info.sees_before.iter().copied().collect(),
+        parts: board.cage_parts(k).iter().map(|p| p.positions).collect(),
+    };
+    let found = MEMO.with(|m| match m.borrow().get(&key) {
+        Some(known) => {
+            a.clone_from(known);
+            true
+        }
+        None => false,
+    });
+    if found {
+        return;
+    }
+    enumerate(board, k, a);
+    if a.kept {
+        MEMO.with(|m| {
+            let mut m = m.borrow_mut();
+            if m.len() >= FRESH_MEMO {
+                m.clear();
+            }
+            m.insert(key, a.clone());
+        });
+    }
+}
+
+/// [`analyse`] without the memo.
+fn enumerate(board: &Board, k: usize, a: &mut Analysis) {
     let info = &board.cages()[k];
     let cells = &info.cells;
     let parts = board.cage_parts(k);
@@ -82,10 +176,15 @@ pub fn analyse(board: &Board, k: usize, a: &mut Analysis) {
         values,
         budget: BUDGET,
         saturated: false,
+        low: SmallVec::new(),
+        high: SmallVec::new(),
     };
+    walk.bounds();
     let (per_cell, always, layouts) = (&mut a.per_cell, &mut a.always, &mut a.layouts);
     let tuples = &mut a.tuples;
     tuples.clear();
+    // Room for a few dozen layouts up front rather than growing a few bytes at a time.
+    tuples.reserve(cells.len() * 32);
     let mut keeping = true;
     // Once every cell has had every candidate and no unit part has a value in every layout,
     // more layouts cannot tell anything more: the walk stops there (unless it is keeping the
@@ -140,7 +239,7 @@ fn finish(a: &mut Analysis) {
 fn refilter(board: &Board, k: usize, a: &mut Analysis) {
     let info = &board.cages()[k];
     let width = info.cells.len();
-    let cands: Vec<ValueSet> = info.cells.iter().map(|&c| board.candidates(c)).collect();
+    let cands: SmallVec<[ValueSet; 8]> = info.cells.iter().map(|&c| board.candidates(c)).collect();
     let parts = board.cage_parts(k);
     let mut kept = 0;
     for t in 0..a.tuples.len() / width {
@@ -175,13 +274,58 @@ struct Walk<'a> {
     sees_before: &'a [u64],
     op: Option<Operator>,
     target: u64,
-    values: Vec<u8>,
+    values: SmallVec<[u8; 8]>,
     budget: u64,
     /// Set when `each` said more layouts would add nothing.
     saturated: bool,
+    /// For sums (products): `low[i]` and `high[i]` are the least and most the cells from
+    /// position `i` on can add up to (multiply to) with their candidates; empty when not used.
+    low: SmallVec<[u64; 8]>,
+    high: SmallVec<[u64; 8]>,
 }
 
 impl Walk<'_> {
+    /// Fills `low` and `high` for a sum or a product whose walk cannot run out of budget (at
+    /// most one node per partial layout of the candidates): pruning with them then skips only
+    /// dead ends, and finds the same layouts in the same order as the plain walk. A walk that
+    /// might hit the budget keeps the plain bounds, so that where it stops stays the same.
+    fn bounds(&mut self) {
+        let add = match self.op {
+            Some(Operator::Add) => true,
+            Some(Operator::Mul) => false,
+            _ => return,
+        };
+        let (mut nodes, mut level) = (1u64, 1u64);
+        for &c in self.cells {
+            level = level.saturating_mul(self.board.candidates(c).len() as u64);
+            nodes = nodes.saturating_add(level);
+        }
+        if nodes > BUDGET {
+            return;
+        }
+        let k = self.cells.len();
+        self.low.clear();
+        self.high.clear();
+        self.low.resize(k + 1, if add { 0 } else { 1 });
+        self.high.resize(k + 1, if add { 0 } else { 1 });
+        for i in (0..k).rev() {
+            let cand = self.board.candidates(self.cells[i]);
+            let (lo, hi) = (cand.min().unwrap_or(0) as u64, cand.max().unwrap_or(0) as u64);
+            if add {
+                self.low[i] = self.low[i + 1] + lo;
+                self.high[i] = self.high[i + 1] + hi;
+            } else {
+                self.low[i] = self.low[i + 1].saturating_mul(lo);
+                self.high[i] = self.high[i + 1].saturating_mul(hi);
+            }
+        }
+    }
+
+    /// Whether what is left after position `i` is out of reach of the cells after it.
+    fn out_of_reach(&self, i: usize, next: u64) -> bool {
+        !self.low.is_empty() && (next < self.low[i + 1] || next > self.high[i + 1])
+    }
+
     /// Fills position `i` onwards; `rest` is what the remaining cells must add up to (sums) or
     /// multiply to (products). False when the walk stops: out of budget, or `each` returned
     /// false (saturated).
@@ -223,13 +367,16 @@ impl Walk<'_> {
             let next = match self.op {
                 Some(Operator::Add) => {
                     // The cells after this one add at least `left` and at most `left * n`.
-                    if v64 + left > rest || rest - v64 > left * n {
+                    if v64 + left > rest
+                        || rest - v64 > left * n
+                        || self.out_of_reach(i, rest - v64)
+                    {
                         continue;
                     }
                     rest - v64
                 }
                 Some(Operator::Mul) => {
-                    if rest % v64 != 0 {
+                    if rest % v64 != 0 || self.out_of_reach(i, rest / v64) {
                         continue;
                     }
                     rest / v64

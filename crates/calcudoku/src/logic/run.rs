@@ -134,16 +134,17 @@ pub fn grade_board(
     let mut rating = 0f32;
     let mut techniques: Vec<(Technique, u32)> = Vec::new();
     let mut steps = 0u32;
+    let mut found = Found::all();
     'climb: while !board.is_solved() {
         check(deadline)?;
         for rung in &ladder.rungs {
-            let mut found = Found::all();
+            found.clear();
             rung.rule.find(&board, &mut found);
             if found.is_empty() {
                 continue;
             }
             let mut progress = false;
-            for step in found.into_steps() {
+            for step in found.steps() {
                 if !step.makes_progress(&board) {
                     continue;
                 }

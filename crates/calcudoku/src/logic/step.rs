@@ -132,6 +132,14 @@ impl Found {
     pub fn into_steps(self) -> Vec<Step> {
         self.steps
     }
+    /// The steps recorded so far, in the order found.
+    pub(crate) fn steps(&self) -> &[Step] {
+        &self.steps
+    }
+    /// Forgets the steps recorded, keeping the room they took (a grading loop reuses one).
+    pub(crate) fn clear(&mut self) {
+        self.steps.clear();
+    }
 }
 
 /// Writes a list of cells as `r1c2, r1c3 and r2c2`.

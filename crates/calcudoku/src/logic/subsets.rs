@@ -10,6 +10,8 @@
 //! is Keen's set elimination (`latin_solver_set`) on rows and columns when all sizes are
 //! allowed.
 
+use smallvec::SmallVec;
+
 use crate::puzzle::{Cell, ValueSet};
 
 use super::board::{Board, Unit};
@@ -33,8 +35,11 @@ pub struct Subsets {
     pub hidden: bool,
 }
 
+/// A few items kept inline: one per cell or value of a unit (up to 16×16 grids).
+type Few<T> = SmallVec<[T; 16]>;
+
 pub fn find(board: &Board, rule: Subsets, out: &mut Found) {
-    let units: Vec<(Unit, Vec<Cell>)> = board
+    let units: SmallVec<[(Unit, Few<Cell>); 32]> = board
         .units()
         .iter()
         .filter(|&&u| rule.kinds.contains(&unit_kind(u)))
@@ -72,7 +77,7 @@ pub fn find(board: &Board, rule: Subsets, out: &mut Found) {
 
 /// `k` cells of `open` with `k` candidates between them.
 fn naked(board: &Board, unit: Unit, open: &[Cell], k: usize, out: &mut Found) {
-    let masks: Vec<u64> = open.iter().map(|&c| board.candidates(c).bits()).collect();
+    let masks: Few<u64> = open.iter().map(|&c| board.candidates(c).bits()).collect();
     k_subsets(&masks, k, &mut |chosen, union| {
         let union = ValueSet(union);
         let useful = (0..open.len()).any(|i| !chosen.contains(&i) && masks[i] & union.bits() != 0);
@@ -97,10 +102,10 @@ fn naked(board: &Board, unit: Unit, open: &[Cell], k: usize, out: &mut Found) {
 
 /// `k` values with `k` places in `open` between them.
 fn hidden(board: &Board, unit: Unit, open: &[Cell], k: usize, out: &mut Found) {
-    let values: Vec<u8> =
+    let values: Few<u8> =
         open.iter().fold(ValueSet::EMPTY, |u, &c| u | board.candidates(c)).iter().collect();
     // Places of each value among the open cells, a bit per open cell.
-    let masks: Vec<u64> = values
+    let masks: Few<u64> = values
         .iter()
         .map(|&v| {
             open.iter()
@@ -142,7 +147,7 @@ pub(super) fn k_subsets(masks: &[u64], k: usize, each: &mut dyn FnMut(&[usize], 
         k: usize,
         start: usize,
         union: u64,
-        chosen: &mut Vec<usize>,
+        chosen: &mut Few<usize>,
         each: &mut dyn FnMut(&[usize], u64) -> bool,
     ) -> bool {
         for i in start..masks.len() {
@@ -170,7 +175,7 @@ pub(super) fn k_subsets(masks: &[u64], k: usize, each: &mut dyn FnMut(&[usize], 
     if k == 0 || k > masks.len() {
         return;
     }
-    go(masks, k, 0, 0, &mut Vec::with_capacity(k), each);
+    go(masks, k, 0, 0, &mut Few::new(), each);
 }
 
 pub fn describe(step: &Step, board: &Board) -> String {

@@ -6,7 +6,7 @@
 //! leads to a solution, the puzzle has several and no step is returned.
 
 use crate::puzzle::{Puzzle, ValueSet};
-use crate::solve::Solver;
+use crate::solve::{Branching, Solver};
 
 use super::board::Board;
 use super::step::{Found, Placement, Step};
@@ -15,31 +15,50 @@ use super::technique::Technique;
 pub fn find(board: &Board, out: &mut Found) {
     let mut cells: Vec<_> =
         board.cells().filter(|&c| !board.is_placed(c) && board.candidates(c).len() > 1).collect();
+    if cells.is_empty() {
+        return;
+    }
     cells.sort_by_key(|&c| (board.candidates(c).len(), c));
+    let with = |grid| {
+        Puzzle::new(
+            board.size(),
+            board.boxes(),
+            grid,
+            board.puzzle().cages().to_vec(),
+            board.distinct_cages(),
+        )
+    };
+    // One search of the board's placements, up to two solutions, answers most of the
+    // questions below at once: a value a solution of it holds leads to that solution, and
+    // when it has exactly one, every other value of every cell leads to none.
+    let Ok(here) = with(board.to_grid()) else { return };
+    let (first, unique) = match Solver::new(&here).search(Branching::FewestCandidates, 2) {
+        Ok((first, count, _)) => (first, count.solutions == 1 && count.complete),
+        Err(_) => (None, false),
+    };
     for cell in cells {
+        let known = first.as_ref().map(|g| g.get(cell));
         for v in board.candidates(cell).iter() {
-            let mut grid = board.to_grid();
-            grid.set(cell, v);
-            let Ok(puzzle) = Puzzle::new(
-                board.size(),
-                board.boxes(),
-                grid,
-                board.puzzle().cages().to_vec(),
-                board.distinct_cages(),
-            ) else {
+            if known == Some(v) {
                 continue;
-            };
-            let Ok(count) = Solver::new(&puzzle).count(1) else { continue };
-            if count.solutions == 0 {
-                let mut step = Step::new(Technique::Trial);
-                step.cells.push(cell);
-                step.values = ValueSet::single(v);
-                step.chain.push(Placement::new(cell, v));
-                step.eliminations.push(Placement::new(cell, v));
-                out.push(step);
-                if out.done() {
-                    return;
+            }
+            if !unique {
+                let mut grid = board.to_grid();
+                grid.set(cell, v);
+                let Ok(puzzle) = with(grid) else { continue };
+                let Ok(count) = Solver::new(&puzzle).count(1) else { continue };
+                if count.solutions != 0 {
+                    continue;
                 }
+            }
+            let mut step = Step::new(Technique::Trial);
+            step.cells.push(cell);
+            step.values = ValueSet::single(v);
+            step.chain.push(Placement::new(cell, v));
+            step.eliminations.push(Placement::new(cell, v));
+            out.push(step);
+            if out.done() {
+                return;
             }
         }
         if !out.is_empty() {

@@ -12,14 +12,14 @@ use super::step::{Found, Placement, Step, cell_list, eliminations_text};
 use super::technique::Technique;
 
 pub fn find(board: &Board, xyz: bool, out: &mut Found) {
-    let peers: Vec<Vec<Cell>> = board.cells().map(|c| board.peers(c)).collect();
     let pivot_size = if xyz { 3 } else { 2 };
     for pivot in board.cells() {
         let pc = board.candidates(pivot);
         if pc.len() != pivot_size || board.is_placed(pivot) {
             continue;
         }
-        let pincers: Vec<Cell> = peers[pivot.index()]
+        let pincers: Vec<Cell> = board
+            .peer_cells(pivot)
             .iter()
             .copied()
             .filter(|&c| {
@@ -49,7 +49,7 @@ pub fn find(board: &Board, xyz: bool, out: &mut Found) {
                 }
                 let zv = z.min().expect("one value");
                 let mut step = Step::new(if xyz { Technique::XyzWing } else { Technique::XyWing });
-                for &c in &peers[a.index()] {
+                for &c in board.peer_cells(a) {
                     if c == pivot || c == b || !board.candidates(c).contains(zv) {
                         continue;
                     }
