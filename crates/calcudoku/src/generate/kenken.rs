@@ -22,35 +22,25 @@ pub(super) fn attempt(
 ) -> Result<Option<(Puzzle, Grid, Grade)>, GenerateError> {
     let n = options.size;
     let square = latin::latin_square(n, rng);
-    let Some(cut) = cages::cut(n, options.max_cage, rng, |_, _| true) else { return Ok(None) };
-    let values: SmallVec<[SmallVec<[u8; 6]>; 32]> =
-        cut.iter().map(|k| k.iter().map(|&c| square.cells()[c]).collect()).collect();
-    let choice = OpChoice {
-        allowed: options.ops.clone(),
-        long_sub_div: options.long_ops,
-        // Keen avoids giveaway × pairs above normal.
-        hard: options.level.is_some_and(|l| l > 1),
-    };
-    let clues = choose(&values, n, &choice, rng);
-    let mut list = Vec::with_capacity(cut.len());
-    for (cells, (op, target)) in cut.iter().zip(clues) {
-        // A cage no allowed operator fits (`--ops` narrowing): try another cut.
-        if op.is_none() && cells.len() > 1 {
+    let Some(mut cut) = cages::cut(n, options.max_cage, rng, |_, _| true) else { return Ok(None) };
+    let mut repairs = 0;
+    let puzzle = loop {
+        let Some(puzzle) = with_clues(options, &square, &cut, rng) else { return Ok(None) };
+        // Sound steps never solve a puzzle with several solutions, so such a candidate is
+        // rejected whatever the ladder does. Most candidates have several (about two in
+        // three at 4×4 and 6×6), and grading one takes the whole path until it gets stuck
+        // (with trial on the ladder, a search per candidate value of every cell), so they are
+        // turned down first: by a rectangle of the square whose swap keeps every cage (no
+        // search at all), then by the exact solver.
+        let Some(rectangle) = second_by_swap(&puzzle, &square, &cut) else { break puzzle };
+        // From 10×10 on (sizes Keen does not make) nearly every cut has such a rectangle:
+        // one of its cells becomes a cage of its own (a given) and the cut is tried again.
+        if n < REPAIR_FROM || repairs == n {
             return Ok(None);
         }
-        let op = if options.hidden_ops && cells.len() > 1 { None } else { op };
-        list.push(Cage::new(target, op, cells.iter().map(|&c| Cell(c as u16)).collect()));
-    }
-    let puzzle = Puzzle::kenken(n, list).expect("the cages tile the grid");
-    // Sound steps never solve a puzzle with several solutions, so such a candidate is
-    // rejected whatever the ladder does. Most candidates have several (about two in three at
-    // 4×4 and 6×6), and grading one takes the whole path until it gets stuck (with trial on
-    // the ladder, a search per candidate value of every cell), so they are turned down first:
-    // by a rectangle of the square whose swap keeps every cage (no search at all), then by
-    // the exact solver.
-    if second_by_swap(&puzzle, &square, &cut) {
-        return Ok(None);
-    }
+        repairs += 1;
+        cut = split_off(&cut, rectangle[rng.below(4)], n);
+    };
     // The search pays for itself with trial on the ladder (unreasonable), and at extreme up
     // to 6×6; at extreme from 9×9 on, counting the solutions of a candidate with several takes
     // longer than the ladder takes to get stuck on it (callgrind, seed 1: 9×9 1.2×, 12×12 6×
@@ -69,10 +59,77 @@ pub(super) fn attempt(
     Ok(at_level(&puzzle, ladder, options.level, deadline)?.map(|g| (puzzle, square, g)))
 }
 
-/// Whether the puzzle has a second solution that differs from `square` on four cells: rows
+/// From this size on, a cut whose square has a swappable rectangle is mended rather than
+/// dropped (see [`split_off`]).
+const REPAIR_FROM: usize = 10;
+
+/// The puzzle of a cut of `square`, with an operator and target for each cage; None when a
+/// cage fits no allowed operator (`--ops` narrowing).
+fn with_clues(
+    options: &Options,
+    square: &Grid,
+    cut: &[CageCells],
+    rng: &mut Rng,
+) -> Option<Puzzle> {
+    let n = options.size;
+    let values: SmallVec<[SmallVec<[u8; 6]>; 32]> =
+        cut.iter().map(|k| k.iter().map(|&c| square.cells()[c]).collect()).collect();
+    let choice = OpChoice {
+        allowed: options.ops.clone(),
+        long_sub_div: options.long_ops,
+        // Keen avoids giveaway × pairs above normal.
+        hard: options.level.is_some_and(|l| l > 1),
+    };
+    let clues = choose(&values, n, &choice, rng);
+    let mut list = Vec::with_capacity(cut.len());
+    for (cells, (op, target)) in cut.iter().zip(clues) {
+        if op.is_none() && cells.len() > 1 {
+            return None;
+        }
+        let op = if options.hidden_ops && cells.len() > 1 { None } else { op };
+        list.push(Cage::new(target, op, cells.iter().map(|&c| Cell(c as u16)).collect()));
+    }
+    Some(Puzzle::kenken(n, list).expect("the cages tile the grid"))
+}
+
+/// The cut with `cell` taken out of its cage into a cage of its own; what is left of its cage
+/// is split into its connected parts (each a cage), so that every cage stays connected.
+fn split_off(cut: &[CageCells], cell: usize, n: usize) -> Vec<CageCells> {
+    let mut out = Vec::with_capacity(cut.len() + 2);
+    for cage in cut {
+        if !cage.contains(&cell) || cage.len() == 1 {
+            out.push(cage.clone());
+            continue;
+        }
+        out.push(smallvec::smallvec![cell]);
+        let mut left: CageCells = cage.iter().copied().filter(|&c| c != cell).collect();
+        while let Some(&start) = left.first() {
+            // The part of `left` connected to `start`.
+            let mut part: CageCells = smallvec::smallvec![start];
+            let mut i = 0;
+            while i < part.len() {
+                let c = part[i];
+                for &d in left.iter() {
+                    let adjacent = (c / n == d / n && c.abs_diff(d) == 1) || c.abs_diff(d) == n;
+                    if adjacent && !part.contains(&d) {
+                        part.push(d);
+                    }
+                }
+                i += 1;
+            }
+            left.retain(|c| !part.contains(c));
+            part.sort_unstable();
+            out.push(part);
+        }
+    }
+    out.sort_unstable_by_key(|cage| cage[0]);
+    out
+}
+
+/// A second solution of the puzzle that differs from `square` on four cells (returned): rows
 /// `r1`, `r2` and columns `c1`, `c2` holding `a b` over `b a`, where swapping the two values
 /// leaves every row and column a permutation, and every cage those cells are in still holds.
-fn second_by_swap(puzzle: &Puzzle, square: &Grid, cut: &[CageCells]) -> bool {
+fn second_by_swap(puzzle: &Puzzle, square: &Grid, cut: &[CageCells]) -> Option<[usize; 4]> {
     let n = square.size();
     let mut cage_of: SmallVec<[u16; 81]> = smallvec::smallvec![0; n * n];
     for (k, cells) in cut.iter().enumerate() {
@@ -112,12 +169,12 @@ fn second_by_swap(puzzle: &Puzzle, square: &Grid, cut: &[CageCells]) -> bool {
                         (other[p], other[q], other[r], other[s]) = (b, a, a, b);
                         puzzle.is_solution(&Grid::from_valid(n, other))
                     });
-                    return true;
+                    return Some(cells);
                 }
             }
         }
     }
-    false
+    None
 }
 
 #[cfg(test)]
@@ -154,12 +211,40 @@ mod tests {
             .map(|k| CageCells::from_slice(k))
             .collect();
         let puzzle = kenken(&square, &blocks, Some(Operator::Add));
-        assert!(second_by_swap(&puzzle, &square, &blocks));
+        assert!(second_by_swap(&puzzle, &square, &blocks).is_some());
         assert_eq!(Solver::new(&puzzle).count(2).unwrap().solutions, 2);
         // Every cell a given: no swap keeps them.
         let givens: Vec<CageCells> = (0..16).map(|c| CageCells::from_slice(&[c])).collect();
         let puzzle = kenken(&square, &givens, None);
-        assert!(!second_by_swap(&puzzle, &square, &givens));
+        assert!(second_by_swap(&puzzle, &square, &givens).is_none());
         assert_eq!(Solver::new(&puzzle).count(2).unwrap().solutions, 1);
+    }
+
+    /// Taking a cell out of a cage leaves the cell alone and the rest of the cage in connected
+    /// parts, every cell of the grid still in exactly one cage.
+    #[test]
+    fn split_off_keeps_a_tiling_of_connected_cages() {
+        let n = 4;
+        // A U-shaped cage: 0 1 2 over 4 _ 6; taking 1 out leaves two parts, {0, 4} and {2, 6}.
+        let cut: Vec<CageCells> = vec![
+            CageCells::from_slice(&[0, 1, 2, 4, 6]),
+            CageCells::from_slice(&[3, 7]),
+            CageCells::from_slice(&[5, 9, 10, 11]),
+            CageCells::from_slice(&[8, 12, 13]),
+            CageCells::from_slice(&[14, 15]),
+        ];
+        let split = split_off(&cut, 1, n);
+        let mut cells: Vec<usize> = split.iter().flatten().copied().collect();
+        cells.sort_unstable();
+        assert_eq!(cells, (0..16).collect::<Vec<_>>());
+        assert!(split.contains(&CageCells::from_slice(&[1])));
+        assert!(split.contains(&CageCells::from_slice(&[0, 4])));
+        assert!(split.contains(&CageCells::from_slice(&[2, 6])));
+        assert_eq!(split.len(), cut.len() + 2);
+        // A cell of a connected remainder: one cage less the cell.
+        let split = split_off(&cut, 5, n);
+        assert!(split.contains(&CageCells::from_slice(&[5])));
+        assert!(split.contains(&CageCells::from_slice(&[9, 10, 11])));
+        assert_eq!(split.len(), cut.len() + 1);
     }
 }
