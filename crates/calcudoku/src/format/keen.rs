@@ -93,6 +93,18 @@ pub enum KeenWriteError {
 /// Keen's level letters in its parameters: easy, normal, hard, extreme, unreasonable.
 const KEEN_LEVELS: &str = "enhxu";
 
+/// Whether a line looks like a Keen game ID (to tell the format, not to read it): one word,
+/// a size perhaps followed by parameters (letters and digits, from a digit), then ':' and the
+/// description, or '#' and a random seed (an ID Keen cannot share, named as such when read).
+pub fn looks_like_id(line: &str) -> bool {
+    let line = line.trim();
+    !line.contains(char::is_whitespace)
+        && line.split_once([':', '#']).is_some_and(|(head, _)| {
+            head.starts_with(|c: char| c.is_ascii_digit())
+                && head.chars().all(|c| c.is_ascii_alphanumeric())
+        })
+}
+
 /// Reads a Keen game ID (surrounding whitespace and a byte-order mark are ignored). The size
 /// may carry Keen's full parameters (`6dh:…`, `9dxm:…`), which are checked and not kept.
 pub fn parse(text: &str) -> Result<Puzzle, ParseError> {
@@ -564,6 +576,18 @@ mod tests {
     use super::*;
     use crate::puzzle::{BoxShape, Grid};
     use proptest::prelude::*;
+
+    #[test]
+    fn ids_are_told_from_other_lines() {
+        for id in ["4:_a,a4", "6dh:_3a,m6", "9dxm:a_b,s1", " 5:abc ", "6dh#12345"] {
+            assert!(looks_like_id(id), "{id}");
+        }
+        let sudoku =
+            "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+        for other in ["", "4", "a4:x", "4 :x", "4: x", "boxes 3x3", "1 2 +", sudoku, "5.#3", "{"] {
+            assert!(!looks_like_id(other), "{other:?}");
+        }
+    }
 
     fn cells(v: &[u16]) -> Vec<Cell> {
         v.iter().map(|&i| Cell(i)).collect()

@@ -186,15 +186,9 @@ fn read_stream(text: &str, format: Option<Format>) -> Option<Result<Document, Pa
     let filled: Vec<(usize, &str)> =
         lines.iter().copied().filter(|(_, l)| !l.trim().is_empty()).collect();
     // Keen IDs, one per line.
-    let keen_like = |l: &str| {
-        let l = l.trim();
-        l.split_once(':').is_some_and(|(p, d)| {
-            p.starts_with(|c: char| c.is_ascii_digit()) && !d.is_empty() && !l.contains(' ')
-        })
-    };
     if filled.len() >= 2
         && matches!(format, None | Some(Format::Keen))
-        && filled.iter().all(|(_, l)| keen_like(l))
+        && filled.iter().all(|(_, l)| keen::looks_like_id(l))
     {
         let entries = filled
             .iter()
@@ -426,11 +420,7 @@ fn guess(text: &str, results: &[(Format, Result<Document, ParseError>)]) -> Form
     if toks[0].eq_ignore_ascii_case("boxes") {
         return Format::Ops;
     }
-    // A size perhaps followed by parameters, then ':' (or '#', Keen's random-seed IDs).
-    let keen_head = |n: &str| {
-        n.starts_with(|c: char| c.is_ascii_digit()) && n.chars().all(|c| c.is_ascii_alphanumeric())
-    };
-    if toks.len() == 1 && toks[0].split_once([':', '#']).is_some_and(|(n, _)| keen_head(n)) {
+    if toks.len() == 1 && keen::looks_like_id(toks[0]) {
         return Format::Keen;
     }
     let position = |f: Format| match results.iter().find(|(g, _)| *g == f) {
