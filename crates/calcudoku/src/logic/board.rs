@@ -271,11 +271,6 @@ pub enum Contradiction {
         /// The value (1..=N).
         value: u8,
     },
-    /// A cage whose candidates leave no way to meet its rule, named by its first cell. Nothing
-    /// in this crate returns it at present: the cell that runs out of candidates is named
-    /// instead.
-    #[error("the cage at {0} cannot be completed")]
-    Cage(CellName),
 }
 
 /// The candidates of every cell and the values placed, on a puzzle's structure.
