@@ -19,7 +19,7 @@ trap 'rm -rf "$work"' EXIT
 source "$here/keen-build.sh"
 build_keen "$src" "$work" keen_grade_driver.c
 (cd "$repo" && cargo build --release --quiet -p calcudoku-cli)
-ours="$("$repo/target/release/calcudoku" bench --grade --repeat "$repeat" "$corpus")"
+ours="$("${CARGO_TARGET_DIR:-$repo/target}/release/calcudoku" bench --grade --repeat "$repeat" "$corpus")"
 echo "| set | Keen ms | calcudoku ms | ratio | levels agree |"
 echo "|---|---:|---:|---:|---:|"
 while read -r name puzzles agree mean _; do
