@@ -23,6 +23,7 @@ use std::time::{Duration, Instant};
 use calcudoku::solve::{Branching, Solver};
 use calcudoku::validate;
 use calcudoku::{BoxShape, Cage, Cell, Grid, Operator, Puzzle};
+use calcudoku::puzzle::neighbours;
 use libfuzzer_sys::fuzz_target;
 
 /// The input's bytes, then SplitMix64 output seeded from all of them.
@@ -67,35 +68,7 @@ impl<'a> Bytes<'a> {
     }
 }
 
-/// The target `values` make under `op`, when it fits: a sum; a product within 64 bits; the
-/// largest minus the others, when not negative; the largest over the product of the others,
-/// when exact.
-fn target(op: Operator, values: &[u8]) -> Option<u64> {
-    let max = *values.iter().max()? as u64;
-    let sum: u64 = values.iter().map(|&v| v as u64).sum();
-    let product = values.iter().try_fold(1u64, |p, &v| p.checked_mul(v as u64));
-    match op {
-        Operator::Add => Some(sum),
-        Operator::Mul => product,
-        Operator::Sub => (2 * max >= sum).then(|| 2 * max - sum),
-        Operator::Div => {
-            let others = product? / max;
-            max.is_multiple_of(others).then(|| max / others)
-        }
-    }
-}
 
-fn neighbours(n: usize, c: usize) -> impl Iterator<Item = usize> {
-    let (r, col) = (c / n, c % n);
-    [
-        (r > 0).then(|| c - n),
-        (r + 1 < n).then(|| c + n),
-        (col > 0).then(|| c - 1),
-        (col + 1 < n).then(|| c + 1),
-    ]
-    .into_iter()
-    .flatten()
-}
 
 fuzz_target!(|data: &[u8]| {
     let mut bytes = Bytes::new(data);
@@ -167,7 +140,7 @@ fuzz_target!(|data: &[u8]| {
         let first = bytes.below(allowed.len());
         let (op, t) = (0..allowed.len())
             .map(|i| allowed[(first + i) % allowed.len()])
-            .find_map(|o| target(o, &values).map(|t| (o, t)))
+            .find_map(|o| o.apply(&values).map(|t| (o, t)))
             .unwrap_or((Operator::Add, values.iter().map(|&v| v as u64).sum()));
         let op = if bytes.byte() as usize % 16 < hidden { None } else { Some(op) };
         cages.push(Cage::new(t, op, cells.into_iter().map(|c| Cell(c as u16)).collect()));

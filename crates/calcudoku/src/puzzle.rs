@@ -219,6 +219,24 @@ impl Operator {
         }
     }
 
+    /// The target `values` (one or more, all ≥ 1) make under this operator, when there is
+    /// one: the sum; the product, when it fits 64 bits; the largest minus the others, when not
+    /// negative; the largest divided by the product of the others, when exact.
+    pub fn apply(self, values: &[u8]) -> Option<u64> {
+        let max = *values.iter().max()? as u64;
+        let sum: u64 = values.iter().map(|&v| v as u64).sum();
+        let product = values.iter().try_fold(1u64, |p, &v| p.checked_mul(v as u64));
+        match self {
+            Operator::Add => Some(sum),
+            Operator::Mul => product,
+            Operator::Sub => (2 * max >= sum).then(|| 2 * max - sum),
+            Operator::Div => {
+                let others = product? / max;
+                (max % others == 0).then(|| max / others)
+            }
+        }
+    }
+
     /// Whether the values (all ≥ 1) meet `target` under this operator.
     pub fn holds(self, target: u64, values: &[u8]) -> bool {
         match self {
@@ -305,6 +323,20 @@ impl Cage {
             None => format!("{}?", self.target),
         }
     }
+}
+
+/// The cells next to cell `c` of an `n`×`n` grid (row-major indices): up, down, left, right,
+/// those that exist.
+pub fn neighbours(n: usize, c: usize) -> impl Iterator<Item = usize> {
+    let (r, col) = (c / n, c % n);
+    [
+        (r > 0).then(|| c - n),
+        (r + 1 < n).then(|| c + n),
+        (col > 0).then(|| c - 1),
+        (col + 1 < n).then(|| c + 1),
+    ]
+    .into_iter()
+    .flatten()
 }
 
 /// Whether `values` (a complete cage) meet `target` under `op`; `None` is a given on one cell
@@ -606,6 +638,37 @@ impl Puzzle {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The target an operator makes of some values is one its rule holds for, and where there
+    /// is none (a negative difference, an inexact quotient) no target near holds either.
+    #[test]
+    fn apply_gives_a_target_the_rule_holds_for() {
+        let cases: [&[u8]; 7] =
+            [&[5], &[2, 6], &[6, 2], &[3, 4, 9], &[1, 2, 3], &[4, 4], &[7, 2, 2]];
+        for values in cases {
+            for op in Operator::ALL {
+                match op.apply(values) {
+                    Some(t) => assert!(op.holds(t, values), "{op:?} {values:?} -> {t}"),
+                    None => assert!((0..200).all(|t| !op.holds(t, values)), "{op:?} {values:?}"),
+                }
+            }
+        }
+        assert_eq!(Operator::Sub.apply(&[1, 2, 3]), Some(0));
+        assert_eq!(Operator::Sub.apply(&[3, 4, 9]), Some(2));
+        assert_eq!(Operator::Div.apply(&[7, 2, 2]), None);
+        assert_eq!(Operator::Div.apply(&[3, 4, 12]), Some(1));
+    }
+
+    #[test]
+    fn neighbours_are_the_cells_beside() {
+        let mut corner: Vec<usize> = neighbours(3, 0).collect();
+        corner.sort_unstable();
+        assert_eq!(corner, [1, 3]);
+        let mut middle: Vec<usize> = neighbours(3, 4).collect();
+        middle.sort_unstable();
+        assert_eq!(middle, [1, 3, 5, 7]);
+        assert_eq!(neighbours(1, 0).count(), 0);
+    }
 
     #[test]
     fn value_set_basics() {

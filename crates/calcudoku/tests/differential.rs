@@ -21,6 +21,7 @@ use std::fmt::Write as _;
 use std::time::{Duration, Instant};
 
 use calcudoku::format::{self, Format, Layout};
+use calcudoku::puzzle::neighbours;
 use calcudoku::solve::{self, Count, Solver};
 use calcudoku::{BoxShape, Cage, Cell, Grid, Operator, Puzzle};
 use common::oracle::{self, Answer};
@@ -163,18 +164,6 @@ fn sudoku_grid(h: usize, w: usize, rng: &mut Rng) -> Vec<u8> {
 // Cages
 // ---------------------------------------------------------------------------------------------
 
-fn neighbours(n: usize, c: usize) -> impl Iterator<Item = usize> {
-    let (r, col) = (c / n, c % n);
-    [
-        (r > 0).then(|| c - n),
-        (r + 1 < n).then(|| c + n),
-        (col > 0).then(|| c - 1),
-        (col + 1 < n).then(|| c + 1),
-    ]
-    .into_iter()
-    .flatten()
-}
-
 /// Cuts the grid into connected pieces, each grown from a random free cell to a size drawn by
 /// `size`, through cells that `fits` the piece.
 fn cut(
@@ -212,24 +201,6 @@ fn cut(
     pieces
 }
 
-/// The target `values` make under `op`, when it suits them: any sum; a product within 64 bits;
-/// the largest minus the others when not negative; the largest divided by the product of the
-/// others when exact.
-fn target(op: Operator, values: &[u8]) -> Option<u64> {
-    let max = *values.iter().max()? as u64;
-    let sum: u64 = values.iter().map(|&v| v as u64).sum();
-    let product = values.iter().try_fold(1u64, |p, &v| p.checked_mul(v as u64));
-    match op {
-        Operator::Add => Some(sum),
-        Operator::Mul => product,
-        Operator::Sub => (2 * max >= sum).then(|| 2 * max - sum),
-        Operator::Div => {
-            let others = product? / max;
-            (max % others == 0).then(|| max / others)
-        }
-    }
-}
-
 /// A label for a cage over `values`: a random operator among `ops` that suits them (a sum
 /// when none does), hidden `hidden` times in a hundred; one cell is a given.
 fn label(values: &[u8], ops: &[Operator], hidden: usize, rng: &mut Rng) -> (Option<Operator>, u64) {
@@ -244,8 +215,8 @@ fn label(values: &[u8], ops: &[Operator], hidden: usize, rng: &mut Rng) -> (Opti
     rng.shuffle(&mut order);
     let (op, t) = order
         .into_iter()
-        .find_map(|o| target(o, values).map(|t| (o, t)))
-        .unwrap_or_else(|| (Operator::Add, target(Operator::Add, values).unwrap()));
+        .find_map(|o| o.apply(values).map(|t| (o, t)))
+        .unwrap_or_else(|| (Operator::Add, Operator::Add.apply(values).unwrap()));
     (if rng.chance(hidden) { None } else { Some(op) }, t)
 }
 

@@ -6,7 +6,7 @@
 //! [`repaired_keen_like`] makes Keen-like puzzles whose solution the solver proves unique, by
 //! repairing a random cutting wherever another solution fits (it made `bench/kenken-scale`).
 
-use crate::puzzle::{Cage, Cell, Grid, Operator, Puzzle};
+use crate::puzzle::{Cage, Cell, Grid, Operator, Puzzle, neighbours};
 
 /// SplitMix64 (Steele, Lea, Flood 2014): tiny, fast, and good enough for making test puzzles.
 #[derive(Clone, Debug)]
@@ -203,14 +203,11 @@ pub fn random_cages(size: usize, seed: u64, settings: CageSettings) -> (Puzzle, 
 /// The target `values` make under `op`, when `op` suits them (`-` and `/`: two cells; `/`:
 /// exact).
 fn target(op: Operator, values: &[u8]) -> Option<u64> {
-    let (max, min) = (*values.iter().max()? as u64, *values.iter().min()? as u64);
-    match op {
-        Operator::Add => Some(values.iter().map(|&v| v as u64).sum()),
-        Operator::Mul => Some(values.iter().map(|&v| v as u64).product()),
-        Operator::Sub if values.len() == 2 => Some(max - min),
-        Operator::Div if values.len() == 2 && max % min == 0 => Some(max / min),
-        _ => None,
+    let two_cells_only = matches!(op, Operator::Sub | Operator::Div);
+    if two_cells_only && values.len() != 2 {
+        return None;
     }
+    op.apply(values)
 }
 
 /// A random solved Sudoku of side `size` with its usual boxes (h×w): the pattern grid
@@ -381,19 +378,6 @@ pub fn unique_keen_like(
 
 // ---------------------------------------------------------------------------------------------
 // The repairing generator.
-
-/// The cells next to `c` on an `n`×`n` grid: up, down, left, right (those that exist).
-fn neighbours(n: usize, c: usize) -> impl Iterator<Item = usize> {
-    let (r, col) = (c / n, c % n);
-    [
-        (r > 0).then(|| c - n),
-        (r + 1 < n).then(|| c + n),
-        (col > 0).then(|| c - 1),
-        (col + 1 < n).then(|| c + 1),
-    ]
-    .into_iter()
-    .flatten()
-}
 
 /// Grows piece `k` from `start`, a cell marked `free` in `owner`, to `want` cells: each step
 /// marks a random `free` cell beside the piece as `k` (one that `fits(piece, cell)`), until

@@ -3,7 +3,7 @@
 
 use crate::clock::Instant;
 use crate::logic::{Grade, Ladder, Rule};
-use crate::puzzle::{Cage, Cell, Grid, Puzzle};
+use crate::puzzle::{Cage, Cell, Grid, Puzzle, neighbours};
 use crate::solve::Solver;
 
 use smallvec::SmallVec;
@@ -109,9 +109,8 @@ fn split_off(cut: &[CageCells], cell: usize, n: usize) -> Vec<CageCells> {
             let mut i = 0;
             while i < part.len() {
                 let c = part[i];
-                for &d in left.iter() {
-                    let adjacent = (c / n == d / n && c.abs_diff(d) == 1) || c.abs_diff(d) == n;
-                    if adjacent && !part.contains(&d) {
+                for d in neighbours(n, c) {
+                    if left.contains(&d) && !part.contains(&d) {
                         part.push(d);
                     }
                 }

@@ -130,20 +130,8 @@ fn suits(values: &[u8], n: usize, choice: &OpChoice) -> (Ops, Ops) {
     (well, only)
 }
 
-/// The target `values` (one or more) make under `op` by the general rules, when it fits: the
-/// sum, the product (when it fits 64 bits), the largest minus the others and the largest divided
-/// by the product of the others (when positive and exact).
+/// The target `values` (one or more) make under `op`, when it is positive (see
+/// [`Operator::apply`]; a difference of 0 is no clue Keen would give).
 pub fn target(op: Operator, values: &[u8]) -> Option<u64> {
-    let max = *values.iter().max()? as u64;
-    let sum: u64 = values.iter().map(|&v| v as u64).sum();
-    let product = values.iter().try_fold(1u64, |p, &v| p.checked_mul(v as u64));
-    match op {
-        Operator::Add => Some(sum),
-        Operator::Mul => product,
-        Operator::Sub => (2 * max > sum).then(|| 2 * max - sum),
-        Operator::Div => {
-            let others = product? / max;
-            (max % others == 0).then(|| max / others)
-        }
-    }
+    op.apply(values).filter(|&t| t > 0)
 }
