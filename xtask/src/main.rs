@@ -70,7 +70,7 @@ fn cargo() -> Command {
     Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()))
 }
 
-/// `extra`: options for `cargo test` (CI passes `--locked`).
+/// `extra`: options passed on to `cargo test` (e.g. `--locked`).
 fn test(extra: &[String]) -> Result<()> {
     run(cargo().args(["test", "--workspace"]).args(extra))?;
     python_tests()?;
