@@ -88,12 +88,7 @@ pub fn find(board: &Board, out: &mut Found) {
         }
         for v in cands.iter() {
             if follow(board, Placement::new(cell, v)).is_err() {
-                let mut step = Step::new(Technique::ContradictionChain);
-                step.cells.push(cell);
-                step.values = ValueSet::single(v);
-                step.chain.push(Placement::new(cell, v));
-                step.eliminations.push(Placement::new(cell, v));
-                out.push(step);
+                out.push(Step::refuted(Technique::ContradictionChain, cell, v));
                 if out.done() {
                     return;
                 }

@@ -71,6 +71,17 @@ impl Step {
         }
     }
 
+    /// A step of `technique` that removes `v` from `cell` because assuming it there fails
+    /// (a contradiction chain, or trial): the cell, the value, the assumption as its chain.
+    pub fn refuted(technique: Technique, cell: Cell, v: u8) -> Step {
+        let mut step = Step::new(technique);
+        step.cells.push(cell);
+        step.values = ValueSet::single(v);
+        step.chain.push(Placement::new(cell, v));
+        step.eliminations.push(Placement::new(cell, v));
+        step
+    }
+
     /// Whether the step changes anything on `board`.
     pub fn makes_progress(&self, board: &Board) -> bool {
         self.placements.iter().any(|p| !board.is_placed(p.cell))

@@ -5,11 +5,11 @@
 //! Nothing here assumes the puzzle has one solution: when every candidate of the chosen cell
 //! leads to a solution, the puzzle has several and no step is returned.
 
-use crate::puzzle::{Puzzle, ValueSet};
+use crate::puzzle::Puzzle;
 use crate::solve::{Branching, Solver};
 
 use super::board::Board;
-use super::step::{Found, Placement, Step};
+use super::step::{Found, Step};
 use super::technique::Technique;
 
 pub fn find(board: &Board, out: &mut Found) {
@@ -51,12 +51,7 @@ pub fn find(board: &Board, out: &mut Found) {
                     continue;
                 }
             }
-            let mut step = Step::new(Technique::Trial);
-            step.cells.push(cell);
-            step.values = ValueSet::single(v);
-            step.chain.push(Placement::new(cell, v));
-            step.eliminations.push(Placement::new(cell, v));
-            out.push(step);
+            out.push(Step::refuted(Technique::Trial, cell, v));
             if out.done() {
                 return;
             }
