@@ -212,15 +212,12 @@ pub fn for_each_puzzle(
             }
             io::Result::Ok(())
         };
-    let pool = match stream {
-        Some((_, threads)) if threads > 1 => {
-            Some(rayon::ThreadPoolBuilder::new().num_threads(threads).build()?)
-        }
-        _ => None,
-    };
+    let threads = stream.map_or(1, |(_, threads)| threads);
     // Several files at a time only when they are worked out ahead: otherwise one at a time,
     // so that nothing is read before it is needed.
-    let at_once = if pool.is_some() { SOURCES_AT_ONCE } else { 1 };
+    let at_once = if threads > 1 { SOURCES_AT_ONCE } else { 1 };
+    // Built once there are two puzzles to share out: a single puzzle starts no threads.
+    let mut pool = None;
     IN_BATCH.store(true, Ordering::Relaxed);
     'groups: for (g, group) in srcs.chunks(at_once).enumerate() {
         if interrupted() {
@@ -228,8 +225,17 @@ pub fn for_each_puzzle(
         }
         let group: Vec<(&Source, Loaded)> =
             group.iter().map(|src| (src, load(src, forced, stream.is_some()))).collect();
-        let mut ahead = match (&pool, stream) {
-            (Some(pool), Some((work, _))) => work_ahead(pool, &group, work),
+        let puzzles: usize = group
+            .iter()
+            .map(|(_, loaded)| if let Loaded::Doc(doc) = loaded { doc.entries.len() } else { 0 })
+            .sum();
+        let mut ahead = match stream {
+            Some((work, threads)) if threads > 1 && puzzles > 1 => {
+                if pool.is_none() {
+                    pool = Some(rayon::ThreadPoolBuilder::new().num_threads(threads).build()?);
+                }
+                work_ahead(pool.as_ref().expect("built above"), &group, work)
+            }
             _ => Vec::new(),
         };
         for (k, (src, loaded)) in group.into_iter().enumerate() {
