@@ -2,8 +2,8 @@
 //! cage, kept when the logic ladder solves it at the level asked and not at the one below.
 
 use crate::clock::Instant;
-use crate::logic::{Grade, Ladder, Rule};
-use crate::puzzle::{Cage, Cell, Grid, Puzzle, neighbours};
+use crate::logic::{Board, Grade, Ladder, LogicError, Rule, grade_path};
+use crate::puzzle::{Cage, Cell, Grid, Operator, Puzzle, neighbours};
 use crate::solve::Solver;
 
 use smallvec::SmallVec;
@@ -23,6 +23,9 @@ pub(super) fn attempt(
     let n = options.size;
     let square = latin::latin_square(n, rng);
     let Some(mut cut) = cages::cut(n, options.max_cage, rng, |_, _| true) else { return Ok(None) };
+    if n >= GIVE_FROM && options.level.is_some_and(|l| l <= NORMAL) {
+        return given_where_stuck(options, ladder, square, cut, rng, deadline);
+    }
     let mut repairs = 0;
     let puzzle = loop {
         let Some(puzzle) = with_clues(options, &square, &cut, rng) else { return Ok(None) };
@@ -63,15 +66,76 @@ pub(super) fn attempt(
 /// dropped (see [`split_off`]).
 const REPAIR_FROM: usize = 10;
 
-/// The puzzle of a cut of `square`, with an operator and target for each cage; None when a
-/// cage fits no allowed operator (`--ops` narrowing).
-fn with_clues(
+/// From this size on, easy and normal puzzles get a clue where the ladder gets stuck (see
+/// [`given_where_stuck`]): without, their rungs rarely finish a grid this large (one 14×14
+/// easy puzzle in 20 s, none at 16×16 in 40 s).
+const GIVE_FROM: usize = 14;
+
+/// Keen's normal level.
+const NORMAL: u8 = 1;
+
+/// Clues given per attempt at most, as a fraction of the cells: 1 in this many.
+const GIVEN_SHARE: usize = 6;
+
+/// A puzzle of the cut made solvable at the level: the ladder (cut at the level asked) runs
+/// until it finishes or gets stuck; stuck, an open cell of the board where it stopped (one of
+/// those with the most candidates left, at random: 16×16 easy then needs 35 givens on average
+/// against 47 with any open cell) becomes a cage of its own (a given), the rest of its cage is split as by [`split_off`]
+/// (new cages get new operators, the others keep theirs), and the ladder runs again. A given
+/// only adds to what the ladder knows, so each run gets at least as far. Kept when the ladder
+/// finishes at exactly the level asked (at normal, a puzzle the givens made easy is dropped).
+fn given_where_stuck(
+    options: &Options,
+    ladder: &Ladder,
+    square: Grid,
+    mut cut: Vec<CageCells>,
+    rng: &mut Rng,
+    deadline: Option<Instant>,
+) -> Result<Option<(Puzzle, Grid, Grade)>, GenerateError> {
+    let n = options.size;
+    let mut clues = clues_for(options, &square, &cut, rng);
+    for _ in 0..=n * n / GIVEN_SHARE {
+        let Some(puzzle) = puzzle_of(options, &cut, &clues) else { return Ok(None) };
+        let Ok(board) = Board::new(&puzzle) else { return Ok(None) };
+        let (grade, stuck) = match grade_path(board, ladder, deadline) {
+            Ok(found) => found,
+            Err(LogicError::Timeout) => return Err(GenerateError::Timeout),
+            Err(_) => return Ok(None),
+        };
+        if grade.solved {
+            let at = options.level.is_none_or(|l| grade.level == l);
+            return Ok(at.then_some((puzzle, square, grade)));
+        }
+        let most = stuck.cells().map(|c| stuck.candidates(c).len()).max().unwrap_or(0);
+        let open: SmallVec<[usize; 256]> = stuck
+            .cells()
+            .filter(|&c| !stuck.is_placed(c) && stuck.candidates(c).len() == most)
+            .map(|c| c.index())
+            .collect();
+        let Some(&cell) = open.get(rng.below(open.len())) else { return Ok(None) };
+        let next = split_off(&cut, cell, n);
+        // The cages the split made get clues; the others keep theirs.
+        let fresh: Vec<CageCells> = next.iter().filter(|k| !cut.contains(k)).cloned().collect();
+        let mut fresh_clues = clues_for(options, &square, &fresh, rng).into_iter();
+        clues = next
+            .iter()
+            .map(|k| match cut.iter().position(|old| old == k) {
+                Some(i) => clues[i],
+                None => fresh_clues.next().expect("a clue for each new cage"),
+            })
+            .collect();
+        cut = next;
+    }
+    Ok(None)
+}
+
+/// An operator and target for each cage of `cut`, from the values `square` puts in it.
+fn clues_for(
     options: &Options,
     square: &Grid,
     cut: &[CageCells],
     rng: &mut Rng,
-) -> Option<Puzzle> {
-    let n = options.size;
+) -> Vec<(Option<Operator>, u64)> {
     let values: SmallVec<[SmallVec<[u8; 6]>; 32]> =
         cut.iter().map(|k| k.iter().map(|&c| square.cells()[c]).collect()).collect();
     let choice = OpChoice {
@@ -80,16 +144,37 @@ fn with_clues(
         // Keen avoids giveaway × pairs above normal.
         hard: options.level.is_some_and(|l| l > 1),
     };
-    let clues = choose(&values, n, &choice, rng);
+    choose(&values, options.size, &choice, rng)
+}
+
+/// The puzzle of a cut with its clues; None when a cage of several cells has no operator (no
+/// allowed one fits it).
+fn puzzle_of(
+    options: &Options,
+    cut: &[CageCells],
+    clues: &[(Option<Operator>, u64)],
+) -> Option<Puzzle> {
     let mut list = Vec::with_capacity(cut.len());
-    for (cells, (op, target)) in cut.iter().zip(clues) {
+    for (cells, &(op, target)) in cut.iter().zip(clues) {
         if op.is_none() && cells.len() > 1 {
             return None;
         }
         let op = if options.hidden_ops && cells.len() > 1 { None } else { op };
         list.push(Cage::new(target, op, cells.iter().map(|&c| Cell(c as u16)).collect()));
     }
-    Some(Puzzle::kenken(n, list).expect("the cages tile the grid"))
+    Some(Puzzle::kenken(options.size, list).expect("the cages tile the grid"))
+}
+
+/// The puzzle of a cut of `square`, with an operator and target for each cage; None when a
+/// cage fits no allowed operator (`--ops` narrowing).
+fn with_clues(
+    options: &Options,
+    square: &Grid,
+    cut: &[CageCells],
+    rng: &mut Rng,
+) -> Option<Puzzle> {
+    let clues = clues_for(options, square, cut, rng);
+    puzzle_of(options, cut, &clues)
 }
 
 /// The cut with `cell` taken out of its cage into a cage of its own; what is left of its cage

@@ -10,7 +10,9 @@
 //! has exactly one solution: the logic ladder (sound steps only) solves it.
 //!
 //! - KenKen (`kenken`): Keen's method — a random Latin square cut into cages, operators
-//!   chosen to keep every kind in play, kept when it solves at the level and not below.
+//!   chosen to keep every kind in play, kept when it solves at the level and not below. Sizes
+//!   Keen does not make get help: from 10×10 a cut with a second solution by a swap is mended,
+//!   and from 14×14 easy and normal puzzles get givens where the ladder gets stuck.
 //! - Sudoku of every size (`sudoku`): a random solution grid; clues removed (by symmetric
 //!   orbits) while the solution stays unique; clues put back, most recent first, until the
 //!   level is reached from above.

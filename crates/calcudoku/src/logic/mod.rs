@@ -31,6 +31,7 @@ mod ladder;
 mod layouts;
 mod locked;
 mod run;
+pub(crate) use run::grade_path;
 mod singles;
 mod step;
 mod subsets;

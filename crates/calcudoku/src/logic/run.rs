@@ -126,10 +126,20 @@ pub struct Grade {
 /// Grades the path from `board`: each time, every step of the easiest rung that finds any is
 /// applied (the same levels as one step at a time, with fewer sweeps).
 pub fn grade_board(
-    mut board: Board,
+    board: Board,
     ladder: &Ladder,
     deadline: Option<Instant>,
 ) -> Result<Grade, LogicError> {
+    grade_path(board, ladder, deadline).map(|(grade, _)| grade)
+}
+
+/// [`grade_board`], with the board where the path ended: solved, or stuck where no rung of
+/// the ladder finds a step (the generator gives a clue there).
+pub(crate) fn grade_path(
+    mut board: Board,
+    ladder: &Ladder,
+    deadline: Option<Instant>,
+) -> Result<(Grade, Board), LogicError> {
     let mut level = 0u8;
     let mut rating = 0f32;
     let mut techniques: Vec<(Technique, u32)> = Vec::new();
@@ -171,7 +181,9 @@ pub fn grade_board(
     if !solved {
         level = ladder.top();
     }
-    Ok(Grade { level, level_name: ladder.level_name(level), rating, techniques, steps, solved })
+    let grade =
+        Grade { level, level_name: ladder.level_name(level), rating, techniques, steps, solved };
+    Ok((grade, board))
 }
 
 /// Grades a puzzle that has exactly one solution; NoSolution or NotUnique otherwise.
