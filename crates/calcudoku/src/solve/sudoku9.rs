@@ -315,23 +315,35 @@ struct State {
 impl State {
     /// The starting state, or None when two givens clash (or one is out of range).
     fn new(givens: &[u8; 81]) -> Option<State> {
-        let mut s = State { cand: [BAND; 27], seen: [0; 27], open: [BAND; 3], dirty: 0, todo: ALL };
-        for (cell, &v) in givens.iter().enumerate() {
-            if v == 0 {
-                continue;
-            }
-            if v > 9 {
-                return None;
-            }
-            let (d, b, bit) = (v as usize - 1, cell / 27, cell % 27);
-            // Placing a given clears its row, column and box for that digit: a later given
-            // of the same digit there finds its cell gone.
-            if s.cand[d * 3 + b] >> bit & 1 == 0 {
-                return None;
-            }
-            s.place(d, b, bit);
+        if givens.iter().fold(0, |m, &v| m.max(v)) > 9 {
+            return None;
         }
-        Some(s)
+        // Placing a given clears its row, column and box for that digit: a later given of the
+        // same digit there finds its cell gone.
+        let mut cand = [BAND; 27];
+        let mut clash = false;
+        for b in 0..3 {
+            let [o1, o2] = OTHER[b];
+            let band = &givens[b * 27..b * 27 + 27];
+            let mut cells = 0;
+            for (bit, &v) in band.iter().enumerate() {
+                cells |= ((v != 0) as u32) << bit;
+            }
+            while cells != 0 {
+                let bit = cells.trailing_zeros() as usize;
+                cells &= cells - 1;
+                let d = band[bit] as usize - 1;
+                clash |= cand[d * 3 + b] >> bit & 1 == 0;
+                cand[d * 3 + b] &= KEEP[bit];
+                let col = !(COLUMN << (bit % 9));
+                cand[d * 3 + o1] &= col;
+                cand[d * 3 + o2] &= col;
+            }
+        }
+        if clash {
+            return None;
+        }
+        Some(State { cand, seen: [0; 27], open: [BAND; 3], dirty: 0, todo: ALL })
     }
 
     /// Fixes digit `d` at bit `bit` of band `b`: clears its peers for that digit. The band logic
@@ -352,11 +364,19 @@ impl State {
     /// `d * 3 + b`).
     #[inline(always)]
     fn changed(&self) -> u32 {
-        let mut m = 0;
-        for i in (0..27).rev() {
-            m = m << 1 | (self.cand[i] != self.seen[i]) as u32;
+        // Two words at a time in a 64-bit word: adding 2^27 - 1 to a 27-bit difference
+        // carries into bit 27 exactly when it is not zero; the carry of pair `k` is moved to
+        // bit `2k` (and `2k + 1` + 32, folded down at the end).
+        let mut m = 0u64;
+        for k in 0..14 {
+            let i = 2 * k;
+            let hi = |w: &[u32; 27]| if i + 1 < 27 { w[i + 1] as u64 } else { 0 };
+            let x = (self.cand[i] as u64 | hi(&self.cand) << 32)
+                ^ (self.seen[i] as u64 | hi(&self.seen) << 32);
+            let carry = (x + (BAND as u64 | (BAND as u64) << 32)) & (1 << 27 | 1 << 59);
+            m |= carry >> (27 - i);
         }
-        m
+        (m | m >> 31) as u32 & ALL
     }
 
     /// Runs the band logic on every (digit, band) that changed, until none does.
