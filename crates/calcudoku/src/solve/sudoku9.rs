@@ -24,16 +24,17 @@
 //!   permutations over its nine digits, the first digit with the fewest (two or more). tdoku
 //!   branches on band configurations the same way; on the hardest sets it cut the
 //!   instructions by a tenth against guessing on scored bivalue cells, though it makes more
-//!   guesses. The permutations chosen are checked against the minirows (a row's three cells in
-//!   a box, which hold three digits): at least three digits may use each, at most three must.
-//!   Without that check, nearly empty grids send the search into vast subtrees whose
-//!   permutations cannot fit together; it runs while many cells are open, where they are
-//!   (`CHECK_OPEN`). Elsewhere (typically in puzzles with several solutions, found without
-//!   backtracking) guess on the first bivalue cell (else on a cell with few candidates), and
-//!   close to the leaves leave the stack logic out too: there they cost more than they save.
-//!   Should every band be fixed near the root, the guess compares the first ten bivalue
-//!   cells: the one whose worse branch removes the most candidates (then both together)
-//!   wins. The state (236 bytes) is copied for every branch but the last.
+//!   guesses. While many cells are open (`MINIROW_OPEN`), minirow logic comes first: a
+//!   minirow (a row's three cells in a box) holds three digits, so at least three must be
+//!   able to use it and at most three forced to; three forced keep the others out, and three
+//!   able are forced in. Without it, nearly empty grids send the search into vast subtrees
+//!   whose permutations cannot fit together. Elsewhere (typically in puzzles with several
+//!   solutions, found without backtracking) guess on the first bivalue cell (else on a cell
+//!   with few candidates), and close to the leaves leave the stack logic out too: there they
+//!   cost more than they save. Should every band be fixed near the root, the guess compares
+//!   the first ten bivalue cells: the one whose worse branch removes the most candidates
+//!   (then both together) wins. The state (236 bytes) is copied for every branch but the
+//!   last.
 //!
 //! - For `solve` on a puzzle with several solutions, a second search from the count's root
 //!   state guesses on the first open cell in row-major order instead, smallest digit first:
@@ -59,9 +60,10 @@ const SCORE_OPEN: u32 = 45;
 /// With at least this many open cells the stack logic runs; with fewer, only once the search
 /// has met a contradiction.
 const STACK_OPEN: u32 = 30;
-/// With at least this many open cells, the band permutations chosen so far are checked against
-/// the minirows' room for three digits each before a guess.
-const CHECK_OPEN: u32 = 50;
+/// With at least this many open cells, the minirow logic runs before a branch on band
+/// permutations (callgrind: from 50 to 62 best on the hardest sets; much above, nearly empty
+/// grids wander again).
+const MINIROW_OPEN: u32 = 56;
 /// How many guesses between two looks at the clock.
 const CLOCK_EVERY: u64 = 1024;
 
@@ -259,6 +261,25 @@ const FORCED: [u16; 512] = {
     t
 };
 
+/// For (row, box) pairs (index as [`pairs`]), the cells of those minirows, and of their rows.
+const PAIR_CELLS: [[u32; 512]; 2] = {
+    let mut t = [[0u32; 512]; 2];
+    let mut s = 0;
+    while s < 512 {
+        let mut i = 0;
+        while i < 9 {
+            if s >> i & 1 != 0 {
+                let (k, r) = (i / 3, i % 3);
+                t[0][s] |= 7 << (r * 9 + k * 3);
+                t[1][s] |= 0x1ff << (r * 9);
+            }
+            i += 1;
+        }
+        s += 1;
+    }
+    t
+};
+
 /// The stack logic's table. A digit's columns per band, `fold(band 0) | fold(band 1) << 9 |
 /// fold(band 2) << 18`, seen through one stack (its columns shifted to 0..3 in each band) and
 /// packed (bit `band * 3 + column`), index this; the entry has the (band, column) pairs some
@@ -363,6 +384,16 @@ fn count2(a: u32, b: u32) -> (u32, u32) {
     let sums = v.wrapping_mul(0x0101_0101_0101_0101);
     let first = (sums >> 24 & 0xff) as u32;
     (first, (sums >> 56) as u32 - first)
+}
+
+/// What [`State::configs`] found.
+enum Config {
+    /// The minirow logic changed candidates.
+    Changed,
+    /// Branch on the permutations (bits of [`PERM_CELLS`]) of this word.
+    Branch(usize, u32),
+    /// Every band is fixed.
+    Fixed,
 }
 
 /// The contradiction that ends a branch.
@@ -632,31 +663,37 @@ impl State {
         (b, pick.1, pick.2)
     }
 
-    /// A (digit, band) to branch on by its permutations: in the band with the fewest
-    /// permutations over its nine digits (among bands not yet fixed), the first digit with
-    /// the fewest (two or more). Returns (word, permutations as bits of [`PERM_CELLS`]), None
-    /// when every band is fixed. With `CHECK`, first a conflict when some minirow has fewer
-    /// than three digits that may use it or more than three that must.
-    fn config_guess<const CHECK: bool>(&self) -> Result<Option<(usize, u32)>, Conflict> {
+    /// Band permutations, per band. With `MINIROWS`, first the minirow logic: a minirow (a
+    /// row's three cells in a box) holds three digits, so there is a conflict when fewer than
+    /// three may use one or more than three must; when three must, the others may not; when
+    /// only three may, they must. Then, unless that changed something, the (digit, band) to
+    /// branch on: in the band with the fewest permutations over its nine digits (among bands
+    /// not yet fixed), the first digit with the fewest (two or more), as (word, permutations
+    /// as bits of [`PERM_CELLS`]).
+    fn configs<const MINIROWS: bool>(&mut self) -> Result<Config, Conflict> {
         let mut best = (u32::MAX, 0usize, 0u32);
+        let mut changed = false;
         for b in 0..3 {
             let mut total = 0;
             let mut pick = (u32::MAX, 0usize, 0u32);
-            // A minirow holds three digits: at least three may use it, at most three must.
-            let (mut may1, mut may2, mut may3) = (0, 0, 0);
+            let mut p = [0u32; 9];
+            let (mut may1, mut may2, mut may3, mut may4) = (0, 0, 0, 0);
             let (mut must1, mut must2, mut must3, mut must4) = (0, 0, 0, 0);
             for d in 0..9 {
-                let p = pairs(self.cand[d * 3 + b]);
-                let f = FORCED[p] as u32;
-                let p = p as u32;
-                may3 |= may2 & p;
-                may2 |= may1 & p;
-                may1 |= p;
-                must4 |= must3 & f;
-                must3 |= must2 & f;
-                must2 |= must1 & f;
-                must1 |= f;
-                let c = CONFIGS[p as usize] as u32;
+                let x = pairs(self.cand[d * 3 + b]);
+                p[d] = x as u32;
+                if MINIROWS {
+                    let f = FORCED[x] as u32;
+                    may4 |= may3 & p[d];
+                    may3 |= may2 & p[d];
+                    may2 |= may1 & p[d];
+                    may1 |= p[d];
+                    must4 |= must3 & f;
+                    must3 |= must2 & f;
+                    must2 |= must1 & f;
+                    must1 |= f;
+                }
+                let c = CONFIGS[x] as u32;
                 let n = SMALL_COUNT[c as usize] as u32;
                 total += n;
                 let key = if n < 2 { u32::MAX } else { n };
@@ -664,14 +701,35 @@ impl State {
                     pick = (key, d * 3 + b, c);
                 }
             }
-            if CHECK && (may3 != 0x1ff || must4 != 0) {
-                return Err(Conflict);
+            if MINIROWS {
+                if may3 != 0x1ff || must4 != 0 {
+                    return Err(Conflict);
+                }
+                let exact = may3 & !may4;
+                if must3 | exact != 0 {
+                    for d in 0..9 {
+                        let i = d * 3 + b;
+                        let x = self.cand[i];
+                        let full = (must3 & !FORCED[p[d] as usize] as u32) as usize;
+                        let e = (exact & p[d]) as usize;
+                        let y = x & !PAIR_CELLS[0][full] & !(PAIR_CELLS[1][e] & !PAIR_CELLS[0][e]);
+                        self.cand[i] = y;
+                        self.todo |= ((y != x) as u32) << i;
+                        changed |= y != x;
+                    }
+                }
             }
             if total > 9 && total < best.0 && pick.0 != u32::MAX {
                 best = (total, pick.1, pick.2);
             }
         }
-        Ok((best.0 != u32::MAX).then_some((best.1, best.2)))
+        Ok(if changed {
+            Config::Changed
+        } else if best.0 == u32::MAX {
+            Config::Fixed
+        } else {
+            Config::Branch(best.1, best.2)
+        })
     }
 
     /// The first open cell in row-major order: (band, bit, its digits).
@@ -791,16 +849,17 @@ impl Search {
             // Near the root and in hard puzzles, branch on the permutations of a (digit, band)
             // in the band with the fewest; elsewhere (and once every band is fixed) on a cell.
             let config = !self.row_major && (hard || open >= SCORE_OPEN);
-            let guess = match config.then(|| {
-                if open >= CHECK_OPEN {
-                    s.config_guess::<true>()
-                } else {
-                    s.config_guess::<false>()
+            let guess = if config {
+                let step =
+                    if open >= MINIROW_OPEN { s.configs::<true>() } else { s.configs::<false>() };
+                match step {
+                    Err(Conflict) => return,
+                    Ok(Config::Changed) => continue,
+                    Ok(Config::Branch(i, perms)) => Some((i, perms)),
+                    Ok(Config::Fixed) => None,
                 }
-            }) {
-                Some(Err(Conflict)) => return,
-                Some(Ok(guess)) => guess,
-                None => None,
+            } else {
+                None
             };
             let went_on = match guess {
                 Some((i, perms)) => self.branch(s, perms, |t, p| {
@@ -994,6 +1053,13 @@ mod tests {
             assert_eq!(CONFIGS[pairs(PERM_CELLS[p])], 1 << p);
         }
         assert_eq!(CONFIGS[0x1ff], 0x3f);
+        // A permutation's own pairs are forced, none of a full band; minirow cells.
+        for p in 0..6 {
+            assert_eq!(FORCED[pairs(PERM_CELLS[p])] as usize, pairs(PERM_CELLS[p]));
+            assert_eq!(PAIR_CELLS[0][pairs(PERM_CELLS[p])], PERM_CELLS[p]);
+        }
+        assert_eq!(FORCED[0x1ff], 0);
+        assert_eq!((PAIR_CELLS[0][0x1ff], PAIR_CELLS[1][0b10]), (BAND, 0x1ff << 9));
     }
 
     /// Puzzles with many solutions, counted further (where the search branches on band
