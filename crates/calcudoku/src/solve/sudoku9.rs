@@ -31,7 +31,7 @@
 //!   able are forced in. Without it, nearly empty grids send the search into vast subtrees
 //!   whose permutations cannot fit together. Elsewhere (typically in puzzles with several
 //!   solutions, found without backtracking) guess on the first bivalue cell (else on a cell
-//!   with few candidates), and close to the leaves leave the stack logic out too: there they
+//!   with few candidates), and once a guess is made leave the stack logic out too: there they
 //!   cost more than they save. Should every band be fixed near the root, the guess compares
 //!   the first ten bivalue cells: the one whose worse branch removes the most candidates
 //!   (then both together) wins. The state (236 bytes) is copied for every branch but the
@@ -58,9 +58,6 @@ const SCORED: u32 = 10;
 /// With at least this many open cells the search branches on a band's permutations (or
 /// scores bivalue cells); with fewer, only once the search has met a contradiction.
 const SCORE_OPEN: u32 = 45;
-/// With at least this many open cells the stack logic runs; with fewer, only once the search
-/// has met a contradiction.
-const STACK_OPEN: u32 = 30;
 /// With at least this many open cells, the minirow logic runs before a branch on band
 /// permutations (callgrind: from 50 to 62 best on the hardest sets; much above, nearly empty
 /// grids wander again).
@@ -829,15 +826,18 @@ impl Search {
                 Ok(None) => continue,
                 Ok(Some(pairs)) => pairs,
             };
-            // The stack logic and the scoring of guesses pay where the tree below is large:
-            // near the root, and in puzzles whose search has met a contradiction. Elsewhere
-            // (typically puzzles with several solutions, found without backtracking) the band
-            // logic and a guess on the first bivalue cell do.
+            // The stack logic and the branches on band permutations pay where the tree below
+            // is large: in puzzles whose search has met a contradiction, and for the stack
+            // logic before the first guess (most 17-clue puzzles need no guess with it), for
+            // the permutations near the root. Elsewhere (typically puzzles with several
+            // solutions, found without backtracking) the band logic and a guess on the first
+            // bivalue cell do: callgrind on serg-benchmark, 4% fewer instructions than with
+            // the stack logic down to 30 open cells.
             let open = s.open_cells();
             let hard = self.contradictions > 0;
             // Not in the row-major search for `solve`: it has few branches to prune
             // (callgrind on serg-benchmark: 4% fewer instructions without).
-            if !self.row_major && (hard || open >= STACK_OPEN) {
+            if !self.row_major && (hard || self.guesses == 0) {
                 match s.stacks() {
                     Err(Conflict) => return,
                     Ok(true) => continue,
