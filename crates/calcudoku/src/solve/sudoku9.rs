@@ -11,9 +11,8 @@
 //!   and box/line interactions within a band. It runs in rounds over the words that changed:
 //!   placements and the stack logic mark the words they change, and after a round with
 //!   placements the words are compared with their copies as the band logic last left them.
-//!   Words that place nothing (a third to a half of those looked at) skip the placement step:
-//!   5 to 9% fewer instructions, which outweigh the mispredicted branches (the best of
-//!   several timed runs was as fast or faster).
+//!   The placement step runs for every word, placing nothing a third to half of the time:
+//!   skipping it takes 5 to 9% fewer instructions but was no faster (a mispredicted branch).
 //! - Stack logic, the same per (digit, stack) with columns for rows: the (band, column) pairs a
 //!   digit uses in a stack form a permutation too (box/column interactions, hidden singles in
 //!   columns). Only for digits the band logic touched.
@@ -23,9 +22,10 @@
 //!   on the permutations of one (digit, band), one branch per permutation its (row, box) pairs
 //!   still allow (each keeps that permutation's cells): in the band with the fewest
 //!   permutations over its nine digits, the first digit with the fewest (two or more). tdoku
-//!   branches on band configurations the same way; on the hardest sets it cut the
-//!   instructions by a tenth against guessing on scored bivalue cells, though it makes more
-//!   guesses. While many cells are open (`MINIROW_OPEN`), minirow logic comes first: a
+//!   branches on band configurations the same way. Against guessing on scored bivalue cells
+//!   it takes a tenth fewer instructions on the hardest sets though it makes more guesses;
+//!   in time (user time, best of three) serg-benchmark is 5% faster, forum-hardest-1106 and
+//!   magictour about the same, forum-hardest-1905-11plus 3% slower. While many cells are open (`MINIROW_OPEN`), minirow logic comes first: a
 //!   minirow (a row's three cells in a box) holds three digits, so at least three must be
 //!   able to use it and at most three forced to; three forced keep the others out, and three
 //!   able are forced in. Without it, nearly empty grids send the search into vast subtrees
@@ -463,19 +463,15 @@ impl State {
     /// `d * 3 + b`).
     #[inline(always)]
     fn changed(&self) -> u32 {
-        // Two words at a time in a 64-bit word: adding 2^27 - 1 to a 27-bit difference
-        // carries into bit 27 exactly when it is not zero; the carry of pair `k` is moved to
-        // bit `2k` (and `2k + 1` + 32, folded down at the end).
-        let mut m = 0u64;
-        for k in 0..14 {
-            let i = 2 * k;
-            let hi = |w: &[u32; 27]| if i + 1 < 27 { w[i + 1] as u64 } else { 0 };
-            let x = (self.cand[i] as u64 | hi(&self.cand) << 32)
-                ^ (self.seen[i] as u64 | hi(&self.seen) << 32);
-            let carry = (x + (BAND as u64 | (BAND as u64) << 32)) & (1 << 27 | 1 << 59);
-            m |= carry >> (27 - i);
+        // One word at a time. Comparing two (or four) at once in a wider word takes fewer
+        // instructions but is slower: the wide loads read words the band logic has just
+        // stored one by one, which the processor cannot forward from its store buffer
+        // (timed on forum-hardest-1106 and -1905-11plus: 3% slower).
+        let mut m = 0;
+        for i in (0..27).rev() {
+            m = m << 1 | (self.cand[i] != self.seen[i]) as u32;
         }
-        (m | m >> 31) as u32 & ALL
+        m
     }
 
     /// Runs the band logic on every (digit, band) that changed, until none does.
@@ -496,13 +492,15 @@ impl State {
                     return Err(Conflict);
                 }
                 let placed = lone_in_row(x & self.open[b]);
-                if placed != 0 {
-                    placements = true;
+                {
+                    placements |= placed != 0;
                     self.open[b] &= !placed;
-                    // The digit leaves the placed cells' columns in the other bands (and in
-                    // this one, whose word is stored below).
+                    // The digit leaves the placed cells' columns in the other bands. (Not in
+                    // all three, this one's word stored below: fewer instructions, but the
+                    // three words are then read and written as one wide word, with the same
+                    // store forwarding stall as in `changed`.)
                     let cols = fold(placed) * COLUMN;
-                    for o in 0..3 {
+                    for o in OTHER[b] {
                         self.cand[d * 3 + o] &= !cols;
                     }
                     // Other digits lose the placed cells.
