@@ -1,0 +1,324 @@
+//! A specialised engine for the classic 9×9 Sudoku (3×3 boxes, no cages), in the JCZSolve
+//! lineage: candidates are kept as one bitboard per digit and band.
+//!
+//! - `cand[d * 3 + b]` holds the cells of band `b` (rows `3b..3b+3`) that may still hold digit
+//!   `d + 1`; bit `r * 9 + c` is row `3b + r`, column `c`. 27 words of 27 bits: 108 bytes.
+//! - Band logic, per (digit, band): a digit sits once in each of the band's three rows and once
+//!   in each of its three boxes, so the (row, box) pairs it uses form a permutation. Pairs that
+//!   no permutation can use are removed (the pairs found by shifts and masks, then one table
+//!   look-up); a row left with one cell places the digit there, which clears that column in the
+//!   other bands and that cell for other digits. This covers hidden singles in rows and boxes
+//!   and box/line interactions within a band. It runs in rounds over the words that changed:
+//!   placements and the stack logic mark the words they change, and after a round with
+//!   placements the words are compared with their copies as the band logic last left them.
+//!   The placement step runs for every word, placing nothing a third to half of the time:
+//!   skipping it takes 5 to 9% fewer instructions but was no faster (a mispredicted branch).
+//! - Stack logic, the same per (digit, stack) with columns for rows: the (band, column) pairs a
+//!   digit uses in a stack form a permutation too (box/column interactions, hidden singles in
+//!   columns). Only for digits the band logic touched.
+//! - At the band logic's fixed point: naked singles (cells with one candidate left, by
+//!   bit-sliced counting over the nine digits), then the stack logic.
+//! - When stuck, near the root and everywhere once the search has met a contradiction: branch
+//!   on the permutations of one (digit, band), one branch per permutation its (row, box) pairs
+//!   still allow (each keeps that permutation's cells): in the band with the fewest
+//!   permutations over its nine digits, the first digit with the fewest (two or more). tdoku
+//!   branches on band configurations the same way. Against guessing on scored bivalue cells
+//!   it takes a tenth fewer instructions on the hardest sets though it makes more guesses;
+//!   in time (user time, best of three) serg-benchmark is 5% faster, forum-hardest-1106 and
+//!   magictour about the same, forum-hardest-1905-11plus 3% slower. While many cells are open (`MINIROW_OPEN`), minirow logic comes first: a
+//!   minirow (a row's three cells in a box) holds three digits, so at least three must be
+//!   able to use it and at most three forced to; three forced keep the others out, and three
+//!   able are forced in. Without it, nearly empty grids send the search into vast subtrees
+//!   whose permutations cannot fit together. Elsewhere (typically in puzzles with several
+//!   solutions, found without backtracking) guess on the first bivalue cell (else on a cell
+//!   with few candidates), and once a guess is made leave the stack logic out too: there they
+//!   cost more than they save. Should every band be fixed near the root, the guess compares
+//!   the first ten bivalue cells: the one whose worse branch removes the most candidates
+//!   (then both together) wins. The state (236 bytes) is copied for every branch but the
+//!   last.
+//!
+//! - For `solve` on a puzzle with several solutions, a second search from the count's root
+//!   state guesses on the first open cell in row-major order instead, smallest digit first:
+//!   its first solution is the first in row-major order ([`first9_until`]).
+//!
+//! Everything is plain integer arithmetic and small `const` tables built at compile time; bits
+//! are counted by hand (the build targets CPUs without a popcount instruction).
+
+// Digits and bands are indices into several tables at once; range loops say that best.
+#![allow(clippy::needless_range_loop)]
+
+mod state;
+mod tables;
+#[cfg(test)]
+mod tests;
+
+use crate::clock::Instant;
+
+use state::{Config, Conflict, State};
+use tables::PERM_CELLS;
+
+/// A band's 27 cells.
+const BAND: u32 = 0x7ff_ffff;
+/// The column-0 cells of a band's three rows; shift left by `c` for column `c`.
+const COLUMN: u32 = 0x40201;
+/// How many bivalue cells (the first ones) a guess compares.
+const SCORED: u32 = 10;
+/// With at least this many open cells the search branches on a band's permutations (or
+/// scores bivalue cells); with fewer, only once the search has met a contradiction.
+const SCORE_OPEN: u32 = 45;
+/// With at least this many open cells, the minirow logic runs before a branch on band
+/// permutations (callgrind: from 50 to 62 best on the hardest sets; much above, nearly empty
+/// grids wander again).
+const MINIROW_OPEN: u32 = 56;
+/// How many guesses between two looks at the clock.
+const CLOCK_EVERY: u64 = 1024;
+
+/// What [`solve9`] found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Sudoku9Result {
+    /// Solutions found, at most the limit.
+    pub solutions: u64,
+    /// The first solution found (row-major values 1..=9).
+    pub first: Option<[u8; 81]>,
+    /// Guesses made (search nodes).
+    pub guesses: u64,
+}
+
+/// Counts the solutions of a 9×9 Sudoku up to `limit`. `givens` are row-major values, 0 for an
+/// empty cell, 1..=9 otherwise (anything above 9 makes the puzzle unsolvable).
+pub fn solve9(givens: &[u8; 81], limit: u64) -> Sudoku9Result {
+    solve9_until(givens, limit, None).expect("no deadline was set")
+}
+
+/// Like [`solve9`], but gives up (None) once `deadline` has passed.
+pub fn solve9_until(
+    givens: &[u8; 81],
+    limit: u64,
+    deadline: Option<Instant>,
+) -> Option<Sudoku9Result> {
+    let mut search = Search::new(limit, deadline);
+    if limit > 0 {
+        if let Some(mut state) = State::new(givens) {
+            search.run(&mut state);
+        }
+    }
+    if search.timed_out {
+        return None;
+    }
+    Some(Sudoku9Result { solutions: search.found, first: search.first, guesses: search.guesses })
+}
+
+/// What [`first9_until`] found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RowMajor9 {
+    /// The first solution in row-major order.
+    First([u8; 81]),
+    /// The puzzle has no solution.
+    NoSolution,
+    /// The search used its guesses without finding a solution.
+    OutOfGuesses,
+}
+
+/// Counts the solutions of a 9×9 Sudoku to two, like [`solve9_until`], and when there are
+/// two, finds the first solution in row-major order (the smallest grid read row by row): a
+/// second search from the state the count reached before its first guess, guessing on the
+/// first open cell, smallest digit first, with the same propagation (its first solution is
+/// the smallest). That search stops after `extra` guesses plus four times the count's (a
+/// puzzle with a great many solutions can make it wander): then the answer is
+/// [`RowMajor9::OutOfGuesses`]. Gives up (None) once `deadline` has passed. The guesses
+/// returned are both searches'.
+pub fn first9_until(
+    givens: &[u8; 81],
+    extra: u64,
+    deadline: Option<Instant>,
+) -> Option<(Sudoku9Result, RowMajor9)> {
+    let mut count = Search::new(2, deadline);
+    count.keep_root = true;
+    let Some(mut state) = State::new(givens) else {
+        return Some((
+            Sudoku9Result { solutions: 0, first: None, guesses: 0 },
+            RowMajor9::NoSolution,
+        ));
+    };
+    count.run(&mut state);
+    if count.timed_out {
+        return None;
+    }
+    let mut counted =
+        Sudoku9Result { solutions: count.found, first: count.first, guesses: count.guesses };
+    let first = match (count.found, count.root) {
+        (0, _) => RowMajor9::NoSolution,
+        (1, _) => RowMajor9::First(count.first.expect("a solution was found")),
+        // Two solutions without a guess cannot happen; the general engine would find it.
+        (_, None) => RowMajor9::OutOfGuesses,
+        (_, Some(mut root)) => {
+            let mut search = Search::new(1, deadline);
+            search.row_major = true;
+            search.budget = count.guesses.saturating_mul(4) + extra;
+            search.run(&mut root);
+            counted.guesses += search.guesses;
+            if search.timed_out {
+                return None;
+            }
+            match search.first {
+                Some(grid) => RowMajor9::First(grid),
+                None if search.out_of_budget => RowMajor9::OutOfGuesses,
+                None => unreachable!("a puzzle with two solutions has a first"),
+            }
+        }
+    };
+    Some((counted, first))
+}
+
+/// Depth-first search: counts solutions, keeps the first, watches the clock.
+struct Search {
+    limit: u64,
+    found: u64,
+    first: Option<[u8; 81]>,
+    guesses: u64,
+    /// Branches the band logic found contradictory.
+    contradictions: u64,
+    deadline: Option<Instant>,
+    timed_out: bool,
+    /// Guess on the first open cell in row-major order (else on the cell `guess_cell` picks).
+    row_major: bool,
+    /// Guesses allowed; past them the search stops with `out_of_budget`.
+    budget: u64,
+    out_of_budget: bool,
+    /// Whether to keep, in `root`, the state before the first guess.
+    keep_root: bool,
+    root: Option<State>,
+}
+
+impl Search {
+    fn new(limit: u64, deadline: Option<Instant>) -> Search {
+        Search {
+            limit,
+            found: 0,
+            first: None,
+            guesses: 0,
+            contradictions: 0,
+            deadline,
+            timed_out: false,
+            row_major: false,
+            budget: u64::MAX,
+            out_of_budget: false,
+            keep_root: false,
+            root: None,
+        }
+    }
+
+    /// Whether the search should stop.
+    fn done(&self) -> bool {
+        self.found >= self.limit || self.timed_out || self.out_of_budget
+    }
+
+    /// Counts a guess and looks at the clock now and then; returns whether to stop.
+    #[inline(always)]
+    fn count_guess(&mut self) -> bool {
+        self.guesses += 1;
+        self.out_of_budget |= self.guesses > self.budget;
+        if self.guesses % CLOCK_EVERY == 0 && self.deadline.is_some_and(|t| Instant::now() >= t) {
+            self.timed_out = true;
+        }
+        self.done()
+    }
+
+    /// Searches below `s`, which it uses up.
+    fn run(&mut self, s: &mut State) {
+        loop {
+            if s.bands().is_err() {
+                self.contradictions += 1;
+                return;
+            }
+            if s.solved() {
+                if self.first.is_none() {
+                    self.first = Some(s.grid());
+                }
+                self.found += 1;
+                return;
+            }
+            let pairs = match s.singles() {
+                Err(Conflict) => return,
+                Ok(None) => continue,
+                Ok(Some(pairs)) => pairs,
+            };
+            // The stack logic and the branches on band permutations pay where the tree below
+            // is large: in puzzles whose search has met a contradiction, and for the stack
+            // logic before the first guess (most 17-clue puzzles need no guess with it), for
+            // the permutations near the root. Elsewhere (typically puzzles with several
+            // solutions, found without backtracking) the band logic and a guess on the first
+            // bivalue cell do: on serg-benchmark 3% faster (user time) than with the stack
+            // logic down to 30 open cells.
+            let open = s.open_cells();
+            let hard = self.contradictions > 0;
+            // Not in the row-major search for `solve`: it has few branches to prune
+            // (callgrind on serg-benchmark: 4% fewer instructions without).
+            if !self.row_major && (hard || self.guesses == 0) {
+                match s.stacks() {
+                    Err(Conflict) => return,
+                    Ok(true) => continue,
+                    Ok(false) => {}
+                }
+            }
+            if self.keep_root && self.guesses == 0 {
+                self.root = Some(*s);
+            }
+            // Near the root and in hard puzzles, branch on the permutations of a (digit, band)
+            // in the band with the fewest; elsewhere (and once every band is fixed) on a cell.
+            let config = !self.row_major && (hard || open >= SCORE_OPEN);
+            let guess = if config {
+                let step =
+                    if open >= MINIROW_OPEN { s.configs::<true>() } else { s.configs::<false>() };
+                match step {
+                    Err(Conflict) => return,
+                    Ok(Config::Changed) => continue,
+                    Ok(Config::Branch(i, perms)) => Some((i, perms)),
+                    Ok(Config::Fixed) => None,
+                }
+            } else {
+                None
+            };
+            let went_on = match guess {
+                Some((i, perms)) => self.branch(s, perms, |t, p| {
+                    t.cand[i] &= PERM_CELLS[p];
+                    t.todo |= 1 << i;
+                }),
+                None => {
+                    let (b, bit, digits) = if self.row_major {
+                        s.first_open_cell()
+                    } else {
+                        s.guess_cell(pairs, hard || open >= SCORE_OPEN)
+                    };
+                    self.branch(s, digits, |t, d| t.place(d, b, bit))
+                }
+            };
+            if !went_on {
+                return;
+            }
+        }
+    }
+
+    /// Tries each alternative (bit `k` of `alts`, made by `apply(state, k)`) in turn: all but
+    /// the last on a copy of `s`, searched here; the last on `s` itself. Returns whether the
+    /// caller is to go on searching below `s` (false once the search is done).
+    #[inline(always)]
+    fn branch(&mut self, s: &mut State, mut alts: u32, apply: impl Fn(&mut State, usize)) -> bool {
+        while alts != 0 {
+            let k = alts.trailing_zeros() as usize;
+            alts &= alts - 1;
+            if self.count_guess() {
+                return false;
+            }
+            if alts == 0 {
+                // The last alternative: no copy needed.
+                apply(s, k);
+                return true;
+            }
+            let mut t = *s;
+            apply(&mut t, k);
+            self.run(&mut t);
+        }
+        false
+    }
+}

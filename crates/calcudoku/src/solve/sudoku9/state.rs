@@ -1,0 +1,372 @@
+//! The search state of the 9×9 engine (candidates per digit and band) and its logic: the band
+//! and stack permutation logic, naked singles, minirows, and the choice of what to branch on.
+
+use super::tables::*;
+use super::{BAND, COLUMN, SCORED};
+
+/// What [`State::configs`] found.
+pub(super) enum Config {
+    /// The minirow logic changed candidates.
+    Changed,
+    /// Branch on the permutations (bits of [`PERM_CELLS`]) of this word.
+    Branch(usize, u32),
+    /// Every band is fixed.
+    Fixed,
+}
+
+/// The contradiction that ends a branch.
+pub(super) struct Conflict;
+
+/// The whole search state; copied on every guess.
+#[derive(Clone, Copy)]
+pub(super) struct State {
+    pub(super) cand: [u32; 27],
+    /// `cand` as the band logic last saw it: a (digit, band) is looked at again once it differs.
+    pub(super) seen: [u32; 27],
+    /// Per band, the cells not yet placed.
+    pub(super) open: [u32; 3],
+    /// Digits the band logic changed since the stack logic last looked at them (bit `d`).
+    pub(super) dirty: u32,
+    /// Words changed outside the band logic since it last ran (bit `d * 3 + b`).
+    pub(super) todo: u32,
+}
+
+impl State {
+    /// The starting state, or None when two givens clash (or one is out of range).
+    pub(super) fn new(givens: &[u8; 81]) -> Option<State> {
+        if givens.iter().fold(0, |m, &v| m.max(v)) > 9 {
+            return None;
+        }
+        // Placing a given clears its row, column and box for that digit: a later given of the
+        // same digit there finds its cell gone.
+        let mut cand = [BAND; 27];
+        let mut clash = false;
+        for b in 0..3 {
+            let [o1, o2] = OTHER[b];
+            let band = &givens[b * 27..b * 27 + 27];
+            let mut cells = 0;
+            for (bit, &v) in band.iter().enumerate() {
+                cells |= ((v != 0) as u32) << bit;
+            }
+            while cells != 0 {
+                let bit = cells.trailing_zeros() as usize;
+                cells &= cells - 1;
+                let d = band[bit] as usize - 1;
+                clash |= cand[d * 3 + b] >> bit & 1 == 0;
+                cand[d * 3 + b] &= KEEP[bit];
+                let col = !(COLUMN << (bit % 9));
+                cand[d * 3 + o1] &= col;
+                cand[d * 3 + o2] &= col;
+            }
+        }
+        if clash {
+            return None;
+        }
+        Some(State { cand, seen: [0; 27], open: [BAND; 3], dirty: 0, todo: ALL })
+    }
+
+    /// Fixes digit `d` at bit `bit` of band `b`: clears its peers for that digit. The band logic
+    /// then sees the row left with one cell and clears the cell for the other digits.
+    #[inline(always)]
+    pub(super) fn place(&mut self, d: usize, b: usize, bit: usize) {
+        self.cand[d * 3 + b] &= KEEP[bit];
+        self.todo |= 1 << (d * 3 + b);
+        let col = COLUMN << (bit % 9);
+        for o in OTHER[b] {
+            let old = self.cand[d * 3 + o];
+            self.cand[d * 3 + o] = old & !col;
+            self.todo |= ((old & col != 0) as u32) << (d * 3 + o);
+        }
+    }
+
+    /// The (digit, band) pairs whose candidates changed since the band logic saw them (bit
+    /// `d * 3 + b`).
+    #[inline(always)]
+    pub(super) fn changed(&self) -> u32 {
+        // One word at a time. Comparing two (or four) at once in a wider word takes fewer
+        // instructions but is slower: the wide loads read words the band logic has just
+        // stored one by one, which the processor cannot forward from its store buffer
+        // (timed on forum-hardest-1106 and -1905-11plus: 3% slower).
+        let mut m = 0;
+        for i in (0..27).rev() {
+            m = m << 1 | (self.cand[i] != self.seen[i]) as u32;
+        }
+        m
+    }
+
+    /// Runs the band logic on every (digit, band) that changed, until none does.
+    #[inline(always)]
+    pub(super) fn bands(&mut self) -> Result<(), Conflict> {
+        let mut todo = std::mem::take(&mut self.todo);
+        loop {
+            // Without a placement the round changes no word but the one it looks at.
+            let mut placements = false;
+            while todo != 0 {
+                let i = todo.trailing_zeros() as usize;
+                todo &= todo - 1;
+                let (d, b) = (i / 3, i % 3);
+                self.dirty |= 1 << d;
+                let mut x = self.cand[i];
+                x &= PERMUTED[pairs(x)];
+                if x == 0 {
+                    return Err(Conflict);
+                }
+                let placed = lone_in_row(x & self.open[b]);
+                {
+                    placements |= placed != 0;
+                    self.open[b] &= !placed;
+                    // The digit leaves the placed cells' columns in the other bands. (Not in
+                    // all three, this one's word stored below: fewer instructions, but the
+                    // three words are then read and written as one wide word, with the same
+                    // store forwarding stall as in `changed`.)
+                    let cols = fold(placed) * COLUMN;
+                    for o in OTHER[b] {
+                        self.cand[d * 3 + o] &= !cols;
+                    }
+                    // Other digits lose the placed cells.
+                    for e in 0..9 {
+                        self.cand[e * 3 + b] &= !placed;
+                    }
+                }
+                self.cand[i] = x;
+                self.seen[i] = x;
+            }
+            if !placements {
+                return Ok(());
+            }
+            todo = self.changed();
+        }
+    }
+
+    /// The stack logic, per digit and stack: a digit sits once in each of the stack's columns
+    /// and once in each of its boxes (one per band), so the (band, column) pairs it uses form a
+    /// permutation; pairs no permutation can use are removed. Only digits the band logic touched
+    /// since the last call are looked at. Returns whether anything changed.
+    pub(super) fn stacks(&mut self) -> Result<bool, Conflict> {
+        let mut dirty = std::mem::take(&mut self.dirty);
+        while dirty != 0 {
+            let d = dirty.trailing_zeros() as usize;
+            dirty &= dirty - 1;
+            let x = [self.cand[d * 3], self.cand[d * 3 + 1], self.cand[d * 3 + 2]];
+            let cols = fold(x[0]) | fold(x[1]) << 9 | fold(x[2]) << 18;
+            let mut allowed = 0;
+            for st in 0..3 {
+                let v = cols >> (3 * st) & 0x1c0e07;
+                let keep = STACK[((v | v >> 6 | v >> 12) & 0x1ff) as usize];
+                if keep == 0 {
+                    return Err(Conflict);
+                }
+                allowed |= keep << (3 * st);
+            }
+            let allowed = [allowed & 0x1ff, allowed >> 9 & 0x1ff, allowed >> 18];
+            for b in 0..3 {
+                let y = x[b] & (allowed[b] * COLUMN);
+                self.todo |= ((y != x[b]) as u32) << (d * 3 + b);
+                self.cand[d * 3 + b] = y;
+            }
+        }
+        Ok(self.todo != 0)
+    }
+
+    /// How many cells are still open.
+    pub(super) fn open_cells(&self) -> u32 {
+        let (a, b) = count2(self.open[0], self.open[1]);
+        a + b + count2(self.open[2], 0).0
+    }
+
+    pub(super) fn solved(&self) -> bool {
+        self.open == [0; 3]
+    }
+
+    /// Places naked singles (open cells with one candidate). Returns None when it placed any,
+    /// else the bivalue cells of each band.
+    pub(super) fn singles(&mut self) -> Result<Option<[u32; 3]>, Conflict> {
+        let mut any = false;
+        let mut pairs = [0; 3];
+        for b in 0..3 {
+            let (mut one, mut two, mut three) = (0, 0, 0);
+            for d in 0..9 {
+                let x = self.cand[d * 3 + b];
+                three |= two & x;
+                two |= one & x;
+                one |= x;
+            }
+            pairs[b] = self.open[b] & two & !three;
+            if self.open[b] & !one != 0 {
+                return Err(Conflict);
+            }
+            let mut single = self.open[b] & !two;
+            while single != 0 {
+                let bit = single.trailing_zeros() as usize;
+                single &= single - 1;
+                let d = (0..9).find(|&d| self.cand[d * 3 + b] >> bit & 1 != 0).ok_or(Conflict)?;
+                self.place(d, b, bit);
+                any = true;
+            }
+        }
+        Ok(if any { None } else { Some(pairs) })
+    }
+
+    /// Candidates of digit `d` that placing it at bit `bit` of band `b` would remove (its
+    /// peers' candidates for `d`): those in the band (`KEEP` leaves the cell's own bit clear)
+    /// and, folded into six bits, those in its column in the other two bands.
+    #[inline(always)]
+    pub(super) fn peers(&self, d: usize, b: usize, bit: usize) -> (u32, u32) {
+        let c = bit % 9;
+        let col = COLUMN << c;
+        let [o1, o2] = OTHER[b];
+        let cols = (self.cand[d * 3 + o1] & col) >> c | ((self.cand[d * 3 + o2] & col) >> c) << 1;
+        (self.cand[d * 3 + b] & !KEEP[bit], (cols | cols >> 7 | cols >> 14) & 0x3f)
+    }
+
+    /// The digits (bit `d`) still possible at bit `bit` of band `b`.
+    #[inline(always)]
+    pub(super) fn digits_at(&self, b: usize, bit: usize) -> u32 {
+        let cell = 1 << bit;
+        let mut m = 0;
+        for d in 0..9 {
+            m |= ((self.cand[d * 3 + b] & cell != 0) as u32) << d;
+        }
+        m
+    }
+
+    /// The cell to guess on: (band, bit, its digits). A bivalue cell if there is one (`pairs`,
+    /// per band): when `score`, of the first few the one whose placements would remove the
+    /// most candidates in the worse of its two branches (then in both), else the first. Without
+    /// one, the open cell with the fewest candidates in the first band that has open cells.
+    pub(super) fn guess_cell(&self, pairs: [u32; 3], score: bool) -> (usize, usize, u32) {
+        let mut best = 0u64;
+        let mut left = if score { SCORED } else { 1 };
+        for b in 0..3 {
+            let mut cells = pairs[b];
+            while cells != 0 && left > 0 {
+                let bit = cells.trailing_zeros() as usize;
+                cells &= cells - 1;
+                left -= 1;
+                let m = self.digits_at(b, bit);
+                let d1 = m.trailing_zeros() as usize;
+                let d2 = (m & (m - 1)).trailing_zeros() as usize;
+                let ((band1, col1), (band2, col2)) =
+                    (self.peers(d1, b, bit), self.peers(d2, b, bit));
+                let (n1, n2) = count2(band1, band2);
+                let g1 = n1 + SMALL_COUNT[col1 as usize] as u32;
+                let g2 = n2 + SMALL_COUNT[col2 as usize] as u32;
+                let score = g1.min(g2) * 64 + g1 + g2 + 1;
+                // One word, so that keeping the best is a maximum rather than a branch.
+                best = best
+                    .max((score as u64) << 32 | (b as u64) << 24 | (bit as u64) << 16 | m as u64);
+            }
+        }
+        if best > 0 {
+            return (
+                (best >> 24 & 0xff) as usize,
+                (best >> 16 & 0xff) as usize,
+                (best & 0xffff) as u32,
+            );
+        }
+        let b = (0..3).find(|&b| self.open[b] != 0).expect("an unsolved grid has an open cell");
+        let mut open = self.open[b];
+        let mut pick = (u32::MAX, 0, 0);
+        while open != 0 {
+            let bit = open.trailing_zeros() as usize;
+            open &= open - 1;
+            let m = self.digits_at(b, bit);
+            let n = m.count_ones();
+            if n < pick.0 {
+                pick = (n, bit, m);
+            }
+        }
+        (b, pick.1, pick.2)
+    }
+
+    /// Band permutations, per band. With `MINIROWS`, first the minirow logic: a minirow (a
+    /// row's three cells in a box) holds three digits, so there is a conflict when fewer than
+    /// three may use one or more than three must; when three must, the others may not; when
+    /// only three may, they must. Then, unless that changed something, the (digit, band) to
+    /// branch on: in the band with the fewest permutations over its nine digits (among bands
+    /// not yet fixed), the first digit with the fewest (two or more), as (word, permutations
+    /// as bits of [`PERM_CELLS`]).
+    pub(super) fn configs<const MINIROWS: bool>(&mut self) -> Result<Config, Conflict> {
+        let mut best = (u32::MAX, 0usize, 0u32);
+        let mut changed = false;
+        for b in 0..3 {
+            let mut total = 0;
+            let mut pick = (u32::MAX, 0usize, 0u32);
+            let mut p = [0u32; 9];
+            let (mut may1, mut may2, mut may3, mut may4) = (0, 0, 0, 0);
+            let (mut must1, mut must2, mut must3, mut must4) = (0, 0, 0, 0);
+            for d in 0..9 {
+                let x = pairs(self.cand[d * 3 + b]);
+                p[d] = x as u32;
+                if MINIROWS {
+                    let f = FORCED[x] as u32;
+                    may4 |= may3 & p[d];
+                    may3 |= may2 & p[d];
+                    may2 |= may1 & p[d];
+                    may1 |= p[d];
+                    must4 |= must3 & f;
+                    must3 |= must2 & f;
+                    must2 |= must1 & f;
+                    must1 |= f;
+                }
+                let c = CONFIGS[x] as u32;
+                let n = SMALL_COUNT[c as usize] as u32;
+                total += n;
+                let key = if n < 2 { u32::MAX } else { n };
+                if key < pick.0 {
+                    pick = (key, d * 3 + b, c);
+                }
+            }
+            if MINIROWS {
+                if may3 != 0x1ff || must4 != 0 {
+                    return Err(Conflict);
+                }
+                let exact = may3 & !may4;
+                if must3 | exact != 0 {
+                    for d in 0..9 {
+                        let i = d * 3 + b;
+                        let x = self.cand[i];
+                        let full = (must3 & !FORCED[p[d] as usize] as u32) as usize;
+                        let e = (exact & p[d]) as usize;
+                        let y = x & !PAIR_CELLS[0][full] & !(PAIR_CELLS[1][e] & !PAIR_CELLS[0][e]);
+                        self.cand[i] = y;
+                        self.todo |= ((y != x) as u32) << i;
+                        changed |= y != x;
+                    }
+                }
+            }
+            if total > 9 && total < best.0 && pick.0 != u32::MAX {
+                best = (total, pick.1, pick.2);
+            }
+        }
+        Ok(if changed {
+            Config::Changed
+        } else if best.0 == u32::MAX {
+            Config::Fixed
+        } else {
+            Config::Branch(best.1, best.2)
+        })
+    }
+
+    /// The first open cell in row-major order: (band, bit, its digits).
+    pub(super) fn first_open_cell(&self) -> (usize, usize, u32) {
+        let b = (0..3).find(|&b| self.open[b] != 0).expect("an unsolved grid has an open cell");
+        let bit = self.open[b].trailing_zeros() as usize;
+        (b, bit, self.digits_at(b, bit))
+    }
+
+    /// The values of a solved grid.
+    pub(super) fn grid(&self) -> [u8; 81] {
+        let mut g = [0u8; 81];
+        for d in 0..9 {
+            for b in 0..3 {
+                let mut x = self.cand[d * 3 + b];
+                while x != 0 {
+                    g[b * 27 + x.trailing_zeros() as usize] = d as u8 + 1;
+                    x &= x - 1;
+                }
+            }
+        }
+        g
+    }
+}

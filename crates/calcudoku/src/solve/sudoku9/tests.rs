@@ -1,0 +1,242 @@
+use super::tables::*;
+use super::*;
+use crate::puzzle::{BoxShape, Grid, Puzzle};
+use crate::solve::{Branching, Solver};
+
+fn parse(line: &str) -> [u8; 81] {
+    let mut g = [0u8; 81];
+    for (cell, ch) in g.iter_mut().zip(line.chars()) {
+        *cell = ch.to_digit(10).unwrap_or(0) as u8;
+    }
+    g
+}
+
+fn puzzle(givens: &[u8; 81]) -> Puzzle {
+    let boxes = Some(BoxShape { height: 3, width: 3 });
+    Puzzle::sudoku(9, boxes, Grid::from_valid(9, givens.to_vec())).unwrap()
+}
+
+/// A solver that always uses the general engine.
+fn general(p: &Puzzle) -> Solver {
+    Solver::general(p)
+}
+
+/// Lines of a Sudoku set: the shared full file when it is there (required under CI), else
+/// the in-repository sample of its first 40 lines.
+fn lines(name: &str) -> Vec<String> {
+    let dir = env!("CARGO_MANIFEST_DIR");
+    let shared = format!("{dir}/../../../shared/data/sudoku/{name}");
+    let text = match std::fs::read_to_string(&shared) {
+        Ok(text) => text,
+        Err(e) if std::env::var_os("CI").is_some() => panic!("{shared}: {e}"),
+        Err(_) => {
+            let sample = format!("{dir}/tests/data/sudoku-sample/{name}");
+            std::fs::read_to_string(&sample).unwrap_or_else(|e| panic!("{sample}: {e}"))
+        }
+    };
+    text.lines().filter(|l| l.len() >= 81).map(String::from).collect()
+}
+
+fn cross_check(name: &str, take: usize, several: bool) {
+    let lines = lines(name);
+    assert!(lines.len() >= take.min(11), "{name}: only {} puzzles", lines.len());
+    for line in lines.iter().take(take) {
+        let givens = parse(line);
+        let p = puzzle(&givens);
+        let fast = solve9(&givens, 2);
+        let (_, count, _) = general(&p).search(Branching::FewestCandidates, 2).unwrap();
+        assert_eq!(fast.solutions, count.solutions, "{name}: {line}");
+        assert!(!several || fast.solutions == 2, "{name}: {line}");
+        let first = fast.first.expect("a solution");
+        assert!(p.is_solution(&Grid::from_valid(9, first.to_vec())), "{name}: {line}");
+        // The wired solver agrees, and gives the row-major first solution.
+        let wired = Solver::new(&p).solve().unwrap();
+        let row_major = general(&p).search(Branching::RowMajor, 1).unwrap().0;
+        assert_eq!(wired.grid, row_major, "{name}: {line}");
+        assert_eq!(wired.count.solutions, count.solutions, "{name}: {line}");
+    }
+}
+
+#[test]
+fn agrees_with_general_engine_17_clue() {
+    cross_check("17-clue.txt", 300, false);
+}
+
+#[test]
+fn agrees_with_general_engine_forum_hardest() {
+    cross_check("forum-hardest-1106.txt", 300, false);
+    cross_check("forum-hardest-1905-11plus.txt", 300, false);
+}
+
+#[test]
+fn agrees_with_general_engine_magictour() {
+    cross_check("magictour-top1465.txt", 300, false);
+}
+
+#[test]
+fn agrees_with_general_engine_norvig() {
+    cross_check("norvig-hardest.txt", usize::MAX, false);
+    cross_check("norvig-top95.txt", 300, false);
+}
+
+#[test]
+fn agrees_with_general_engine_serg_several_solutions() {
+    cross_check("serg-benchmark.txt", 300, true);
+}
+
+/// The row-major search's answer is the general engine's row-major first solution, and a
+/// budget too small gives way (for the general engine) rather than a wrong grid.
+#[test]
+fn row_major_first_agrees_or_gives_way() {
+    let mut found = 0;
+    for line in lines("serg-benchmark.txt").iter().take(200) {
+        let givens = parse(line);
+        let row_major = general(&puzzle(&givens)).search(Branching::RowMajor, 1).unwrap().0;
+        let row_major = row_major.expect("a solution").cells().to_vec();
+        let (counted, first) = first9_until(&givens, 1_000_000, None).unwrap();
+        assert_eq!(counted.solutions, 2, "{line}");
+        assert_eq!(first, RowMajor9::First(row_major.clone().try_into().unwrap()), "{line}");
+        match first9_until(&givens, 0, None).unwrap().1 {
+            RowMajor9::First(g) => {
+                assert_eq!(g.to_vec(), row_major, "{line}");
+                found += 1;
+            }
+            RowMajor9::OutOfGuesses => {}
+            RowMajor9::NoSolution => panic!("{line}: no solution"),
+        }
+    }
+    assert!(found > 0, "a budget of four times the count's guesses never sufficed");
+}
+
+#[test]
+fn row_major_first_of_unsolvable_and_unique() {
+    let mut g = parse(SOLVED);
+    assert_eq!(first9_until(&g, 0, None).unwrap().1, RowMajor9::First(g));
+    g[1] = g[0];
+    assert_eq!(first9_until(&g, 0, None).unwrap().1, RowMajor9::NoSolution);
+}
+
+#[test]
+fn counts_further_than_two() {
+    let lines = lines("serg-benchmark.txt");
+    for line in lines.iter().take(30) {
+        let givens = parse(line);
+        let (_, count, _) =
+            general(&puzzle(&givens)).search(Branching::FewestCandidates, 50).unwrap();
+        assert_eq!(solve9(&givens, 50).solutions, count.solutions, "{line}");
+    }
+}
+
+/// The permutations a band's pairs allow cover exactly the cells the band logic keeps, and
+/// a permutation's own pairs allow it alone.
+#[test]
+fn configs_agree_with_the_band_table() {
+    for index in 0..512 {
+        let mut cells = 0;
+        for p in 0..6 {
+            if CONFIGS[index] >> p & 1 != 0 {
+                cells |= PERM_CELLS[p];
+            }
+        }
+        assert_eq!(cells, PERMUTED[index], "pairs {index:#b}");
+    }
+    for p in 0..6 {
+        assert_eq!(CONFIGS[pairs(PERM_CELLS[p])], 1 << p);
+    }
+    assert_eq!(CONFIGS[0x1ff], 0x3f);
+    // A permutation's own pairs are forced, none of a full band; minirow cells.
+    for p in 0..6 {
+        assert_eq!(FORCED[pairs(PERM_CELLS[p])] as usize, pairs(PERM_CELLS[p]));
+        assert_eq!(PAIR_CELLS[0][pairs(PERM_CELLS[p])], PERM_CELLS[p]);
+    }
+    assert_eq!(FORCED[0x1ff], 0);
+    assert_eq!((PAIR_CELLS[0][0x1ff], PAIR_CELLS[1][0b10]), (BAND, 0x1ff << 9));
+}
+
+/// Puzzles with many solutions, counted further (where the search branches on band
+/// permutations near the root): a 17-clue puzzle less one given, and less all but a few.
+#[test]
+fn counts_sparse_grids_like_the_general_engine() {
+    for (n, line) in lines("17-clue.txt").iter().take(24).enumerate() {
+        let mut givens = parse(line);
+        let cells: Vec<usize> = (0..81).filter(|&c| givens[c] != 0).collect();
+        let keep = if n % 2 == 0 { cells.len() - 1 } else { 3 + n % 8 };
+        for &c in &cells[keep..] {
+            givens[c] = 0;
+        }
+        let (_, count, _) =
+            general(&puzzle(&givens)).search(Branching::FewestCandidates, 30).unwrap();
+        let fast = solve9(&givens, 30);
+        assert_eq!(fast.solutions, count.solutions, "{line} less {}", cells.len() - keep);
+        let first = fast.first.expect("a solution");
+        assert!(puzzle(&givens).is_solution(&Grid::from_valid(9, first.to_vec())));
+    }
+}
+
+const SOLVED: &str =
+    "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+
+#[test]
+fn solved_grid_counts_one() {
+    let g = parse(SOLVED);
+    let r = solve9(&g, 10);
+    assert_eq!((r.solutions, r.first), (1, Some(g)));
+    assert_eq!(r.guesses, 0);
+}
+
+#[test]
+fn one_open_cell() {
+    let mut g = parse(SOLVED);
+    g[40] = 0;
+    assert_eq!(solve9(&g, 10).first, Some(parse(SOLVED)));
+}
+
+#[test]
+fn empty_grid_counts_to_the_limit() {
+    let r = solve9(&[0; 81], 1000);
+    assert_eq!(r.solutions, 1000);
+    assert!(puzzle(&[0; 81]).is_solution(&Grid::from_valid(9, r.first.unwrap().to_vec())));
+    assert_eq!(solve9(&[0; 81], 0).solutions, 0);
+}
+
+#[test]
+fn conflicting_givens_have_no_solution() {
+    let mut row = [0u8; 81];
+    row[0] = 5;
+    row[8] = 5;
+    let mut col = [0u8; 81];
+    col[4] = 7;
+    col[76] = 7;
+    let mut bx = [0u8; 81];
+    bx[30] = 2;
+    bx[50] = 2;
+    let mut range = [0u8; 81];
+    range[3] = 10;
+    for g in [row, col, bx, range] {
+        assert_eq!(solve9(&g, 2), Sudoku9Result { solutions: 0, first: None, guesses: 0 });
+    }
+}
+
+#[test]
+fn contradiction_found_by_propagation() {
+    // Row 0 holds 1..=8 and its last cell sees the 9 below it: no clash among the givens,
+    // yet no solution.
+    let mut g = [0u8; 81];
+    for (c, v) in g.iter_mut().zip(1..=8) {
+        *c = v;
+    }
+    g[17] = 9;
+    let r = solve9(&g, 2);
+    assert_eq!((r.solutions, r.first), (0, None));
+    assert_eq!(Solver::new(&puzzle(&g)).count(2).unwrap().solutions, 0);
+    assert_eq!(general(&puzzle(&g)).count(2).unwrap().solutions, 0);
+}
+
+#[test]
+fn deadline_in_the_past_times_out() {
+    let past = Instant::now();
+    assert_eq!(solve9_until(&[0; 81], u64::MAX, Some(past)), None);
+    let p = puzzle(&[0; 81]);
+    let solver = Solver::new(&p).with_deadline(Some(past));
+    assert!(solver.count(u64::MAX).is_err());
+}
