@@ -2,14 +2,17 @@
 //! each cell joining only a cage that lacks its digit), each cage given its sum. When the cages
 //! leave more than one solution, the attempt fails — or, with `givens`, a cell where another
 //! solution differs is given, until one solution is left.
+//!
+//! Nearly every unique random Killer is medium (292 of 300) or easy: for hard and above,
+//! cages are then merged ([`merge_up`]) until the level is reached.
 
 use crate::clock::Instant;
 use crate::logic::{Grade, Ladder};
-use crate::puzzle::{BoxShape, Cage, Cell, Grid, Operator, Puzzle};
+use crate::puzzle::{BoxShape, Cage, Cell, Grid, Operator, Puzzle, neighbours};
 use crate::solve::Solver;
 
 use super::rng::Rng;
-use super::{GenerateError, Options, at_level, cages, latin};
+use super::{GenerateError, Options, at_level, cages, latin, solves_within};
 
 pub(super) fn attempt(
     options: &Options,
@@ -56,5 +59,87 @@ pub(super) fn attempt(
         };
         givens.set(Cell(c as u16), value(c));
     };
+    if let Some(level) = options.level.filter(|&l| l >= MERGE_FROM) {
+        let merged = merge_up(&puzzle, &solution, options.max_cage, ladder, level, rng, deadline)?;
+        return Ok(merged.map(|(p, g)| (p, solution, g)));
+    }
     Ok(at_level(&puzzle, ladder, options.level, deadline)?.map(|g| (puzzle, solution, g)))
+}
+
+/// The level (hard) from which cages are merged toward the level asked.
+const MERGE_FROM: u8 = 2;
+
+/// Makes a unique Killer harder by merging two neighbouring cages at a time (the merged cage
+/// keeps distinct digits and at most `max_cage` cells; its sum is the two sums added): a
+/// merge is kept when the ladder, cut at `level`, still solves the puzzle (so it stays
+/// unique), and undone when it gets stuck. Fewer, larger cages tell less, so the grade climbs;
+/// the first puzzle graded exactly at `level` is returned, None when no merge is left.
+fn merge_up(
+    puzzle: &Puzzle,
+    solution: &Grid,
+    max_cage: usize,
+    ladder: &Ladder,
+    level: u8,
+    rng: &mut Rng,
+    deadline: Option<Instant>,
+) -> Result<Option<(Puzzle, Grade)>, GenerateError> {
+    let n = puzzle.size();
+    let mut cages: Vec<Cage> = puzzle.cages().to_vec();
+    let make = |cages: &[Cage]| {
+        Puzzle::new(n, puzzle.boxes(), puzzle.givens().clone(), cages.to_vec(), true)
+            .expect("merged cages still tile the grid")
+    };
+    match solves_within(puzzle, ladder, Some(level), deadline)? {
+        Some(g) if g.level == level => return Ok(Some((puzzle.clone(), g))),
+        Some(_) => {}
+        None => return Ok(None),
+    }
+    loop {
+        // Every pair of neighbouring cages whose merge is allowed, in a random order.
+        let mut cage_of = vec![0usize; n * n];
+        for (k, cage) in cages.iter().enumerate() {
+            for c in &cage.cells {
+                cage_of[c.index()] = k;
+            }
+        }
+        let mut pairs: Vec<(usize, usize)> = Vec::new();
+        for c in 0..n * n {
+            for d in neighbours(n, c) {
+                let (a, b) = (cage_of[c], cage_of[d]);
+                let fits = cages[a].cells.len() + cages[b].cells.len() <= max_cage
+                    && cages[a].cells.iter().all(|x| {
+                        cages[b]
+                            .cells
+                            .iter()
+                            .all(|y| solution.cells()[x.index()] != solution.cells()[y.index()])
+                    });
+                if a < b && fits && !pairs.contains(&(a, b)) {
+                    pairs.push((a, b));
+                }
+            }
+        }
+        rng.shuffle(&mut pairs);
+        let mut merged = false;
+        for (a, b) in pairs {
+            let mut next = cages.clone();
+            let cb = next.remove(b);
+            let ca = &next[a];
+            let mut cells = ca.cells.clone();
+            cells.extend(cb.cells.iter().copied());
+            cells.sort_unstable();
+            next[a] = Cage::new(ca.target + cb.target, Some(Operator::Add), cells);
+            match solves_within(&make(&next), ladder, Some(level), deadline)? {
+                Some(g) if g.level == level => return Ok(Some((make(&next), g))),
+                Some(_) => {
+                    cages = next;
+                    merged = true;
+                    break;
+                }
+                None => {}
+            }
+        }
+        if !merged {
+            return Ok(None);
+        }
+    }
 }

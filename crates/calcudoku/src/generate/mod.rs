@@ -17,7 +17,7 @@
 //!   orbits) while the solution stays unique; clues put back, most recent first, until the
 //!   level is reached from above.
 //! - Killer (`killer`): a Sudoku grid cut into cages of distinct digits, givens added only
-//!   when asked and needed for uniqueness.
+//!   when asked and needed for uniqueness; from hard up, cages merged until the level.
 //!
 //! The older makers of test corpora (random puzzles without a level) live in [`corpus`].
 
