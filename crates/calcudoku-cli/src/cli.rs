@@ -319,7 +319,8 @@ pub struct GenerateArgs {
     pub threads: usize,
 
     /// Output format (default: ops for KenKen and Killer, puzzles separated by a blank line;
-    /// one-line Sudokus). `keen` writes game IDs that open in Keen.
+    /// one-line Sudokus; JSON Lines for Killers with --givens, which ops cannot write). `keen`
+    /// writes game IDs that open in Keen.
     #[arg(long, value_name = "NAME", value_parser = ["ops", "cells", "counted", "sudoku", "keen", "json"])]
     pub to: Option<String>,
 

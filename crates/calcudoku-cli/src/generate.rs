@@ -166,9 +166,11 @@ fn options(args: &GenerateArgs) -> Result<Options> {
 }
 
 /// The ops format (the course's, read by every command) for KenKen and Killer, one-line
-/// Sudokus; `--to keen` gives game IDs that open in Keen.
+/// Sudokus; `--to keen` gives game IDs that open in Keen. Killers with `--givens` are JSON
+/// Lines: the ops format has no way to write a given inside a cage of several cells.
 fn default_format(options: &Options) -> Format {
     match options.kind {
+        Kind::Killer if options.givens => Format::Json,
         Kind::KenKen | Kind::Killer => Format::Ops,
         Kind::Sudoku => Format::Sudoku,
     }

@@ -47,6 +47,32 @@ fn generated_puzzles_grade_at_the_level_asked() {
     }
 }
 
+/// A Killer's givens sit inside cages, which the ops format cannot write: with `--givens`
+/// the puzzles come as JSON Lines, and every command reads them back (they came out as errors).
+#[test]
+fn killers_with_givens_read_back() {
+    let (code, out, err) =
+        run(&["generate", "-k", "killer", "--givens", "-d", "easy", "-n", "3", "--seed", "1"], "");
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out.lines().count(), 3, "{out}");
+    let given = |line: &str| {
+        let o: Value = serde_json::from_str(line).unwrap();
+        o["givens"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .flat_map(|r| r.as_array().unwrap().clone())
+            .any(|v| v != 0)
+    };
+    assert!(out.lines().any(given), "some puzzle needed a given: {out}");
+    let (code, counts, err) = run(&["count", "-q"], &out);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(counts.lines().collect::<Vec<_>>(), vec!["1"; 3]);
+    let (code, grades, _) = run(&["grade", "-q"], &out);
+    assert_eq!(code, 0);
+    assert!(grades.lines().all(|l| l.starts_with("easy")), "{grades}");
+}
+
 #[test]
 fn json_lines_carry_the_puzzle_its_solution_and_grade() {
     let (code, out, _) = run(&["generate", "--json", "-n", "2", "--seed", "1", "-d", "easy"], "");
