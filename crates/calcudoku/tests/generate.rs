@@ -140,6 +140,33 @@ fn killer_cages_hold_distinct_digits() {
     check(&Options { level: Some(1), seed: 1, ..Options::new(Kind::Killer, 6) }, 0);
 }
 
+/// With `--givens`, a Killer keeps only the givens it needs: without any one of them it has
+/// several solutions or grades above the level (they were added one at a time until unique,
+/// 16 on average at easy, and are now taken away again while the puzzle stays at the level).
+#[test]
+fn killer_givens_are_each_needed() {
+    let options =
+        Options { level: Some(0), givens: true, seed: 1, ..Options::new(Kind::Killer, 9) };
+    let mut seen = 0;
+    for index in 0..4 {
+        let g = check(&options, index);
+        let givens = g.puzzle.givens();
+        for i in (0..81).filter(|&i| givens.cells()[i] != 0) {
+            seen += 1;
+            let mut fewer = givens.clone();
+            fewer.set(calcudoku::Cell(i as u16), 0);
+            let p =
+                calcudoku::Puzzle::new(9, g.puzzle.boxes(), fewer, g.puzzle.cages().to_vec(), true)
+                    .unwrap();
+            match logic::grade(&p, None) {
+                Ok(grade) => assert!(grade.level > 0, "given {i} of puzzle {index} was not needed"),
+                Err(e) => assert_eq!(e, logic::LogicError::NotUnique),
+            }
+        }
+    }
+    assert!(seen > 0, "some puzzle needed a given");
+}
+
 #[test]
 fn same_seed_and_index_same_puzzle_in_any_order() {
     for kind in Kind::ALL {

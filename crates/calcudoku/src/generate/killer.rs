@@ -59,6 +59,25 @@ pub(super) fn attempt(
         };
         givens.set(Cell(c as u16), value(c));
     };
+    // Givens added one at a time until one solution is left are more than it needs: each is
+    // taken away again (in a random order) while the ladder, cut at the level, still solves
+    // the puzzle (so it stays unique and no harder than asked).
+    let puzzle = if givens.cells().iter().any(|&v| v != 0) {
+        let make = |givens: &Grid| {
+            Puzzle::new(n, Some(boxes), givens.clone(), list.clone(), true).expect("a valid Killer")
+        };
+        let mut placed: Vec<usize> = (0..n * n).filter(|&c| givens.cells()[c] != 0).collect();
+        rng.shuffle(&mut placed);
+        for c in placed {
+            givens.set(Cell(c as u16), 0);
+            if solves_within(&make(&givens), ladder, options.level, deadline)?.is_none() {
+                givens.set(Cell(c as u16), value(c));
+            }
+        }
+        make(&givens)
+    } else {
+        puzzle
+    };
     if let Some(level) = options.level.filter(|&l| l >= MERGE_FROM) {
         let merged = merge_up(&puzzle, &solution, options.max_cage, ladder, level, rng, deadline)?;
         return Ok(merged.map(|(p, g)| (p, solution, g)));
