@@ -550,14 +550,17 @@ impl<'m> Engine<'m> {
                         self.decided_in[u as usize] |= v;
                     }
                 }
-                for &p in m.peers(c as usize) {
-                    let d = self.dom[p as usize];
-                    if d & v != 0 && self.narrow(p as usize, d & !v).is_err() {
-                        let shared = m.units_of(c as usize);
-                        for &u in m.units_of(p as usize).iter().filter(|u| shared.contains(u)) {
-                            self.bump_unit(u);
+                for peers in m.peers(c as usize) {
+                    for &p in peers {
+                        let d = self.dom[p as usize];
+                        if d & v != 0 && p != c && self.narrow(p as usize, d & !v).is_err() {
+                            let shared = m.units_of(c as usize);
+                            let units = m.units_of(p as usize);
+                            for &u in units.iter().filter(|u| shared.contains(u)) {
+                                self.bump_unit(u);
+                            }
+                            return Err(Conflict);
                         }
-                        return Err(Conflict);
                     }
                 }
                 continue;

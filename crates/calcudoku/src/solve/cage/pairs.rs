@@ -1,7 +1,7 @@
 //! Two-cell cages: each value's partners, found by arithmetic instead of a walk.
 
 use super::super::model::CageModel;
-use super::{Filtered, bits};
+use super::{Filtered, bits, exact_quotient};
 use crate::puzzle::Operator;
 
 /// Filters a two-cell cage through its partner masks (see [`CageModel::pair`]) given its
@@ -23,26 +23,27 @@ pub(crate) fn pair_count(partners: &[u64], a: u64, b: u64) -> u32 {
     bits(a).map(|i| (partners[i] & b).count_ones()).sum()
 }
 
-/// Every valid assignment of a two-cell cage, generated directly: for each first value, the
-/// second values each operator allows.
-pub(super) fn pairs(cage: &CageModel<'_>, n: usize, tuples: &mut Vec<u8>) {
-    let t = cage.target;
-    let differ = cage.conflicts[1] & 1 != 0;
+/// The partner masks of a two-cell cage of a grid of side `n` (see [`CageModel::pair`]):
+/// `out[a - 1]` gets the values `b` that may go with `a` in the other cell. Every operator's
+/// rule is symmetric (and so is "the two must differ"), so the same masks serve from either
+/// cell. Worked out by arithmetic per value, without listing pairs: compiling a KenKen is
+/// mostly this.
+pub(crate) fn partner_masks(op: Option<Operator>, t: u64, differ: bool, n: usize, out: &mut [u64]) {
     let bit = |v: u64| if (1..=n as u64).contains(&v) { 1u64 << (v - 1) } else { 0 };
-    for a in 1..n as u64 + 1 {
-        // Only the cage's own operator is worked out: divisions are not cheap.
+    for (a, mask) in (1..n as u64 + 1).zip(out.iter_mut()) {
+        // Only the cage's own operator is worked out.
         let add = || if t > a { bit(t - a) } else { 0 };
-        let mul = || if t % a == 0 { bit(t / a) } else { 0 };
+        let mul = || exact_quotient(t, a).map_or(0, bit);
         let sub = || bit(a + t) | if a > t { bit(a - t) } else { 0 };
         // a / b = t or b / a = t; nothing divides to 0.
         let div = || {
             if t == 0 {
                 0
             } else {
-                bit(a.saturating_mul(t)) | if a % t == 0 { bit(a / t) } else { 0 }
+                bit(a.saturating_mul(t)) | if t <= a && a % t == 0 { bit(a / t) } else { 0 }
             }
         };
-        let mut bs = match cage.op {
+        let mut bs = match op {
             Some(Operator::Add) => add(),
             Some(Operator::Mul) => mul(),
             Some(Operator::Sub) => sub(),
@@ -52,11 +53,19 @@ pub(super) fn pairs(cage: &CageModel<'_>, n: usize, tuples: &mut Vec<u8>) {
         if differ {
             bs &= !bit(a);
         }
-        while bs != 0 {
-            let b = bs.trailing_zeros() as u8 + 1;
-            bs &= bs - 1;
-            tuples.push(a as u8);
-            tuples.push(b);
+        *mask = bs;
+    }
+}
+
+/// Every valid assignment of a two-cell cage, in order (first value, then second).
+pub(super) fn pairs(cage: &CageModel<'_>, n: usize, tuples: &mut Vec<u8>) {
+    let mut masks = [0u64; 64];
+    let differ = cage.conflicts[1] & 1 != 0;
+    partner_masks(cage.op, cage.target, differ, n, &mut masks[..n]);
+    for (a, &mask) in masks[..n].iter().enumerate() {
+        for b in bits(mask) {
+            tuples.push(a as u8 + 1);
+            tuples.push(b as u8 + 1);
         }
     }
 }
