@@ -34,7 +34,7 @@ use std::rc::Rc;
 
 use super::bands::Bands;
 use super::cage::Table;
-use super::cage::{CageFilter, Filtered, NODE_BUDGET, filter_pair};
+use super::cage::{CageFilter, Filtered, NODE_BUDGET, pair_supports};
 use super::model::{CageModel, MAX_TUPLES, Model, NO_CAGE};
 use crate::puzzle::Grid;
 
@@ -613,16 +613,25 @@ impl<'m> Engine<'m> {
     fn filter_cage(&mut self, k: usize) -> Result<(), Conflict> {
         self.stats.cage_filterings += 1;
         let m = self.m;
+        if let Some((ca, cb, partners)) = m.pair(k) {
+            // Most cages: two cells, filtered through their partner masks.
+            self.work += 2;
+            let (a, b) = pair_supports(partners, self.dom[ca], self.dom[cb]);
+            if a == 0 {
+                return Err(Conflict);
+            }
+            // The cage's own narrowings need not queue it again: filtering is idempotent.
+            self.cage_queue.hold(k);
+            let r = self.narrow(ca, a).and_then(|()| self.narrow(cb, b));
+            self.cage_queue.release(k);
+            return r;
+        }
         let cage = m.cage(k);
         self.work += cage.cells.len() as u64;
         let mut supports = std::mem::take(&mut self.supports);
-        let found = match (cage.pair, cage.table) {
-            (Some(partners), _) => {
-                let (a, b) = (self.dom[cage.cells[0] as usize], self.dom[cage.cells[1] as usize]);
-                filter_pair(partners, a, b, &mut supports)
-            }
-            (None, Some((table, at))) => self.filter_table(&cage, &table, at, &mut supports),
-            (None, None) => match self.filter_late(k, &cage, &mut supports) {
+        let found = match cage.table {
+            Some((table, at)) => self.filter_table(&cage, &table, at, &mut supports),
+            None => match self.filter_late(k, &cage, &mut supports) {
                 Some(found) => found,
                 None => {
                     self.supports = supports;

@@ -180,6 +180,15 @@ impl Model {
         }
     }
 
+    /// For a two-cell cage, its cells and its partner masks (see [`CageModel::pair`]).
+    #[inline]
+    pub fn pair(&self, k: usize) -> Option<(usize, usize, &[u64])> {
+        let e = &self.cages[k];
+        let at = e.pair? as usize;
+        let cells = &self.cage_cells[e.cells_at as usize..e.cells_at as usize + 2];
+        Some((cells[0] as usize, cells[1] as usize, &self.masks[at..at + 2 * self.n]))
+    }
+
     /// Whether some cage's table is left to the engine to build.
     pub fn has_late_cages(&self) -> bool {
         self.cages.iter().any(|e| e.late)

@@ -9,7 +9,7 @@
 mod pairs;
 mod table;
 
-pub(crate) use pairs::{filter_pair, pair_count, partner_masks};
+pub(crate) use pairs::{pair_count, pair_supports, partner_masks};
 pub(crate) use table::Table;
 
 use super::model::CageModel;

@@ -1,22 +1,8 @@
 //! Two-cell cages: each value's partners, found by arithmetic instead of a walk.
 
 use super::super::model::CageModel;
-use super::{Filtered, bits, exact_quotient};
+use super::{bits, exact_quotient};
 use crate::puzzle::Operator;
-
-/// Filters a two-cell cage through its partner masks (see [`CageModel::pair`]) given its
-/// cells' candidates `a` and `b`: writes into `out` the candidates of each that some candidate
-/// of the other may go with. One pass leaves the pair arc consistent.
-pub(crate) fn filter_pair(partners: &[u64], a: u64, b: u64, out: &mut Vec<u64>) -> Filtered {
-    let n = partners.len() / 2;
-    let with_partner = |values: u64, partners: &[u64], others: u64| {
-        bits(values).filter(|&i| partners[i] & others != 0).fold(0, |m, i| m | 1 << i)
-    };
-    out.clear();
-    out.push(with_partner(a, &partners[..n], b));
-    out.push(with_partner(b, &partners[n..], a));
-    if out[0] == 0 { Filtered::Impossible } else { Filtered::Narrowed }
-}
 
 /// How many assignments a two-cell cage still allows, given its cells' candidates.
 pub(crate) fn pair_count(partners: &[u64], a: u64, b: u64) -> u32 {
@@ -30,31 +16,51 @@ pub(crate) fn pair_count(partners: &[u64], a: u64, b: u64) -> u32 {
 /// mostly this.
 pub(crate) fn partner_masks(op: Option<Operator>, t: u64, differ: bool, n: usize, out: &mut [u64]) {
     let bit = |v: u64| if (1..=n as u64).contains(&v) { 1u64 << (v - 1) } else { 0 };
-    for (a, mask) in (1..n as u64 + 1).zip(out.iter_mut()) {
-        // Only the cage's own operator is worked out.
-        let add = || if t > a { bit(t - a) } else { 0 };
-        let mul = || exact_quotient(t, a).map_or(0, bit);
-        let sub = || bit(a + t) | if a > t { bit(a - t) } else { 0 };
-        // a / b = t or b / a = t; nothing divides to 0.
-        let div = || {
-            if t == 0 {
-                0
-            } else {
-                bit(a.saturating_mul(t)) | if t <= a && a % t == 0 { bit(a / t) } else { 0 }
-            }
-        };
-        let mut bs = match op {
-            Some(Operator::Add) => add(),
-            Some(Operator::Mul) => mul(),
-            Some(Operator::Sub) => sub(),
-            Some(Operator::Div) => div(),
-            None => add() | mul() | sub() | div(),
-        };
-        if differ {
-            bs &= !bit(a);
+    let values = (1..n as u64 + 1).zip(out.iter_mut());
+    // One loop per operator: the operator is not looked at per value.
+    let add = |a: u64| if t > a { bit(t - a) } else { 0 };
+    let mul = |a: u64| exact_quotient(t, a).map_or(0, bit);
+    let sub = |a: u64| bit(a + t) | if a > t { bit(a - t) } else { 0 };
+    // a / b = t or b / a = t; nothing divides to 0.
+    let div = |a: u64| {
+        if t == 0 {
+            0
+        } else {
+            bit(a.saturating_mul(t)) | if t <= a && a % t == 0 { bit(a / t) } else { 0 }
         }
-        *mask = bs;
+    };
+    match op {
+        Some(Operator::Add) => values.for_each(|(a, m)| *m = add(a)),
+        Some(Operator::Mul) => values.for_each(|(a, m)| *m = mul(a)),
+        Some(Operator::Sub) => values.for_each(|(a, m)| *m = sub(a)),
+        Some(Operator::Div) => values.for_each(|(a, m)| *m = div(a)),
+        None => values.for_each(|(a, m)| *m = add(a) | mul(a) | sub(a) | div(a)),
     }
+    if differ {
+        for (i, m) in out.iter_mut().take(n).enumerate() {
+            *m &= !(1u64 << i);
+        }
+    }
+}
+
+/// The candidates of each cell of a two-cell cage that some candidate of the other may go
+/// with, given its partner masks (see [`CageModel::pair`]) and the cells' candidates `a`, `b`.
+#[inline]
+pub(crate) fn pair_supports(partners: &[u64], a: u64, b: u64) -> (u64, u64) {
+    let n = partners.len() / 2;
+    let with_partner = |values: u64, partners: &[u64], others: u64| {
+        let mut keep = 0;
+        let mut rest = values;
+        while rest != 0 {
+            let i = rest.trailing_zeros() as usize;
+            if partners[i] & others != 0 {
+                keep |= 1u64 << i;
+            }
+            rest &= rest - 1;
+        }
+        keep
+    };
+    (with_partner(a, &partners[..n], b), with_partner(b, &partners[n..], a))
 }
 
 /// Every valid assignment of a two-cell cage, in order (first value, then second).
