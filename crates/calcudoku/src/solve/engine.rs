@@ -221,6 +221,8 @@ pub(crate) struct Engine<'m> {
     /// Per cell, the sum of its units' and its cage's weights, kept as they grow: picking a
     /// cell reads one number per cell instead of four.
     cell_weights: Vec<u64>,
+    /// No boxes and no derived cages: a narrowed cell queues its cage, row and column only.
+    plain: bool,
     /// The cell whose candidates last ran out.
     emptied: usize,
     /// Per unit, the values of its decided cells, counted as naked singles look at them and
@@ -290,6 +292,7 @@ impl<'m> Engine<'m> {
             } else {
                 Vec::new()
             },
+            plain: m.units_of(0).len() == 2 && m.derived_cages_none(),
             emptied: 0,
             decided_in: Vec::new(),
             matching: if m.n >= ALL_DIFFERENT_FROM {
@@ -452,6 +455,7 @@ impl<'m> Engine<'m> {
 
     /// Narrows a cell's candidates to `new` (a subset of the current ones), recording the old
     /// set on the trail and scheduling what depends on the cell.
+    #[inline]
     fn narrow(&mut self, c: usize, new: u64) -> Result<(), Conflict> {
         let old = self.dom[c];
         if new == old {
@@ -467,11 +471,25 @@ impl<'m> Engine<'m> {
         if new & (new - 1) == 0 {
             self.singles.push(c as u16);
         }
-        let k = self.m.cell_cage[c];
+        self.schedule(c);
+        Ok(())
+    }
+
+    /// Queues what depends on cell `c`, which has just narrowed: its cage, its units and, in
+    /// puzzles that have them, its derived cages and its band and stack.
+    fn schedule(&mut self, c: usize) {
+        let m = self.m;
+        let k = m.cell_cage[c];
         if k != NO_CAGE {
             self.cage_queue.push(k);
         }
-        let m = self.m;
+        if self.plain {
+            // A Latin square without boxes (KenKen): a row and a column, nothing else.
+            let [row, col, _] = m.cell_units[c];
+            self.queue_unit(row);
+            self.queue_unit(col);
+            return;
+        }
         for &k in m.derived_cages(c) {
             self.cage_queue.push(k);
         }
@@ -483,7 +501,6 @@ impl<'m> Engine<'m> {
                 self.band_queue.push(b);
             }
         }
-        Ok(())
     }
 
     fn mark(&self) -> Mark {

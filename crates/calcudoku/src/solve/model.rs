@@ -79,7 +79,7 @@ pub(crate) struct Model {
     unit_cells: Vec<u16>,
     pub unit_count: usize,
     /// The units of each cell (row, column and, with boxes, box).
-    cell_units: Vec<[u32; 3]>,
+    pub cell_units: Vec<[u32; 3]>,
     units_per_cell: usize,
     /// The cells that must differ from each cell: `peer_cells[peer_start[c]..peer_start[c+1]]`;
     /// both empty for a plain Latin square (see [`Model::peers`]).
@@ -147,6 +147,11 @@ impl Model {
             return &[]; // the common case, kept to one test
         }
         &self.derived_cages[self.derived_start[c] as usize..self.derived_start[c + 1] as usize]
+    }
+
+    /// Whether the model has no derived cages (see [`Model::derived_cages`]).
+    pub fn derived_cages_none(&self) -> bool {
+        self.derived_cages.is_empty()
     }
 
     pub fn cage_count(&self) -> usize {

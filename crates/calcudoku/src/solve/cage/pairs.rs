@@ -44,23 +44,23 @@ pub(crate) fn partner_masks(op: Option<Operator>, t: u64, differ: bool, n: usize
 }
 
 /// The candidates of each cell of a two-cell cage that some candidate of the other may go
-/// with, given its partner masks (see [`CageModel::pair`]) and the cells' candidates `a`, `b`.
+/// with, given its partner masks (see [`CageModel::pair`]) and the cells' candidates `a`, `b`:
+/// the union of the partners of one cell's candidates, cut to the other's (the first cell's
+/// kept candidates suffice for the second's, as partnership goes both ways).
 #[inline]
 pub(crate) fn pair_supports(partners: &[u64], a: u64, b: u64) -> (u64, u64) {
     let n = partners.len() / 2;
-    let with_partner = |values: u64, partners: &[u64], others: u64| {
-        let mut keep = 0;
+    let partners_of = |values: u64, partners: &[u64]| {
+        let mut union = 0;
         let mut rest = values;
         while rest != 0 {
-            let i = rest.trailing_zeros() as usize;
-            if partners[i] & others != 0 {
-                keep |= 1u64 << i;
-            }
+            union |= partners[rest.trailing_zeros() as usize];
             rest &= rest - 1;
         }
-        keep
+        union
     };
-    (with_partner(a, &partners[..n], b), with_partner(b, &partners[n..], a))
+    let a = a & partners_of(b, &partners[n..]);
+    (a, b & partners_of(a, &partners[..n]))
 }
 
 /// Every valid assignment of a two-cell cage, in order (first value, then second).
