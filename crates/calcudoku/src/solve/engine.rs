@@ -145,6 +145,50 @@ impl Pending {
     }
 }
 
+/// Units waiting to be looked at: a [`Pending`], or where the order they are looked at in
+/// cannot matter (no conflict weights, see [`Engine::weighted_cell`]) and there are at most
+/// 64, a bit per unit, taken lowest first. Propagation reaches the same fixed point in any
+/// order; only conflict weights depend on which deduction finds a contradiction first.
+struct UnitQueue {
+    bits: u64,
+    by_bits: bool,
+    pending: Pending,
+}
+
+impl UnitQueue {
+    fn new(units: usize, by_bits: bool) -> UnitQueue {
+        let by_bits = by_bits && units <= 64;
+        UnitQueue { bits: 0, by_bits, pending: Pending::new(if by_bits { 0 } else { units }) }
+    }
+
+    #[inline]
+    fn push(&mut self, u: u32) {
+        if self.by_bits {
+            self.bits |= 1 << u;
+        } else {
+            self.pending.push(u);
+        }
+    }
+
+    #[inline]
+    fn pop(&mut self) -> Option<u32> {
+        if !self.by_bits {
+            return self.pending.pop();
+        }
+        if self.bits == 0 {
+            return None;
+        }
+        let u = self.bits.trailing_zeros();
+        self.bits &= self.bits - 1;
+        Some(u)
+    }
+
+    fn clear(&mut self) {
+        self.bits = 0;
+        self.pending.clear();
+    }
+}
+
 /// A point of the trails to come back to.
 #[derive(Clone, Copy)]
 struct Mark {
@@ -196,7 +240,7 @@ pub(crate) struct Engine<'m> {
     singles: Vec<u16>,
     /// Cages and units (hidden singles) to be looked at.
     cage_queue: Pending,
-    unit_queue: Pending,
+    unit_queue: UnitQueue,
     /// Bands and stacks (puzzles with boxes only), and those whose locked candidates are to
     /// be looked at: once the cheaper deductions have settled.
     bands: Rc<Bands>,
@@ -204,7 +248,7 @@ pub(crate) struct Engine<'m> {
     /// Open cells per unit, counted when picking a cell (a buffer kept between picks).
     open_in_unit: Vec<u32>,
     /// Units whose naked and hidden subsets (pairs below size 8) are to be looked at, last.
-    pair_queue: Pending,
+    pair_queue: UnitQueue,
     /// Whether subsets are looked at (not until the starting propagation is stuck).
     pairs: bool,
     /// Candidate masks of the segments of the band being looked at, and per line and per box
@@ -273,10 +317,10 @@ impl<'m> Engine<'m> {
             allowed: Vec::with_capacity(64),
             singles: Vec::with_capacity(cells),
             cage_queue: Pending::new(m.cage_count()),
-            unit_queue: Pending::new(m.unit_count),
+            unit_queue: UnitQueue::new(m.unit_count, !weighted),
             band_queue: Pending::new(bands.bands.len()),
             bands,
-            pair_queue: Pending::new(m.unit_count),
+            pair_queue: UnitQueue::new(m.unit_count, !weighted),
             open_in_unit: Vec::new(),
             pairs: true,
             segment_masks: Vec::new(),

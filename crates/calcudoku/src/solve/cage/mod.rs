@@ -8,6 +8,7 @@
 
 mod pairs;
 mod table;
+mod three;
 
 pub(crate) use pairs::{pair_count, pair_supports, partner_masks};
 pub(crate) use table::Table;
@@ -204,6 +205,13 @@ impl CageFilter {
         if k == 2 {
             pairs::pairs(&cage, n, tuples);
             return tuples.len() <= max * k;
+        }
+        if k == 3 {
+            let cells = cage.cells;
+            let dom = [dom[cells[0] as usize], dom[cells[1] as usize], dom[cells[2] as usize]];
+            if let Some(fits) = three::three_cells(&cage, dom, max, tuples) {
+                return fits;
+            }
         }
         self.dom.clear();
         self.dom.extend(cage.cells.iter().map(|&c| dom[c as usize]));
