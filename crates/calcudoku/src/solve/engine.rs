@@ -265,7 +265,8 @@ pub(crate) struct Engine<'m> {
     /// Per cell, the sum of its units' and its cage's weights, kept as they grow: picking a
     /// cell reads one number per cell instead of four.
     cell_weights: Vec<u64>,
-    /// No boxes and no derived cages: a narrowed cell queues its cage, row and column only.
+    /// No boxes, no derived cages and units queued as bits (see [`UnitQueue`]): a narrowed
+    /// cell queues its cage, row and column only.
     plain: bool,
     /// The cell whose candidates last ran out.
     emptied: usize,
@@ -336,7 +337,7 @@ impl<'m> Engine<'m> {
             } else {
                 Vec::new()
             },
-            plain: m.units_of(0).len() == 2 && m.derived_cages_none(),
+            plain: m.units_of(0).len() == 2 && m.derived_cages_none() && !weighted && m.unit_count <= 64,
             emptied: 0,
             decided_in: Vec::new(),
             matching: if m.n >= ALL_DIFFERENT_FROM {
@@ -528,10 +529,12 @@ impl<'m> Engine<'m> {
             self.cage_queue.push(k);
         }
         if self.plain {
-            // A Latin square without boxes (KenKen): a row and a column, nothing else.
+            // A Latin square without boxes (KenKen), its units queued as bits: a row and a
+            // column, nothing else.
             let [row, col, _] = m.cell_units[c];
-            self.queue_unit(row);
-            self.queue_unit(col);
+            let units = 1 << row | 1 << col;
+            self.unit_queue.bits |= units;
+            self.pair_queue.bits |= units;
             return;
         }
         for &k in m.derived_cages(c) {
