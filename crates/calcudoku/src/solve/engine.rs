@@ -500,7 +500,7 @@ impl<'m> Engine<'m> {
 
     /// Narrows a cell's candidates to `new` (a subset of the current ones), recording the old
     /// set on the trail and scheduling what depends on the cell.
-    #[inline]
+    #[inline(always)]
     fn narrow(&mut self, c: usize, new: u64) -> Result<(), Conflict> {
         let old = self.dom[c];
         if new == old {
@@ -522,6 +522,7 @@ impl<'m> Engine<'m> {
 
     /// Queues what depends on cell `c`, which has just narrowed: its cage, its units and, in
     /// puzzles that have them, its derived cages and its band and stack.
+    #[inline(always)]
     fn schedule(&mut self, c: usize) {
         let m = self.m;
         let k = m.cell_cage[c];
@@ -535,8 +536,15 @@ impl<'m> Engine<'m> {
             let units = 1 << row | 1 << col;
             self.unit_queue.bits |= units;
             self.pair_queue.bits |= units;
-            return;
+        } else {
+            self.schedule_general(c);
         }
+    }
+
+    /// [`Engine::schedule`] past the cage, for puzzles with boxes, derived cages or weights.
+    #[inline(never)]
+    fn schedule_general(&mut self, c: usize) {
+        let m = self.m;
         for &k in m.derived_cages(c) {
             self.cage_queue.push(k);
         }
