@@ -337,7 +337,10 @@ impl<'m> Engine<'m> {
             } else {
                 Vec::new()
             },
-            plain: m.units_of(0).len() == 2 && m.derived_cages_none() && !weighted && m.unit_count <= 64,
+            plain: m.units_of(0).len() == 2
+                && m.derived_cages_none()
+                && !weighted
+                && m.unit_count <= 64,
             emptied: 0,
             decided_in: Vec::new(),
             matching: if m.n >= ALL_DIFFERENT_FROM {

@@ -15,12 +15,18 @@ pub(crate) fn pair_count(partners: &[u64], a: u64, b: u64) -> u32 {
 /// cell. Worked out by arithmetic per value, without listing pairs: compiling a KenKen is
 /// mostly this.
 pub(crate) fn partner_masks(op: Option<Operator>, t: u64, differ: bool, n: usize, out: &mut [u64]) {
+    let out = &mut out[..n];
     let bit = |v: u64| if (1..=n as u64).contains(&v) { 1u64 << (v - 1) } else { 0 };
-    let values = (1..n as u64 + 1).zip(out.iter_mut());
-    // One loop per operator: the operator is not looked at per value.
     let add = |a: u64| if t > a { bit(t - a) } else { 0 };
     let mul = |a: u64| exact_quotient(t, a).map_or(0, bit);
-    let sub = |a: u64| bit(a + t) | if a > t { bit(a - t) } else { 0 };
+    // a − b = ±t: a's bit moved t places either way (nothing past the top value).
+    let full = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
+    let sub = |a: u64| {
+        let own = 1u64 << (a - 1);
+        (own.checked_shl(t.min(64) as u32).unwrap_or(0)
+            | own.checked_shr(t.min(64) as u32).unwrap_or(0))
+            & full
+    };
     // a / b = t or b / a = t; nothing divides to 0.
     let div = |a: u64| {
         if t == 0 {
@@ -29,15 +35,47 @@ pub(crate) fn partner_masks(op: Option<Operator>, t: u64, differ: bool, n: usize
             bit(a.saturating_mul(t)) | if t <= a && a % t == 0 { bit(a / t) } else { 0 }
         }
     };
-    match op {
-        Some(Operator::Add) => values.for_each(|(a, m)| *m = add(a)),
-        Some(Operator::Mul) => values.for_each(|(a, m)| *m = mul(a)),
-        Some(Operator::Sub) => values.for_each(|(a, m)| *m = sub(a)),
-        Some(Operator::Div) => values.for_each(|(a, m)| *m = div(a)),
-        None => values.for_each(|(a, m)| *m = add(a) | mul(a) | sub(a) | div(a)),
-    }
-    if differ {
-        for (i, m) in out.iter_mut().take(n).enumerate() {
+    // One loop per operator, and the values that could equal their partner only where the
+    // rule allows it (a sum of twice a value, a product of its square, a difference of 0, a
+    // quotient of 1).
+    let same = match op {
+        Some(Operator::Add) => {
+            out.fill(0);
+            // b = t − a lies in 1..=n for a in t − n..=t − 1.
+            let (from, to) =
+                (t.saturating_sub(n as u64).max(1), (t.saturating_sub(1)).min(n as u64));
+            for a in from..=to {
+                out[a as usize - 1] = 1 << (t - a - 1);
+            }
+            t % 2 == 0
+        }
+        Some(Operator::Mul) => {
+            for (a, m) in (1..).zip(out.iter_mut()) {
+                *m = mul(a);
+            }
+            true
+        }
+        Some(Operator::Sub) => {
+            for (a, m) in (1..).zip(out.iter_mut()) {
+                *m = sub(a);
+            }
+            t == 0
+        }
+        Some(Operator::Div) => {
+            for (a, m) in (1..).zip(out.iter_mut()) {
+                *m = div(a);
+            }
+            t == 1
+        }
+        None => {
+            for (a, m) in (1..).zip(out.iter_mut()) {
+                *m = add(a) | mul(a) | sub(a) | div(a);
+            }
+            true
+        }
+    };
+    if differ && same {
+        for (i, m) in out.iter_mut().enumerate() {
             *m &= !(1u64 << i);
         }
     }
@@ -73,5 +111,52 @@ pub(super) fn pairs(cage: &CageModel<'_>, n: usize, tuples: &mut Vec<u8>) {
             tuples.push(a as u8 + 1);
             tuples.push(b as u8 + 1);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::puzzle::rule_holds;
+
+    #[test]
+    fn partner_masks_follow_the_rule() {
+        // Every operator (and none), every target up to past n², both with and without the
+        // two cells differing: value b is a partner of a exactly when the pair meets the rule.
+        let mut partners = 0;
+        for n in [1, 2, 3, 5, 8, 9, 10, 16, 63, 64] {
+            // Every target up to n² + 3 for the small sizes, the first 130 and a few products
+            // for the largest.
+            let most = if n <= 16 { n * n + 3 } else { 130 };
+            let extra = [u64::MAX, 1 << 40, 63 * 64, 64 * 64, 62 * 63, 4095];
+            let targets = (0..=most as u64).chain(extra);
+            for t in targets {
+                for op in [
+                    None,
+                    Some(Operator::Add),
+                    Some(Operator::Sub),
+                    Some(Operator::Mul),
+                    Some(Operator::Div),
+                ] {
+                    for differ in [false, true] {
+                        let mut out = vec![0u64; n];
+                        partner_masks(op, t, differ, n, &mut out);
+                        for a in 1..=n {
+                            for b in 1..=n {
+                                let ok =
+                                    rule_holds(op, t, &[a as u8, b as u8]) && !(differ && a == b);
+                                assert_eq!(
+                                    out[a - 1] >> (b - 1) & 1 == 1,
+                                    ok,
+                                    "n {n} {op:?} {t} differ {differ}: {a}, {b}"
+                                );
+                                partners += ok as usize;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        assert!(partners > 50_000, "{partners}");
     }
 }
