@@ -268,6 +268,8 @@ pub(crate) struct Engine<'m> {
     /// No boxes, no derived cages and units queued as bits (see [`UnitQueue`]): a narrowed
     /// cell queues its cage, row and column only.
     plain: bool,
+    /// Whether narrowings go on the trails (not at the root, see [`Engine::root`]).
+    trailing: bool,
     /// The cell whose candidates last ran out.
     emptied: usize,
     /// Per unit, the values of its decided cells, counted as naked singles look at them and
@@ -279,7 +281,7 @@ pub(crate) struct Engine<'m> {
     decided_in: Vec<u64>,
     /// Per unit and position, the value (bit index) the position had in the unit's last
     /// matching (see [`Engine::all_different`]); not restored on backtracking, checked on use.
-    /// Empty below size [`ALL_DIFFERENT_FROM`].
+    /// Empty until [`Engine::all_different`] first runs (from size [`ALL_DIFFERENT_FROM`]).
     matching: Vec<u8>,
     pub stats: Stats,
     /// The work of the searches in row-major order tried on the side while looking for the
@@ -314,8 +316,8 @@ impl<'m> Engine<'m> {
             late_masks: Vec::new(),
             late_tables: Vec::new(),
             late_built: false,
-            scratch: Vec::with_capacity(64),
-            allowed: Vec::with_capacity(64),
+            scratch: Vec::new(),
+            allowed: Vec::new(),
             singles: Vec::with_capacity(cells),
             cage_queue: Pending::new(m.cage_count()),
             unit_queue: UnitQueue::new(m.unit_count, !weighted),
@@ -341,13 +343,10 @@ impl<'m> Engine<'m> {
                 && m.derived_cages_none()
                 && !weighted
                 && m.unit_count <= 64,
+            trailing: true,
             emptied: 0,
             decided_in: Vec::new(),
-            matching: if m.n >= ALL_DIFFERENT_FROM {
-                vec![NONE; m.unit_count * m.n]
-            } else {
-                Vec::new()
-            },
+            matching: Vec::new(),
             stats: Stats::default(),
             side_stats: Stats::default(),
             deadline,
@@ -400,6 +399,14 @@ impl<'m> Engine<'m> {
     /// Propagates everything at the root, once. Err: the search is over before it began,
     /// with the stop to pass on (a timeout) or None (a contradiction: no solution).
     fn root(&mut self) -> Result<(), Option<Stop>> {
+        // Nothing undoes the root's narrowings: they go on no trail.
+        self.trailing = false;
+        let rooted = self.root_propagation();
+        self.trailing = true;
+        rooted
+    }
+
+    fn root_propagation(&mut self) -> Result<(), Option<Stop>> {
         self.queue_everything();
         // Subsets wait until the cheaper deductions alone are stuck: most easy puzzles are
         // solved before that, and for them the subset scans would be pure cost.
@@ -514,7 +521,9 @@ impl<'m> Engine<'m> {
             return Err(Conflict);
         }
         self.stats.narrowings += 1;
-        self.trail.push((c as u16, old));
+        if self.trailing {
+            self.trail.push((c as u16, old));
+        }
         self.dom[c] = new;
         if new & (new - 1) == 0 {
             self.singles.push(c as u16);
@@ -775,7 +784,9 @@ impl<'m> Engine<'m> {
             let mut live = [self.tuples[at]];
             let found = table.filter(cage.cells, &self.dom, &mut live, &mut self.allowed, out);
             if found == Filtered::Narrowed && live[0] != self.tuples[at] {
-                self.tuple_trail.push((at as u32, self.tuples[at]));
+                if self.trailing {
+                    self.tuple_trail.push((at as u32, self.tuples[at]));
+                }
                 self.tuples[at] = live[0];
             }
             return found;
@@ -787,7 +798,9 @@ impl<'m> Engine<'m> {
         if found == Filtered::Narrowed {
             for (w, &l) in live.iter().enumerate() {
                 if l != self.tuples[at + w] {
-                    self.tuple_trail.push(((at + w) as u32, self.tuples[at + w]));
+                    if self.trailing {
+                        self.tuple_trail.push(((at + w) as u32, self.tuples[at + w]));
+                    }
                     self.tuples[at + w] = l;
                 }
             }
