@@ -165,7 +165,7 @@ impl Model {
     }
 
     /// Cage `k` as the propagator sees it.
-    #[inline]
+    #[inline(always)]
     pub fn cage(&self, k: usize) -> CageModel<'_> {
         let e = &self.cages[k];
         let (at, len) = (e.cells_at as usize, e.len as usize);
