@@ -6,9 +6,12 @@
 # - in-process: calcudoku's own `bench` command against the peer's own timing loop: tdoku's
 #   `run_benchmark` (puzzles in file order, not permuted; solve and prove unique), and for
 #   Keen a small driver (keen_solve_driver.c) that times one top-level call of Keen's solver
-#   per game ID, which proves the solution unique (parse not timed for Keen; calcudoku's
-#   KenKen figure includes its parse). KenKen: the mean over the set of each puzzle's median of
-#   REPEAT runs; Sudoku: the median rate of 5 `calcudoku bench` passes.
+#   per game ID, which proves the solution unique. Same work on both sides for KenKen: the
+#   puzzle is parsed before the clock starts (Keen: validate_desc/new_game; calcudoku: its
+#   .in text), and the clock covers building the solver's state from it and solving (Keen's
+#   solver() builds its cage lists and solver state; calcudoku's Solver::new compiles the
+#   model). KenKen: the mean over the set of each puzzle's median of REPEAT runs; Sudoku: the
+#   median rate of 5 `calcudoku bench` passes.
 # - whole process: `calcudoku count --limit 2 -q -j 1 FILE` against the peer as a program on
 #   the same file (tdoku_count_driver.c: the count up to 2 of each line; the Keen driver
 #   without REPEAT: the count of each game ID), wall time, the median of RUNS runs (best in

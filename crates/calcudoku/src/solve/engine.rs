@@ -26,15 +26,17 @@
 
 mod branch;
 mod first;
+mod queues;
 mod units;
 
 use crate::clock::Instant;
+use queues::{Pending, UnitQueue};
 
 use std::rc::Rc;
 
 use super::bands::Bands;
 use super::cage::Table;
-use super::cage::{CageFilter, Filtered, NODE_BUDGET, filter_pair};
+use super::cage::{CageFilter, Filtered, NODE_BUDGET, pair_supports};
 use super::model::{CageModel, MAX_TUPLES, Model, NO_CAGE};
 use crate::puzzle::Grid;
 
@@ -101,50 +103,6 @@ pub(crate) enum Stop {
 /// The contradiction that ends a branch.
 struct Conflict;
 
-/// Items (cages, units, bands) waiting to be looked at, each at most once: a stack and a flag
-/// per item.
-struct Pending {
-    queue: Vec<u32>,
-    queued: Vec<bool>,
-}
-
-impl Pending {
-    fn new(items: usize) -> Pending {
-        Pending { queue: Vec::with_capacity(items), queued: vec![false; items] }
-    }
-
-    /// Queues item `i` unless it is queued (or held) already.
-    #[inline]
-    fn push(&mut self, i: u32) {
-        if !self.queued[i as usize] {
-            self.queued[i as usize] = true;
-            self.queue.push(i);
-        }
-    }
-
-    #[inline]
-    fn pop(&mut self) -> Option<u32> {
-        let i = self.queue.pop()?;
-        self.queued[i as usize] = false;
-        Some(i)
-    }
-
-    /// Keeps item `i` (not queued) from being queued until [`Pending::release`].
-    fn hold(&mut self, i: usize) {
-        self.queued[i] = true;
-    }
-
-    fn release(&mut self, i: usize) {
-        self.queued[i] = false;
-    }
-
-    fn clear(&mut self) {
-        for i in self.queue.drain(..) {
-            self.queued[i as usize] = false;
-        }
-    }
-}
-
 /// A point of the trails to come back to.
 #[derive(Clone, Copy)]
 struct Mark {
@@ -196,7 +154,7 @@ pub(crate) struct Engine<'m> {
     singles: Vec<u16>,
     /// Cages and units (hidden singles) to be looked at.
     cage_queue: Pending,
-    unit_queue: Pending,
+    unit_queue: UnitQueue,
     /// Bands and stacks (puzzles with boxes only), and those whose locked candidates are to
     /// be looked at: once the cheaper deductions have settled.
     bands: Rc<Bands>,
@@ -204,7 +162,7 @@ pub(crate) struct Engine<'m> {
     /// Open cells per unit, counted when picking a cell (a buffer kept between picks).
     open_in_unit: Vec<u32>,
     /// Units whose naked and hidden subsets (pairs below size 8) are to be looked at, last.
-    pair_queue: Pending,
+    pair_queue: UnitQueue,
     /// Whether subsets are looked at (not until the starting propagation is stuck).
     pairs: bool,
     /// Candidate masks of the segments of the band being looked at, and per line and per box
@@ -221,6 +179,11 @@ pub(crate) struct Engine<'m> {
     /// Per cell, the sum of its units' and its cage's weights, kept as they grow: picking a
     /// cell reads one number per cell instead of four.
     cell_weights: Vec<u64>,
+    /// No boxes, no derived cages and units queued as bits (see [`UnitQueue`]): a narrowed
+    /// cell queues its cage, row and column only.
+    plain: bool,
+    /// Whether narrowings go on the trails (not at the root, see [`Engine::root`]).
+    trailing: bool,
     /// The cell whose candidates last ran out.
     emptied: usize,
     /// Per unit, the values of its decided cells, counted as naked singles look at them and
@@ -232,7 +195,7 @@ pub(crate) struct Engine<'m> {
     decided_in: Vec<u64>,
     /// Per unit and position, the value (bit index) the position had in the unit's last
     /// matching (see [`Engine::all_different`]); not restored on backtracking, checked on use.
-    /// Empty below size [`ALL_DIFFERENT_FROM`].
+    /// Empty until [`Engine::all_different`] first runs (from size [`ALL_DIFFERENT_FROM`]).
     matching: Vec<u8>,
     pub stats: Stats,
     /// The work of the searches in row-major order tried on the side while looking for the
@@ -267,14 +230,14 @@ impl<'m> Engine<'m> {
             late_masks: Vec::new(),
             late_tables: Vec::new(),
             late_built: false,
-            scratch: Vec::with_capacity(64),
-            allowed: Vec::with_capacity(64),
+            scratch: Vec::new(),
+            allowed: Vec::new(),
             singles: Vec::with_capacity(cells),
             cage_queue: Pending::new(m.cage_count()),
-            unit_queue: Pending::new(m.unit_count),
+            unit_queue: UnitQueue::new(m.unit_count, !weighted),
             band_queue: Pending::new(bands.bands.len()),
             bands,
-            pair_queue: Pending::new(m.unit_count),
+            pair_queue: UnitQueue::new(m.unit_count, !weighted),
             open_in_unit: Vec::new(),
             pairs: true,
             segment_masks: Vec::new(),
@@ -290,13 +253,14 @@ impl<'m> Engine<'m> {
             } else {
                 Vec::new()
             },
+            plain: m.units_of(0).len() == 2
+                && m.derived_cages_none()
+                && !weighted
+                && m.unit_count <= 64,
+            trailing: true,
             emptied: 0,
             decided_in: Vec::new(),
-            matching: if m.n >= ALL_DIFFERENT_FROM {
-                vec![NONE; m.unit_count * m.n]
-            } else {
-                Vec::new()
-            },
+            matching: Vec::new(),
             stats: Stats::default(),
             side_stats: Stats::default(),
             deadline,
@@ -349,6 +313,14 @@ impl<'m> Engine<'m> {
     /// Propagates everything at the root, once. Err: the search is over before it began,
     /// with the stop to pass on (a timeout) or None (a contradiction: no solution).
     fn root(&mut self) -> Result<(), Option<Stop>> {
+        // Nothing undoes the root's narrowings: they go on no trail.
+        self.trailing = false;
+        let rooted = self.root_propagation();
+        self.trailing = true;
+        rooted
+    }
+
+    fn root_propagation(&mut self) -> Result<(), Option<Stop>> {
         self.queue_everything();
         // Subsets wait until the cheaper deductions alone are stuck: most easy puzzles are
         // solved before that, and for them the subset scans would be pure cost.
@@ -452,6 +424,7 @@ impl<'m> Engine<'m> {
 
     /// Narrows a cell's candidates to `new` (a subset of the current ones), recording the old
     /// set on the trail and scheduling what depends on the cell.
+    #[inline(always)]
     fn narrow(&mut self, c: usize, new: u64) -> Result<(), Conflict> {
         let old = self.dom[c];
         if new == old {
@@ -462,15 +435,41 @@ impl<'m> Engine<'m> {
             return Err(Conflict);
         }
         self.stats.narrowings += 1;
-        self.trail.push((c as u16, old));
+        if self.trailing {
+            self.trail.push((c as u16, old));
+        }
         self.dom[c] = new;
         if new & (new - 1) == 0 {
             self.singles.push(c as u16);
         }
-        let k = self.m.cell_cage[c];
+        self.schedule(c);
+        Ok(())
+    }
+
+    /// Queues what depends on cell `c`, which has just narrowed: its cage, its units and, in
+    /// puzzles that have them, its derived cages and its band and stack.
+    #[inline(always)]
+    fn schedule(&mut self, c: usize) {
+        let m = self.m;
+        let k = m.cell_cage[c];
         if k != NO_CAGE {
             self.cage_queue.push(k);
         }
+        if self.plain {
+            // A Latin square without boxes (KenKen), its units queued as bits: a row and a
+            // column, nothing else.
+            let [row, col, _] = m.cell_units[c];
+            let units = 1 << row | 1 << col;
+            self.unit_queue.bits |= units;
+            self.pair_queue.bits |= units;
+        } else {
+            self.schedule_general(c);
+        }
+    }
+
+    /// [`Engine::schedule`] past the cage, for puzzles with boxes, derived cages or weights.
+    #[inline(never)]
+    fn schedule_general(&mut self, c: usize) {
         let m = self.m;
         for &k in m.derived_cages(c) {
             self.cage_queue.push(k);
@@ -483,7 +482,6 @@ impl<'m> Engine<'m> {
                 self.band_queue.push(b);
             }
         }
-        Ok(())
     }
 
     fn mark(&self) -> Mark {
@@ -550,14 +548,17 @@ impl<'m> Engine<'m> {
                         self.decided_in[u as usize] |= v;
                     }
                 }
-                for &p in m.peers(c as usize) {
-                    let d = self.dom[p as usize];
-                    if d & v != 0 && self.narrow(p as usize, d & !v).is_err() {
-                        let shared = m.units_of(c as usize);
-                        for &u in m.units_of(p as usize).iter().filter(|u| shared.contains(u)) {
-                            self.bump_unit(u);
+                for peers in m.peers(c as usize) {
+                    for &p in peers {
+                        let d = self.dom[p as usize];
+                        if d & v != 0 && p != c && self.narrow(p as usize, d & !v).is_err() {
+                            let shared = m.units_of(c as usize);
+                            let units = m.units_of(p as usize);
+                            for &u in units.iter().filter(|u| shared.contains(u)) {
+                                self.bump_unit(u);
+                            }
+                            return Err(Conflict);
                         }
-                        return Err(Conflict);
                     }
                 }
                 continue;
@@ -610,16 +611,25 @@ impl<'m> Engine<'m> {
     fn filter_cage(&mut self, k: usize) -> Result<(), Conflict> {
         self.stats.cage_filterings += 1;
         let m = self.m;
+        if let Some((ca, cb, partners)) = m.pair(k) {
+            // Most cages: two cells, filtered through their partner masks.
+            self.work += 2;
+            let (a, b) = pair_supports(partners, self.dom[ca], self.dom[cb]);
+            if a == 0 {
+                return Err(Conflict);
+            }
+            // The cage's own narrowings need not queue it again: filtering is idempotent.
+            self.cage_queue.hold(k);
+            let r = self.narrow(ca, a).and_then(|()| self.narrow(cb, b));
+            self.cage_queue.release(k);
+            return r;
+        }
         let cage = m.cage(k);
         self.work += cage.cells.len() as u64;
         let mut supports = std::mem::take(&mut self.supports);
-        let found = match (cage.pair, cage.table) {
-            (Some(partners), _) => {
-                let (a, b) = (self.dom[cage.cells[0] as usize], self.dom[cage.cells[1] as usize]);
-                filter_pair(partners, a, b, &mut supports)
-            }
-            (None, Some((table, at))) => self.filter_table(&cage, &table, at, &mut supports),
-            (None, None) => match self.filter_late(k, &cage, &mut supports) {
+        let found = match cage.table {
+            Some((table, at)) => self.filter_table(&cage, &table, at, &mut supports),
+            None => match self.filter_late(k, &cage, &mut supports) {
                 Some(found) => found,
                 None => {
                     self.supports = supports;
@@ -688,7 +698,9 @@ impl<'m> Engine<'m> {
             let mut live = [self.tuples[at]];
             let found = table.filter(cage.cells, &self.dom, &mut live, &mut self.allowed, out);
             if found == Filtered::Narrowed && live[0] != self.tuples[at] {
-                self.tuple_trail.push((at as u32, self.tuples[at]));
+                if self.trailing {
+                    self.tuple_trail.push((at as u32, self.tuples[at]));
+                }
                 self.tuples[at] = live[0];
             }
             return found;
@@ -700,7 +712,9 @@ impl<'m> Engine<'m> {
         if found == Filtered::Narrowed {
             for (w, &l) in live.iter().enumerate() {
                 if l != self.tuples[at + w] {
-                    self.tuple_trail.push(((at + w) as u32, self.tuples[at + w]));
+                    if self.trailing {
+                        self.tuple_trail.push(((at + w) as u32, self.tuples[at + w]));
+                    }
                     self.tuples[at + w] = l;
                 }
             }

@@ -2,7 +2,7 @@
 //! in-cage conflicts and how each is filtered (partner masks, a table now or a late one), the
 //! sum cages that Killer Sudoku's units imply, and the starting candidates.
 
-use super::cage::{CageFilter, Table};
+use super::cage::{CageFilter, Table, partner_masks};
 use crate::puzzle::{Operator, Puzzle, ValueSet};
 
 /// Cages with at most this many valid assignments are filtered through a table of them.
@@ -79,9 +79,10 @@ pub(crate) struct Model {
     unit_cells: Vec<u16>,
     pub unit_count: usize,
     /// The units of each cell (row, column and, with boxes, box).
-    cell_units: Vec<[u32; 3]>,
+    pub cell_units: Vec<[u32; 3]>,
     units_per_cell: usize,
-    /// The cells that must differ from each cell: `peer_cells[peer_start[c]..peer_start[c+1]]`.
+    /// The cells that must differ from each cell: `peer_cells[peer_start[c]..peer_start[c+1]]`;
+    /// both empty for a plain Latin square (see [`Model::peers`]).
     peer_cells: Vec<u16>,
     peer_start: Vec<u32>,
     cages: Vec<CageEntry>,
@@ -127,8 +128,16 @@ impl Model {
         &self.cell_units[c][..self.units_per_cell]
     }
 
-    pub fn peers(&self, c: usize) -> &[u16] {
-        &self.peer_cells[self.peer_start[c] as usize..self.peer_start[c + 1] as usize]
+    /// The cells that must differ from cell `c`, in one or two lists that may hold `c`
+    /// itself (to be skipped): for a plain Latin square its row and its column, which need no
+    /// table of their own; otherwise its list of peers.
+    #[inline]
+    pub fn peers(&self, c: usize) -> [&[u16]; 2] {
+        if self.peer_start.is_empty() {
+            let [row, col, _] = self.cell_units[c];
+            return [self.unit(row as usize), self.unit(col as usize)];
+        }
+        [&self.peer_cells[self.peer_start[c] as usize..self.peer_start[c + 1] as usize], &[]]
     }
 
     /// The derived cages that cell `c` is in (besides its own cage).
@@ -138,6 +147,11 @@ impl Model {
             return &[]; // the common case, kept to one test
         }
         &self.derived_cages[self.derived_start[c] as usize..self.derived_start[c + 1] as usize]
+    }
+
+    /// Whether the model has no derived cages (see [`Model::derived_cages`]).
+    pub fn derived_cages_none(&self) -> bool {
+        self.derived_cages.is_empty()
     }
 
     pub fn cage_count(&self) -> usize {
@@ -151,7 +165,7 @@ impl Model {
     }
 
     /// Cage `k` as the propagator sees it.
-    #[inline]
+    #[inline(always)]
     pub fn cage(&self, k: usize) -> CageModel<'_> {
         let e = &self.cages[k];
         let (at, len) = (e.cells_at as usize, e.len as usize);
@@ -169,6 +183,15 @@ impl Model {
             late: e.late,
             pair: e.pair.map(|at| &self.masks[at as usize..at as usize + 2 * self.n]),
         }
+    }
+
+    /// For a two-cell cage, its cells and its partner masks (see [`CageModel::pair`]).
+    #[inline]
+    pub fn pair(&self, k: usize) -> Option<(usize, usize, &[u64])> {
+        let e = &self.cages[k];
+        let at = e.pair? as usize;
+        let cells = &self.cage_cells[e.cells_at as usize..e.cells_at as usize + 2];
+        Some((cells[0] as usize, cells[1] as usize, &self.masks[at..at + 2 * self.n]))
     }
 
     /// Whether some cage's table is left to the engine to build.
@@ -214,7 +237,7 @@ impl Model {
         }
         let distinct = p.distinct_cages();
         let (peer_cells, peer_start) = if boxes.is_none() && !distinct {
-            latin_peers(n)
+            (Vec::new(), Vec::new()) // a cell's row and column (see `Model::peers`)
         } else {
             general_peers(p, &unit_cells, &cell_units, units_per_cell, &cell_cage)
         };
@@ -352,15 +375,13 @@ impl Cages {
         let mut pair = None;
         let mut table = None;
         if len == 2 {
-            // Two cells need no table: each value's partners are enough.
-            self.enumerator.enumerate(view, n, initial, (n * n, EARLY_NODES), tuples);
+            // Two cells need no table: each value's partners are enough, the same from
+            // either side.
             let at = masks.len();
             masks.resize(at + 2 * n, 0);
-            for t in tuples.chunks_exact(2) {
-                let (a, b) = (t[0] as usize - 1, t[1] as usize - 1);
-                masks[at + a] |= 1 << b;
-                masks[at + n + b] |= 1 << a;
-            }
+            let differ = view.conflicts[1] & 1 != 0;
+            partner_masks(op, target, differ, n, &mut masks[at..at + n]);
+            masks.copy_within(at..at + n, at + n);
             pair = Some(at as u32);
         } else if len <= EARLY_CELLS
             && self.enumerator.enumerate(view, n, initial, (EARLY_TUPLES, EARLY_NODES), tuples)
@@ -467,31 +488,6 @@ fn unit_sums(p: &Puzzle, cell_units: &[[u32; 3]]) -> Vec<(Vec<u16>, u64)> {
 
 /// The most cells a derived cage may have: larger ones say too little to pay for their tables.
 const MAX_DERIVED_CELLS: usize = 4;
-
-/// The peers of a plain Latin square's cells: the rest of the row, then the rest of the column.
-fn latin_peers(n: usize) -> (Vec<u16>, Vec<u32>) {
-    let per_cell = 2 * n.saturating_sub(1);
-    let mut peer_cells = vec![0u16; n * n * per_cell];
-    let mut peer_start = Vec::with_capacity(n * n + 1);
-    for r in 0..n {
-        for c in 0..n {
-            let cell = r * n + c;
-            peer_start.push((cell * per_cell) as u32);
-            let peers = &mut peer_cells[cell * per_cell..(cell + 1) * per_cell];
-            let others = |i: usize| if i < c { i } else { i + 1 };
-            let (row, col) = peers.split_at_mut(n - 1);
-            for (i, p) in row.iter_mut().enumerate() {
-                *p = (r * n + others(i)) as u16;
-            }
-            let others = |i: usize| if i < r { i } else { i + 1 };
-            for (i, p) in col.iter_mut().enumerate() {
-                *p = (others(i) * n + c) as u16;
-            }
-        }
-    }
-    peer_start.push(peer_cells.len() as u32);
-    (peer_cells, peer_start)
-}
 
 /// The peers of every cell when there are boxes or distinct cages: the cells of its units
 /// (and, in Killer Sudoku, of its cage), once each.

@@ -100,6 +100,10 @@ impl Engine<'_> {
         let mut mate = [NONE; 64];
         let mut owner = [NONE; 64];
         let mut owned = 0u64;
+        if self.matching.is_empty() {
+            // Made on first use: most easy puzzles are solved before any subset is looked at.
+            self.matching = vec![NONE; m.unit_count * m.n];
+        }
         let hint = &mut self.matching[u * m.n..(u + 1) * m.n];
         for i in 0..k {
             let v = hint[pos[i] as usize];
