@@ -40,14 +40,20 @@ fn cage(op: Option<Operator>, target: u64, k: usize, all_differ: bool) -> Owned 
     Owned { cells: (0..k as u16).collect(), target, op, conflicts }
 }
 
-/// Filters through the cage's table of assignments (values 1..=9).
-fn run_table(c: &Owned, dom: &[u64]) -> (Filtered, Vec<u64>) {
+/// Every assignment of the cage over values 1..=9, one after another.
+fn all_tuples(c: &Owned) -> Vec<u8> {
     let mut tuples = Vec::new();
     let full = vec![0x1ff; c.cells.len()];
     assert!(
         CageFilter::default().enumerate(c.view(), 9, &full, (1 << 20, NODE_BUDGET), &mut tuples),
         "small"
     );
+    tuples
+}
+
+/// Filters through the cage's table of assignments (values 1..=9).
+fn run_table(c: &Owned, dom: &[u64]) -> (Filtered, Vec<u64>) {
+    let tuples = all_tuples(c);
     let (mut masks, mut live) = (Vec::new(), Vec::new());
     let words = Table::build(&tuples, c.cells.len(), 9, &mut masks, &mut live);
     let table = Table { words, n: 9, masks: &masks };
@@ -62,12 +68,7 @@ fn run_table(c: &Owned, dom: &[u64]) -> (Filtered, Vec<u64>) {
 /// step's candidates and result.
 fn run_table_steps(c: &Owned, narrower: &[Vec<u64>]) -> (Vec<u64>, Filtered, Vec<u64>) {
     let k = c.cells.len();
-    let mut tuples = Vec::new();
-    let full = vec![0x1ff; c.cells.len()];
-    assert!(
-        CageFilter::default().enumerate(c.view(), 9, &full, (1 << 20, NODE_BUDGET), &mut tuples),
-        "small"
-    );
+    let tuples = all_tuples(c);
     let (mut masks, mut live) = (Vec::new(), Vec::new());
     let words = Table::build(&tuples, k, 9, &mut masks, &mut live);
     let table = Table { words, n: 9, masks: &masks };
