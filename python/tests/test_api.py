@@ -191,7 +191,8 @@ def test_generate_bad_options_and_failures():
         calcudoku.generate("sudoku", level="impossible")
     with pytest.raises(ValueError, match="kind"):
         calcudoku.generate("nonogram")
-    failed = calcudoku.generate("sudoku", level="needs trial", max_attempts=2, count=2)
+    # Random 6×6 Sudoku never need trial: both run out of attempts.
+    failed = calcudoku.generate("sudoku", size=6, level="needs trial", max_attempts=2, count=2)
     assert all(isinstance(e, calcudoku.CalcudokuError) for e in failed)
 
 

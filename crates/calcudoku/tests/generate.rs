@@ -208,17 +208,41 @@ const GOLDEN_SUDOKU_9_HARD: &str =
 fn levels_that_cannot_be_made_are_refused_up_front() {
     let o = Options::new(Kind::KenKen, 3).with_level_named("extreme").unwrap();
     assert!(matches!(generate(&o, 0, None), Err(GenerateError::Options(_))));
-    // Random minimal Sudoku need trial almost never (none in 30,000).
-    let o = Options { max_attempts: 3, ..Options::new(Kind::Sudoku, 9) }
+    // 9×9 Sudoku that need trial come from walks from puzzles without mirror symmetry.
+    let o = Options { symmetry: Symmetry::Mirror, ..Options::new(Kind::Sudoku, 9) }
+        .with_level_named("needs trial")
+        .unwrap();
+    let err = generate(&o, 0, None).unwrap_err();
+    assert!(matches!(&err, GenerateError::Options(why) if why.contains("--symmetry")), "{err}");
+    // Random minimal 6×6 Sudoku never need trial: the attempts run out.
+    let o = Options { max_attempts: 3, ..Options::new(Kind::Sudoku, 6) }
         .with_level_named("needs trial")
         .unwrap();
     assert!(matches!(generate(&o, 0, None), Err(GenerateError::GaveUp(3))));
 }
 
+/// 9×9 Sudoku that need trial (random ones practically never do) come from a walk away from
+/// puzzles known to: unique, graded needs trial afresh, the same on a second making, and with
+/// rotational symmetry when asked.
+#[test]
+fn sudoku_that_need_trial() {
+    for (symmetry, seed) in [(Symmetry::None, 3), (Symmetry::Rotational, 5)] {
+        let options = Options { symmetry, seed, ..Options::new(Kind::Sudoku, 9) }
+            .with_level_named("needs trial")
+            .unwrap();
+        let g = check(&options, 0);
+        let cells = g.puzzle.givens().cells();
+        if symmetry == Symmetry::Rotational {
+            assert!((0..81).all(|c| (cells[c] == 0) == (cells[80 - c] == 0)), "{cells:?}");
+        }
+        assert_eq!(generate(&options, 0, None).unwrap().puzzle, g.puzzle);
+    }
+}
+
 #[test]
 fn the_deadline_holds() {
-    // Random Sudoku that need trial are very rare: the search goes on until the deadline.
-    let o = Options::new(Kind::Sudoku, 9).with_level_named("needs trial").unwrap();
+    // Random 6×6 Sudoku that need trial do not come: the search goes on until the deadline.
+    let o = Options::new(Kind::Sudoku, 6).with_level_named("needs trial").unwrap();
     let deadline = calcudoku::clock::Instant::now() + std::time::Duration::from_millis(300);
     let started = std::time::Instant::now();
     assert_eq!(generate(&o, 0, Some(deadline)).unwrap_err(), GenerateError::Timeout);

@@ -29,6 +29,7 @@ mod latin;
 mod ops;
 pub mod rng;
 mod sudoku;
+mod trial;
 
 pub use corpus::*;
 pub use ops::OpChoice;
@@ -211,6 +212,17 @@ impl Options {
                 if self.kind == Kind::Sudoku && self.size == 4 && self.level.is_some_and(|l| l > 0)
                 {
                     return bad("calcudoku makes 4×4 Sudoku only at easy".into());
+                }
+                if self.kind == Kind::Sudoku
+                    && self.size == 9
+                    && self.level == Some(self.kind.ladder().top())
+                    && self.symmetry == Symmetry::Mirror
+                {
+                    return bad(
+                        "9×9 Sudoku that need trial come with rotational symmetry or none \
+                                (--symmetry rotational|none)"
+                            .into(),
+                    );
                 }
                 if self.kind == Kind::Killer && self.max_cage < 2 {
                     return bad("the largest cage must hold at least 2 cells".into());

@@ -21,6 +21,9 @@ pub(super) fn attempt(
     rng: &mut Rng,
     deadline: Option<Instant>,
 ) -> Result<Option<(Puzzle, Grid, Grade)>, GenerateError> {
+    if super::trial::applies(options) {
+        return super::trial::attempt(options, ladder, rng, deadline);
+    }
     let n = options.size;
     let boxes = BoxShape::standard(n).expect("checked");
     let solution = latin::sudoku_grid(n, boxes, rng);
