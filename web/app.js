@@ -6,7 +6,7 @@ import init, { WebPuzzle, generate } from "./pkg/calcudoku_web.js";
 
 const LEVELS = {
   kenken: ["easy", "normal", "hard", "extreme", "unreasonable"],
-  // "needs trial" is a grade, not something the generator can aim at in reasonable time.
+  // "needs trial" Sudokus take seconds each (a walk from known ones), longer than the page waits.
   sudoku: ["easy", "medium", "hard", "fiendish", "diabolical"],
   killer: ["easy", "medium", "hard", "fiendish", "diabolical"],
 };
