@@ -255,7 +255,7 @@ fn other_solution(
 }
 
 /// Clues (orbits) a step puts back at most.
-const MAX_ADDED: usize = 4;
+const MAX_ADDED: usize = 6;
 
 /// Relabellings [`other_solution`] tries.
 const OTHER_TRIES: usize = 4;
