@@ -27,6 +27,7 @@
 mod branch;
 mod first;
 mod queues;
+mod root;
 mod units;
 
 use crate::clock::Instant;
@@ -321,11 +322,15 @@ impl<'m> Engine<'m> {
     }
 
     fn root_propagation(&mut self) -> Result<(), Option<Stop>> {
-        self.queue_everything();
         // Subsets wait until the cheaper deductions alone are stuck: most easy puzzles are
         // solved before that, and for them the subset scans would be pure cost.
         self.pairs = false;
-        self.propagate().map_err(|_| self.conflict_stop())?;
+        if self.small_root_fits() {
+            self.small_root().map_err(|_| self.conflict_stop())?;
+        } else {
+            self.queue_everything();
+            self.propagate().map_err(|_| self.conflict_stop())?;
+        }
         // Then the late cages, with tables cut down to what the root's candidates allow.
         if self.m.has_late_cages() {
             if !self.build_late_tables() {
