@@ -188,6 +188,12 @@ impl Model {
         [&self.peer_cells[self.peer_start[c] as usize..self.peer_start[c + 1] as usize], &[]]
     }
 
+    /// Whether a cell's peers are its row and column alone (no boxes, no cages whose values
+    /// must differ).
+    pub fn peers_are_lines(&self) -> bool {
+        self.peer_start.is_empty()
+    }
+
     /// The derived cages that cell `c` is in (besides its own cage).
     #[inline]
     pub fn derived_cages(&self, c: usize) -> &[u32] {

@@ -182,7 +182,8 @@ impl<const CELLS: usize> Small<'_, CELLS> {
 impl Engine<'_> {
     /// Whether the root's first pass may run on fixed-size state (see [`Engine::small_root`]).
     pub(super) fn small_root_fits(&self) -> bool {
-        self.plain && self.m.n <= SMALL_SIDE && self.m.cage_count() <= SMALL_CELLS
+        let m = self.m;
+        self.plain && m.peers_are_lines() && m.n <= SMALL_SIDE && m.cage_count() <= SMALL_CELLS
     }
 
     /// The root's first pass, on fixed-size state: everything but subsets and late cages, to
@@ -397,6 +398,11 @@ mod tests {
             let n = 1 + case % SMALL_SIDE;
             let p = puzzle(n, &mut rng);
             let m = Model::new(&p);
+            // Cages whose values must differ make a cell's cage mates its peers: not for
+            // this pass, which knows rows and columns only.
+            let distinct = Puzzle::new(n, None, p.givens().clone(), p.cages().to_vec(), true);
+            let distinct = Model::new(&distinct.unwrap());
+            assert!(!Engine::new(&distinct, None).small_root_fits(), "case {case}");
             let mut general = Engine::new(&m, None);
             general.trailing = false;
             general.queue_everything();
