@@ -27,6 +27,8 @@
 mod branch;
 mod first;
 mod queues;
+mod root;
+mod spare;
 mod units;
 
 use crate::clock::Instant;
@@ -208,14 +210,66 @@ pub(crate) struct Engine<'m> {
     check_at: u64,
     /// The deadline has passed: every contradiction from then on means "stop".
     timed_out: bool,
+    /// Assignments of a late cage as they are listed (see [`Engine::build_late_tables`]).
+    listed: Vec<u8>,
+    /// Where the buffers go back when the engine is dropped (see `spare`).
+    spare: Option<Box<spare::Spare>>,
+}
+
+impl Drop for Engine<'_> {
+    fn drop(&mut self) {
+        let Some(mut spare) = self.spare.take() else { return };
+        spare.dom = std::mem::take(&mut self.dom);
+        spare.trail = std::mem::take(&mut self.trail);
+        spare.tuples = std::mem::take(&mut self.tuples);
+        spare.tuple_trail = std::mem::take(&mut self.tuple_trail);
+        spare.late_masks = std::mem::take(&mut self.late_masks);
+        spare.late_tables = std::mem::take(&mut self.late_tables);
+        spare.scratch = std::mem::take(&mut self.scratch);
+        spare.allowed = std::mem::take(&mut self.allowed);
+        spare.singles = std::mem::take(&mut self.singles);
+        spare.cage_queue = std::mem::take(&mut self.cage_queue).into_parts();
+        spare.supports = std::mem::take(&mut self.supports);
+        spare.listed = std::mem::take(&mut self.listed);
+        spare.filter = std::mem::take(&mut self.filter);
+        spare::put_back(spare);
+    }
 }
 
 impl<'m> Engine<'m> {
     pub fn new(m: &'m Model, deadline: Option<Instant>) -> Engine<'m> {
-        // Buffers start at sizes that an easy puzzle does not outgrow: growing them costs as
+        // Buffers come from the last engine dropped on this thread (see `spare`), refilled.
+        // They start at sizes that an easy puzzle does not outgrow: growing them costs as
         // much as a few hundred narrowings.
         let cells = m.initial.len();
-        let bands = Rc::new(Bands::new(m));
+        let mut spare = spare::take();
+        let bands = if m.partitions.is_empty() {
+            Rc::clone(spare.no_bands.get_or_insert_with(|| Rc::new(Bands::default())))
+        } else {
+            Rc::new(Bands::new(m))
+        };
+        let mut dom = std::mem::take(&mut spare.dom);
+        dom.clear();
+        dom.extend_from_slice(&m.initial);
+        let mut trail = std::mem::take(&mut spare.trail);
+        trail.clear();
+        trail.reserve((cells * m.n).min(1 << 16));
+        let mut tuples = std::mem::take(&mut spare.tuples);
+        tuples.clear();
+        tuples.extend_from_slice(&m.initial_tuples);
+        let mut tuple_trail = std::mem::take(&mut spare.tuple_trail);
+        tuple_trail.clear();
+        tuple_trail.reserve(m.initial_tuples.len() * 2);
+        let mut late_masks = std::mem::take(&mut spare.late_masks);
+        late_masks.clear();
+        let mut late_tables = std::mem::take(&mut spare.late_tables);
+        late_tables.clear();
+        let mut singles = std::mem::take(&mut spare.singles);
+        singles.clear();
+        singles.reserve(cells);
+        let (queue, queued) = std::mem::take(&mut spare.cage_queue);
+        let mut supports = std::mem::take(&mut spare.supports);
+        supports.reserve(64);
         // Only what the puzzle uses is allocated: a KenKen is solved in the time of a few
         // allocations.
         let weighted = !bands.bands.is_empty() || m.n >= WEIGHTED_FROM;
@@ -223,17 +277,17 @@ impl<'m> Engine<'m> {
             m,
             node_budget: u64::MAX,
             first: None,
-            dom: m.initial.clone(),
-            trail: Vec::with_capacity((cells * m.n).min(1 << 16)),
-            tuples: m.initial_tuples.clone(),
-            tuple_trail: Vec::with_capacity(m.initial_tuples.len() * 2),
-            late_masks: Vec::new(),
-            late_tables: Vec::new(),
+            dom,
+            trail,
+            tuples,
+            tuple_trail,
+            late_masks,
+            late_tables,
             late_built: false,
-            scratch: Vec::new(),
-            allowed: Vec::new(),
-            singles: Vec::with_capacity(cells),
-            cage_queue: Pending::new(m.cage_count()),
+            scratch: std::mem::take(&mut spare.scratch),
+            allowed: std::mem::take(&mut spare.allowed),
+            singles,
+            cage_queue: Pending::reusing(m.cage_count(), queue, queued),
             unit_queue: UnitQueue::new(m.unit_count, !weighted),
             band_queue: Pending::new(bands.bands.len()),
             bands,
@@ -243,8 +297,9 @@ impl<'m> Engine<'m> {
             segment_masks: Vec::new(),
             line_counts: Vec::new(),
             box_counts: Vec::new(),
-            filter: CageFilter::default(),
-            supports: Vec::with_capacity(64),
+            filter: std::mem::take(&mut spare.filter),
+            supports,
+            listed: std::mem::take(&mut spare.listed),
             unit_weights: if weighted { vec![1; m.unit_count] } else { Vec::new() },
             cage_weights: if weighted { vec![1; m.cage_count()] } else { Vec::new() },
             cell_weights: if weighted {
@@ -267,6 +322,7 @@ impl<'m> Engine<'m> {
             work: 0,
             check_at: if deadline.is_some() { 0 } else { u64::MAX },
             timed_out: false,
+            spare: Some(spare),
         }
     }
 
@@ -321,11 +377,15 @@ impl<'m> Engine<'m> {
     }
 
     fn root_propagation(&mut self) -> Result<(), Option<Stop>> {
-        self.queue_everything();
         // Subsets wait until the cheaper deductions alone are stuck: most easy puzzles are
         // solved before that, and for them the subset scans would be pure cost.
         self.pairs = false;
-        self.propagate().map_err(|_| self.conflict_stop())?;
+        if self.small_root_fits() {
+            self.small_root().map_err(|_| self.conflict_stop())?;
+        } else {
+            self.queue_everything();
+            self.propagate().map_err(|_| self.conflict_stop())?;
+        }
         // Then the late cages, with tables cut down to what the root's candidates allow.
         if self.m.has_late_cages() {
             if !self.build_late_tables() {
@@ -366,8 +426,9 @@ impl<'m> Engine<'m> {
     /// deadline passed first.
     fn build_late_tables(&mut self) -> bool {
         let m = self.m;
-        let mut tuples = Vec::new();
-        self.late_tables = vec![None; m.cage_count()];
+        let mut tuples = std::mem::take(&mut self.listed);
+        self.late_tables.clear();
+        self.late_tables.resize(m.cage_count(), None);
         for k in 0..m.cage_count() {
             let cage = m.cage(k);
             if !cage.late {
@@ -376,6 +437,7 @@ impl<'m> Engine<'m> {
             let listed =
                 self.filter.enumerate(cage, m.n, &self.dom, (MAX_TUPLES, NODE_BUDGET), &mut tuples);
             if self.spend(self.filter.work() + tuples.len() as u64) {
+                self.listed = tuples;
                 return false;
             }
             if listed {
@@ -387,6 +449,7 @@ impl<'m> Engine<'m> {
             }
             self.cage_queue.push(k as u32);
         }
+        self.listed = tuples;
         self.late_built = true;
         true
     }

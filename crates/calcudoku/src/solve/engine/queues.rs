@@ -3,6 +3,7 @@
 
 /// Items (cages, units, bands) waiting to be looked at, each at most once: a stack and a flag
 /// per item.
+#[derive(Default)]
 pub(super) struct Pending {
     queue: Vec<u32>,
     queued: Vec<bool>,
@@ -11,6 +12,21 @@ pub(super) struct Pending {
 impl Pending {
     pub(super) fn new(items: usize) -> Pending {
         Pending { queue: Vec::with_capacity(items), queued: vec![false; items] }
+    }
+
+    /// An empty queue of `items` items in the vectors of an old one (see
+    /// [`Pending::into_parts`]).
+    pub(super) fn reusing(items: usize, mut queue: Vec<u32>, mut queued: Vec<bool>) -> Pending {
+        queue.clear();
+        queue.reserve(items);
+        queued.clear();
+        queued.resize(items, false);
+        Pending { queue, queued }
+    }
+
+    /// The vectors, for [`Pending::reusing`].
+    pub(super) fn into_parts(self) -> (Vec<u32>, Vec<bool>) {
+        (self.queue, self.queued)
     }
 
     /// Queues item `i` unless it is queued (or held) already.

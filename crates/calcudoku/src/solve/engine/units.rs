@@ -71,11 +71,17 @@ impl Engine<'_> {
     /// in the same strongly connected component (then the matching can be rotated round a
     /// cycle through both).
     pub(super) fn all_different(&mut self, u: usize) -> Result<(), Conflict> {
+        // Scratch arrays sized for the unit: clearing them is a good part of the cost.
+        if self.m.n <= 16 { self.all_different_in::<16>(u) } else { self.all_different_in::<64>(u) }
+    }
+
+    /// [`Engine::all_different`] with scratch arrays of `N` entries (at least the side).
+    fn all_different_in<const N: usize>(&mut self, u: usize) -> Result<(), Conflict> {
         let m = self.m;
         let unit = m.unit(u);
         // The open cells (positions in the unit) and their candidates.
-        let mut pos = [0u8; 64];
-        let mut dom = [0u64; 64];
+        let mut pos = [0u8; N];
+        let mut dom = [0u64; N];
         let mut k = 0;
         let mut union = 0u64;
         for (i, &c) in unit.iter().enumerate() {
@@ -97,8 +103,8 @@ impl Engine<'_> {
         if k <= 2 || values > k {
             return Ok(());
         }
-        let mut mate = [NONE; 64];
-        let mut owner = [NONE; 64];
+        let mut mate = [NONE; N];
+        let mut owner = [NONE; N];
         let mut owned = 0u64;
         if self.matching.is_empty() {
             // Made on first use: most easy puzzles are solved before any subset is looked at.
@@ -127,8 +133,8 @@ impl Engine<'_> {
             }
             // Augmenting path, breadth-first over cells; parent[j]: the cell that reached j
             // (and would take j's value).
-            let mut parent = [NONE; 64];
-            let mut queue = [0u8; 64];
+            let mut parent = [NONE; N];
+            let mut queue = [0u8; N];
             let (mut head, mut tail) = (0, 1);
             queue[0] = i as u8;
             let mut seen = 0u64;
@@ -172,8 +178,8 @@ impl Engine<'_> {
         }
         // Cell graph: i -> j when i could take j's value. A value stays in a cell only when
         // the cell and the value's owner lie in the same strongly connected component.
-        let mut adj = [0u64; 64];
-        let mut radj = [0u64; 64];
+        let mut adj = [0u64; N];
+        let mut radj = [0u64; N];
         for i in 0..k {
             let mut vs = dom[i];
             let mut a = 0u64;
@@ -188,7 +194,7 @@ impl Engine<'_> {
         let mut left = if k == 64 { u64::MAX } else { (1u64 << k) - 1 };
         while left != 0 {
             let s = left.trailing_zeros() as usize;
-            let closure = |g: &[u64; 64]| {
+            let closure = |g: &[u64; N]| {
                 let (mut reach, mut front) = (1u64 << s, 1u64 << s);
                 while front != 0 {
                     let mut next = 0;
