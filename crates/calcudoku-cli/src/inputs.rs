@@ -194,7 +194,7 @@ pub fn for_each_puzzle(
     input: &InputArgs,
     ui: Ui,
     out: &mut dyn Write,
-    stream: Option<(&batch::Work, usize)>,
+    stream: Option<batch::Stream>,
     mut each: impl FnMut(&calcudoku::Puzzle, &Place) -> Result<Answer>,
 ) -> Result<Status> {
     let forced =
@@ -212,7 +212,7 @@ pub fn for_each_puzzle(
             }
             io::Result::Ok(())
         };
-    let threads = stream.map_or(1, |(_, threads)| threads);
+    let threads = stream.map_or(1, |s| s.threads);
     // Several files at a time only when they are worked out ahead: otherwise one at a time,
     // so that nothing is read before it is needed.
     let at_once = if threads > 1 { SOURCES_AT_ONCE } else { 1 };
@@ -230,11 +230,11 @@ pub fn for_each_puzzle(
             .map(|(_, loaded)| if let Loaded::Doc(doc) = loaded { doc.entries.len() } else { 0 })
             .sum();
         let mut ahead = match stream {
-            Some((work, threads)) if threads > 1 && puzzles > 1 => {
+            Some(s) if s.threads > 1 && puzzles > 1 => {
                 if pool.is_none() {
-                    pool = Some(rayon::ThreadPoolBuilder::new().num_threads(threads).build()?);
+                    pool = Some(rayon::ThreadPoolBuilder::new().num_threads(s.threads).build()?);
                 }
-                work_ahead(pool.as_ref().expect("built above"), &group, work)
+                work_ahead(pool.as_ref().expect("built above"), &group, s.work)
             }
             _ => Vec::new(),
         };
@@ -255,7 +255,7 @@ pub fn for_each_puzzle(
                     continue;
                 }
                 Loaded::Stream { head, mut reader, size } => {
-                    let (work, threads) = stream.expect("only streamed when allowed");
+                    let stream = stream.expect("only streamed when allowed");
                     let input = batch::Input {
                         name: &src.name,
                         first: head,
@@ -263,7 +263,7 @@ pub fn for_each_puzzle(
                         size_hint: size,
                         ui,
                     };
-                    batch::run(input, out, work, threads, &mut summary)?;
+                    batch::run(input, out, stream, &mut summary)?;
                     continue;
                 }
                 Loaded::Doc(doc) => doc,

@@ -21,8 +21,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use anyhow::Result;
-use calcudoku::format::{self, Format, Layout};
-use calcudoku::solve::Solver;
+use calcudoku::format::{self, Format, Layout, sudoku};
+use calcudoku::solve::{Count, Solver, sudoku9};
 use clap::{CommandFactory, Parser};
 
 use answer::{Answer, Outcome, Place};
@@ -259,7 +259,8 @@ fn solve(args: &SolveArgs, ui: Ui, out: &mut dyn Write) -> Result<Status> {
     }
     let threads = threads(args.threads);
     let work = |puzzle: &calcudoku::Puzzle, place: &Place| answer::solve(puzzle, place, &settings);
-    for_each_puzzle(&args.input, ui, out, Some((&work, threads)), |p, place| Ok(work(p, place)))
+    let stream = batch::Stream { work: &work, line: None, threads };
+    for_each_puzzle(&args.input, ui, out, Some(stream), |p, place| Ok(work(p, place)))
 }
 
 /// Threads for a batch: `0` means every core.
@@ -277,17 +278,8 @@ fn count(args: &CountArgs, ui: Ui, out: &mut dyn Write) -> Result<Status> {
     // of times); it lives as long as the process.
     let stopped: &'static str =
         Box::leak(format!("{0}+ (stopped at --limit {0})\n", args.limit).into_boxed_str());
-    let work = |puzzle: &calcudoku::Puzzle, place: &Place| {
-        // The clock is read only when there is a deadline to keep.
-        let started = timeout.map(|t| (Instant::now(), t));
-        let solver = Solver::new(puzzle).with_deadline(started.map(|(s, t)| s + t));
-        let count = match solver.count(args.limit) {
-            Ok(c) => c,
-            Err(_) => {
-                let took = started.map_or(Duration::ZERO, |(s, _)| s.elapsed());
-                return answer::timed_out(place, json, took);
-            }
-        };
+    // A count's answer: its text and outcome.
+    let answer = |count: Count, place: &Place| {
         let outcome = match count.solutions {
             0 => Outcome::NoSolution,
             1 if count.complete => Outcome::Unique,
@@ -312,8 +304,37 @@ fn count(args: &CountArgs, ui: Ui, out: &mut dyn Write) -> Result<Status> {
         };
         Answer::new(text, outcome)
     };
-    let stream = Some((&work as &batch::Work, threads(args.threads)));
-    for_each_puzzle(&args.input, ui, out, stream, |p, place| Ok(work(p, place)))
+    let work = |puzzle: &calcudoku::Puzzle, place: &Place| {
+        // The clock is read only when there is a deadline to keep.
+        let started = timeout.map(|t| (Instant::now(), t));
+        let solver = Solver::new(puzzle).with_deadline(started.map(|(s, t)| s + t));
+        match solver.count(args.limit) {
+            Ok(c) => answer(c, place),
+            Err(_) => {
+                let took = started.map_or(Duration::ZERO, |(s, _)| s.elapsed());
+                answer::timed_out(place, json, took)
+            }
+        }
+    };
+    // A plain 9×9 line goes straight to the 9×9 engine (the one `Solver` picks for it), without
+    // a `Puzzle`; a line whose givens clash is left to the reader, which words the error.
+    let line = |bytes: &[u8], place: &Place| {
+        let givens = sudoku::plain_givens9(bytes)?;
+        let started = timeout.map(|t| (Instant::now(), t));
+        match sudoku9::solve9_checked(&givens, args.limit, false, started.map(|(s, t)| s + t)) {
+            Err(sudoku9::Clash) => None,
+            Ok(Some(found)) => {
+                let complete = found.solutions < args.limit;
+                Some(answer(Count { solutions: found.solutions, complete }, place))
+            }
+            Ok(None) => {
+                let took = started.map_or(Duration::ZERO, |(s, _)| s.elapsed());
+                Some(answer::timed_out(place, json, took))
+            }
+        }
+    };
+    let stream = batch::Stream { work: &work, line: Some(&line), threads: threads(args.threads) };
+    for_each_puzzle(&args.input, ui, out, Some(stream), |p, place| Ok(work(p, place)))
 }
 
 fn convert(args: &ConvertArgs, ui: Ui, out: &mut dyn Write) -> Result<Status> {
