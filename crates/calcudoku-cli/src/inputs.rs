@@ -4,7 +4,6 @@
 
 use std::io::{self, BufRead, Read, Write};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
 use anyhow::Result;
@@ -13,7 +12,7 @@ use rayon::prelude::*;
 
 use crate::answer::{Answer, Place};
 use crate::cli::InputArgs;
-use crate::{IN_BATCH, Status, Ui, batch, interrupted, json, notes, say};
+use crate::{Status, Ui, batch, in_batch, interrupted, json, notes, say};
 
 /// One input: a file, or standard input.
 pub struct Source {
@@ -218,7 +217,7 @@ pub fn for_each_puzzle(
     let at_once = if threads > 1 { SOURCES_AT_ONCE } else { 1 };
     // Built once there are two puzzles to share out: a single puzzle starts no threads.
     let mut pool = None;
-    IN_BATCH.store(true, Ordering::Relaxed);
+    in_batch(true);
     'groups: for (g, group) in srcs.chunks(at_once).enumerate() {
         if interrupted() {
             break;
@@ -327,7 +326,7 @@ pub fn for_each_puzzle(
             }
         }
     }
-    IN_BATCH.store(false, Ordering::Relaxed);
+    in_batch(false);
     if (summary.puzzles > 1 || interrupted()) && !ui.quiet {
         out.flush()?;
         let name = if srcs.len() == 1 { srcs[0].name.as_str() } else { "all inputs" };

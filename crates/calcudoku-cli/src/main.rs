@@ -18,6 +18,7 @@ use std::io::{self, Write};
 use std::path::Path;
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, LazyLock};
 use std::time::{Duration, Instant};
 
 use anyhow::Result;
@@ -74,23 +75,29 @@ impl Status {
 
 /// Set by the first Ctrl-C during a batch: the batch stops after the puzzle at hand, prints
 /// what it has and a partial summary.
-static INTERRUPTED: AtomicBool = AtomicBool::new(false);
-/// Whether a batch is running (outside one, Ctrl-C ends the program at once).
-static IN_BATCH: AtomicBool = AtomicBool::new(false);
+static INTERRUPTED: LazyLock<Arc<AtomicBool>> = LazyLock::new(Arc::default);
+/// Whether Ctrl-C ends the program at once with status 130: outside a batch, and in one once
+/// a first Ctrl-C has asked it to stop.
+static ARMED: LazyLock<Arc<AtomicBool>> = LazyLock::new(|| Arc::new(AtomicBool::new(true)));
 
 pub fn interrupted() -> bool {
     INTERRUPTED.load(Ordering::Relaxed)
 }
 
+/// A batch starts (`true`) or ends: in one, a first Ctrl-C asks for a clean stop.
+pub fn in_batch(running: bool) {
+    ARMED.store(!running || interrupted(), Ordering::Relaxed);
+}
+
 /// Ctrl-C: in a batch, the first one asks for a clean stop; otherwise (or a second time) the
-/// program ends with status 130.
+/// program ends with status 130. The signal handler only sets flags, in this order: it ends
+/// the program if armed, else marks the batch interrupted and arms itself. (No thread is
+/// started for it: a program that counts a short file ends sooner.)
 fn handle_ctrl_c() {
-    let _ = ctrlc::set_handler(|| {
-        if IN_BATCH.load(Ordering::Relaxed) && !INTERRUPTED.swap(true, Ordering::Relaxed) {
-            return;
-        }
-        std::process::exit(130);
-    });
+    use signal_hook::{consts::SIGINT, flag};
+    let _ = flag::register_conditional_shutdown(SIGINT, 130, Arc::clone(&ARMED));
+    let _ = flag::register(SIGINT, Arc::clone(&INTERRUPTED));
+    let _ = flag::register(SIGINT, Arc::clone(&ARMED));
 }
 
 fn main() -> ExitCode {
@@ -155,11 +162,15 @@ fn globals_after_command(mut args: Vec<std::ffi::OsString>) -> Vec<std::ffi::OsS
     const GLOBAL: [&str; 5] = ["--json", "-q", "--quiet", "-v", "--verbose"];
     let lead =
         args.iter().skip(1).take_while(|a| a.to_str().is_some_and(|a| GLOBAL.contains(&a))).count();
+    // (The command tree is built only when there is something to move.)
+    if lead == 0 {
+        return args;
+    }
     let names: Vec<String> =
         Cli::command().get_subcommands().map(|c| c.get_name().to_string()).collect();
     let is_command =
         args.get(1 + lead).and_then(|a| a.to_str()).is_some_and(|a| names.iter().any(|n| n == a));
-    if lead > 0 && is_command {
+    if is_command {
         let command = args.remove(1 + lead);
         args.insert(1, command);
     }
