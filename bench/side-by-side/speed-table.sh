@@ -11,7 +11,7 @@
 #   .in text), and the clock covers building the solver's state from it and solving (Keen's
 #   solver() builds its cage lists and solver state; calcudoku's Solver::new compiles the
 #   model). KenKen: the mean over the set of each puzzle's median of REPEAT runs; Sudoku: the
-#   median rate of 5 `calcudoku bench` passes.
+#   median rate of 5 `calcudoku bench` runs (each warmed up, then timed over whole passes).
 # - whole process: `calcudoku count --limit 2 -q -j 1 FILE` against the peer as a program on
 #   the same file (tdoku_count_driver.c: the count up to 2 of each line; the Keen driver
 #   without REPEAT: the count of each game ID), wall time, the median of RUNS runs (best in

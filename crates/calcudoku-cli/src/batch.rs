@@ -19,6 +19,21 @@ use crate::{Ui, json};
 /// What a command does with one puzzle: its answer, written in input order.
 pub type Work<'a> = dyn Fn(&Puzzle, &Place) -> Answer + Sync + 'a;
 
+/// A command's fast path for a line, tried before the line is read as a puzzle: the answer,
+/// or None to leave the line to the reader and [`Work`]. It must answer as [`Work`] would on
+/// the puzzle the reader makes of the line (`count` on a plain 9×9 line goes straight to the
+/// 9×9 engine, without a `Puzzle`).
+pub type LineWork<'a> = dyn Fn(&[u8], &Place) -> Option<Answer> + Sync + 'a;
+
+/// How a command's batch is worked out: the work per puzzle, a fast path per line if it has
+/// one, and the threads.
+#[derive(Clone, Copy)]
+pub struct Stream<'a> {
+    pub work: &'a Work<'a>,
+    pub line: Option<&'a LineWork<'a>>,
+    pub threads: usize,
+}
+
 /// Lines solved together (and held in memory at once).
 const CHUNK: usize = 4096;
 
@@ -210,13 +225,23 @@ fn answer_line(
     no: usize,
     bytes: Result<&[u8], &str>,
     name: &str,
-    work: &Work,
+    stream: Stream,
     timed: bool,
 ) -> Option<Result<(Answer, Duration), String>> {
     let bytes = match bytes {
         Ok(b) => b,
         Err(msg) => return Some(Err(msg.to_string())),
     };
+    let place = Place { name, line: no, layout: Layout::Line, batch: true };
+    if let Some(line) = stream.line {
+        if crate::interrupted() {
+            return None;
+        }
+        let started = timed.then(Instant::now);
+        if let Some(answer) = line(bytes, &place) {
+            return Some(Ok((answer, started.map_or(Duration::ZERO, |t| t.elapsed()))));
+        }
+    }
     let text = match std::str::from_utf8(bytes) {
         Ok(t) => t,
         Err(e) => return Some(Err(crate::not_utf8(bytes, e.valid_up_to(), no))),
@@ -227,7 +252,7 @@ fn answer_line(
     Some(match sudoku::parse_line_at(text, no) {
         Ok(p) => {
             let started = timed.then(Instant::now);
-            let answer = work(&p, &Place { name, line: no, layout: Layout::Line, batch: true });
+            let answer = (stream.work)(&p, &place);
             Ok((answer, started.map_or(Duration::ZERO, |t| t.elapsed())))
         }
         Err(e) => Err(e.to_string()),
@@ -251,14 +276,13 @@ pub struct Input<'a> {
 pub fn run(
     input: Input<'_>,
     out: &mut dyn Write,
-    work: &Work,
-    threads: usize,
+    stream: Stream,
     summary: &mut Summary,
 ) -> Result<()> {
     let Input { name, first, reader, size_hint, ui } = input;
     let started = Instant::now();
     // One thread needs no pool (and no thread started for it).
-    let pool = match threads {
+    let pool = match stream.threads {
         1 => None,
         n => Some(rayon::ThreadPoolBuilder::new().num_threads(n).build()?),
     };
@@ -307,7 +331,7 @@ pub fn run(
         // A file of one puzzle line is no batch: its error gets no placeholder line on stdout.
         let lone = first_chunk && done && answers_expected(&chunk) == 1;
         first_chunk = false;
-        let answer = |l: &ChunkLine| answer_line(l.no, chunk.bytes(l), name, work, timed);
+        let answer = |l: &ChunkLine| answer_line(l.no, chunk.bytes(l), name, stream, timed);
         let answers: Vec<_> = match &pool {
             Some(pool) => pool.install(|| chunk.lines.par_iter().map(answer).collect()),
             None => chunk.lines.iter().map(answer).collect(),

@@ -16,7 +16,7 @@ pub fn run(args: &GradeArgs, ui: Ui, out: &mut dyn Write) -> Result<Status> {
     let as_json = ui.json;
     let timeout = deadline(&args.input)?;
     let work = |puzzle: &Puzzle, place: &Place| grade(puzzle, place, timeout, as_json);
-    let stream = Some((&work as &batch::Work, threads(args.threads)));
+    let stream = Some(batch::Stream { work: &work, line: None, threads: threads(args.threads) });
     for_each_puzzle(&args.input, ui, out, stream, |p, place| Ok(work(p, place)))
 }
 

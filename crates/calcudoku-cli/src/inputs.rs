@@ -4,7 +4,6 @@
 
 use std::io::{self, BufRead, Read, Write};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
 use anyhow::Result;
@@ -13,7 +12,7 @@ use rayon::prelude::*;
 
 use crate::answer::{Answer, Place};
 use crate::cli::InputArgs;
-use crate::{IN_BATCH, Status, Ui, batch, interrupted, json, notes, say};
+use crate::{Status, Ui, batch, in_batch, interrupted, json, notes, say};
 
 /// One input: a file, or standard input.
 pub struct Source {
@@ -194,7 +193,7 @@ pub fn for_each_puzzle(
     input: &InputArgs,
     ui: Ui,
     out: &mut dyn Write,
-    stream: Option<(&batch::Work, usize)>,
+    stream: Option<batch::Stream>,
     mut each: impl FnMut(&calcudoku::Puzzle, &Place) -> Result<Answer>,
 ) -> Result<Status> {
     let forced =
@@ -212,13 +211,13 @@ pub fn for_each_puzzle(
             }
             io::Result::Ok(())
         };
-    let threads = stream.map_or(1, |(_, threads)| threads);
+    let threads = stream.map_or(1, |s| s.threads);
     // Several files at a time only when they are worked out ahead: otherwise one at a time,
     // so that nothing is read before it is needed.
     let at_once = if threads > 1 { SOURCES_AT_ONCE } else { 1 };
     // Built once there are two puzzles to share out: a single puzzle starts no threads.
     let mut pool = None;
-    IN_BATCH.store(true, Ordering::Relaxed);
+    in_batch(true);
     'groups: for (g, group) in srcs.chunks(at_once).enumerate() {
         if interrupted() {
             break;
@@ -230,11 +229,11 @@ pub fn for_each_puzzle(
             .map(|(_, loaded)| if let Loaded::Doc(doc) = loaded { doc.entries.len() } else { 0 })
             .sum();
         let mut ahead = match stream {
-            Some((work, threads)) if threads > 1 && puzzles > 1 => {
+            Some(s) if s.threads > 1 && puzzles > 1 => {
                 if pool.is_none() {
-                    pool = Some(rayon::ThreadPoolBuilder::new().num_threads(threads).build()?);
+                    pool = Some(rayon::ThreadPoolBuilder::new().num_threads(s.threads).build()?);
                 }
-                work_ahead(pool.as_ref().expect("built above"), &group, work)
+                work_ahead(pool.as_ref().expect("built above"), &group, s.work)
             }
             _ => Vec::new(),
         };
@@ -255,7 +254,7 @@ pub fn for_each_puzzle(
                     continue;
                 }
                 Loaded::Stream { head, mut reader, size } => {
-                    let (work, threads) = stream.expect("only streamed when allowed");
+                    let stream = stream.expect("only streamed when allowed");
                     let input = batch::Input {
                         name: &src.name,
                         first: head,
@@ -263,7 +262,7 @@ pub fn for_each_puzzle(
                         size_hint: size,
                         ui,
                     };
-                    batch::run(input, out, work, threads, &mut summary)?;
+                    batch::run(input, out, stream, &mut summary)?;
                     continue;
                 }
                 Loaded::Doc(doc) => doc,
@@ -327,7 +326,7 @@ pub fn for_each_puzzle(
             }
         }
     }
-    IN_BATCH.store(false, Ordering::Relaxed);
+    in_batch(false);
     if (summary.puzzles > 1 || interrupted()) && !ui.quiet {
         out.flush()?;
         let name = if srcs.len() == 1 { srcs[0].name.as_str() } else { "all inputs" };

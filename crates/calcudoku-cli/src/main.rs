@@ -18,11 +18,12 @@ use std::io::{self, Write};
 use std::path::Path;
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, LazyLock};
 use std::time::{Duration, Instant};
 
 use anyhow::Result;
-use calcudoku::format::{self, Format, Layout};
-use calcudoku::solve::Solver;
+use calcudoku::format::{self, Format, Layout, sudoku};
+use calcudoku::solve::{Count, Solver, sudoku9};
 use clap::{CommandFactory, Parser};
 
 use answer::{Answer, Outcome, Place};
@@ -74,23 +75,29 @@ impl Status {
 
 /// Set by the first Ctrl-C during a batch: the batch stops after the puzzle at hand, prints
 /// what it has and a partial summary.
-static INTERRUPTED: AtomicBool = AtomicBool::new(false);
-/// Whether a batch is running (outside one, Ctrl-C ends the program at once).
-static IN_BATCH: AtomicBool = AtomicBool::new(false);
+static INTERRUPTED: LazyLock<Arc<AtomicBool>> = LazyLock::new(Arc::default);
+/// Whether Ctrl-C ends the program at once with status 130: outside a batch, and in one once
+/// a first Ctrl-C has asked it to stop.
+static ARMED: LazyLock<Arc<AtomicBool>> = LazyLock::new(|| Arc::new(AtomicBool::new(true)));
 
 pub fn interrupted() -> bool {
     INTERRUPTED.load(Ordering::Relaxed)
 }
 
+/// A batch starts (`true`) or ends: in one, a first Ctrl-C asks for a clean stop.
+pub fn in_batch(running: bool) {
+    ARMED.store(!running || interrupted(), Ordering::Relaxed);
+}
+
 /// Ctrl-C: in a batch, the first one asks for a clean stop; otherwise (or a second time) the
-/// program ends with status 130.
+/// program ends with status 130. The signal handler only sets flags, in this order: it ends
+/// the program if armed, else marks the batch interrupted and arms itself. (No thread is
+/// started for it: a program that counts a short file ends sooner.)
 fn handle_ctrl_c() {
-    let _ = ctrlc::set_handler(|| {
-        if IN_BATCH.load(Ordering::Relaxed) && !INTERRUPTED.swap(true, Ordering::Relaxed) {
-            return;
-        }
-        std::process::exit(130);
-    });
+    use signal_hook::{consts::SIGINT, flag};
+    let _ = flag::register_conditional_shutdown(SIGINT, 130, Arc::clone(&ARMED));
+    let _ = flag::register(SIGINT, Arc::clone(&INTERRUPTED));
+    let _ = flag::register(SIGINT, Arc::clone(&ARMED));
 }
 
 fn main() -> ExitCode {
@@ -155,11 +162,15 @@ fn globals_after_command(mut args: Vec<std::ffi::OsString>) -> Vec<std::ffi::OsS
     const GLOBAL: [&str; 5] = ["--json", "-q", "--quiet", "-v", "--verbose"];
     let lead =
         args.iter().skip(1).take_while(|a| a.to_str().is_some_and(|a| GLOBAL.contains(&a))).count();
+    // (The command tree is built only when there is something to move.)
+    if lead == 0 {
+        return args;
+    }
     let names: Vec<String> =
         Cli::command().get_subcommands().map(|c| c.get_name().to_string()).collect();
     let is_command =
         args.get(1 + lead).and_then(|a| a.to_str()).is_some_and(|a| names.iter().any(|n| n == a));
-    if lead > 0 && is_command {
+    if is_command {
         let command = args.remove(1 + lead);
         args.insert(1, command);
     }
@@ -259,7 +270,8 @@ fn solve(args: &SolveArgs, ui: Ui, out: &mut dyn Write) -> Result<Status> {
     }
     let threads = threads(args.threads);
     let work = |puzzle: &calcudoku::Puzzle, place: &Place| answer::solve(puzzle, place, &settings);
-    for_each_puzzle(&args.input, ui, out, Some((&work, threads)), |p, place| Ok(work(p, place)))
+    let stream = batch::Stream { work: &work, line: None, threads };
+    for_each_puzzle(&args.input, ui, out, Some(stream), |p, place| Ok(work(p, place)))
 }
 
 /// Threads for a batch: `0` means every core.
@@ -277,17 +289,8 @@ fn count(args: &CountArgs, ui: Ui, out: &mut dyn Write) -> Result<Status> {
     // of times); it lives as long as the process.
     let stopped: &'static str =
         Box::leak(format!("{0}+ (stopped at --limit {0})\n", args.limit).into_boxed_str());
-    let work = |puzzle: &calcudoku::Puzzle, place: &Place| {
-        // The clock is read only when there is a deadline to keep.
-        let started = timeout.map(|t| (Instant::now(), t));
-        let solver = Solver::new(puzzle).with_deadline(started.map(|(s, t)| s + t));
-        let count = match solver.count(args.limit) {
-            Ok(c) => c,
-            Err(_) => {
-                let took = started.map_or(Duration::ZERO, |(s, _)| s.elapsed());
-                return answer::timed_out(place, json, took);
-            }
-        };
+    // A count's answer: its text and outcome.
+    let answer = |count: Count, place: &Place| {
         let outcome = match count.solutions {
             0 => Outcome::NoSolution,
             1 if count.complete => Outcome::Unique,
@@ -312,8 +315,37 @@ fn count(args: &CountArgs, ui: Ui, out: &mut dyn Write) -> Result<Status> {
         };
         Answer::new(text, outcome)
     };
-    let stream = Some((&work as &batch::Work, threads(args.threads)));
-    for_each_puzzle(&args.input, ui, out, stream, |p, place| Ok(work(p, place)))
+    let work = |puzzle: &calcudoku::Puzzle, place: &Place| {
+        // The clock is read only when there is a deadline to keep.
+        let started = timeout.map(|t| (Instant::now(), t));
+        let solver = Solver::new(puzzle).with_deadline(started.map(|(s, t)| s + t));
+        match solver.count(args.limit) {
+            Ok(c) => answer(c, place),
+            Err(_) => {
+                let took = started.map_or(Duration::ZERO, |(s, _)| s.elapsed());
+                answer::timed_out(place, json, took)
+            }
+        }
+    };
+    // A plain 9×9 line goes straight to the 9×9 engine (the one `Solver` picks for it), without
+    // a `Puzzle`; a line whose givens clash is left to the reader, which words the error.
+    let line = |bytes: &[u8], place: &Place| {
+        let givens = sudoku::plain_givens9(bytes)?;
+        let started = timeout.map(|t| (Instant::now(), t));
+        match sudoku9::solve9_checked(&givens, args.limit, false, started.map(|(s, t)| s + t)) {
+            Err(sudoku9::Clash) => None,
+            Ok(Some(found)) => {
+                let complete = found.solutions < args.limit;
+                Some(answer(Count { solutions: found.solutions, complete }, place))
+            }
+            Ok(None) => {
+                let took = started.map_or(Duration::ZERO, |(s, _)| s.elapsed());
+                Some(answer::timed_out(place, json, took))
+            }
+        }
+    };
+    let stream = batch::Stream { work: &work, line: Some(&line), threads: threads(args.threads) };
+    for_each_puzzle(&args.input, ui, out, Some(stream), |p, place| Ok(work(p, place)))
 }
 
 fn convert(args: &ConvertArgs, ui: Ui, out: &mut dyn Write) -> Result<Status> {

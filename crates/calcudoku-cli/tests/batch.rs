@@ -112,6 +112,11 @@ fn streamed_lines_read_as_the_whole_document_does() {
         "1.3...4.........".into(),
         "not a sudoku".into(),
         "# a comment".into(),
+        // Plain lines the fast path of `count` takes: other empty characters, the empty grid.
+        P2.replace('.', "-"),
+        P1.replace('.', "_").replacen('_', "*", 3),
+        ".".repeat(81),
+        format!("{}a", &P1[..80]),
     ];
     let mut body = String::new();
     for i in 0..5000 {

@@ -152,10 +152,12 @@ impl Solver {
         branching: Branching,
         limit: u64,
     ) -> Result<(Option<Grid>, Count, Stats), Timeout> {
-        let started = Instant::now();
+        // The clock is read only when there is a deadline (a short 9×9 search takes about as
+        // long as a few clock reads).
+        let started = self.deadline.map(|_| Instant::now());
+        let timeout = || Timeout(started.map_or(Duration::ZERO, |t| t.elapsed()));
         if let (Some(givens), Branching::FewestCandidates) = (&self.sudoku9, branching) {
-            let found = sudoku9::solve9_until(givens, limit, self.deadline)
-                .ok_or_else(|| Timeout(started.elapsed()))?;
+            let found = sudoku9::solve9_until(givens, limit, self.deadline).ok_or_else(timeout)?;
             let grid = found.first.map(|g| Grid::from_valid(9, g.to_vec()));
             let count = Count { solutions: found.solutions, complete: found.solutions < limit };
             return Ok((grid, count, Stats { nodes: found.guesses, ..Stats::default() }));
@@ -164,7 +166,7 @@ impl Solver {
         let mut engine = Engine::new(self.model(), self.deadline);
         let stop = if limit == 0 { Some(Stop::Enough) } else { engine.run(branching, &mut sink) };
         match stop {
-            Some(Stop::Timeout) => Err(Timeout(started.elapsed())),
+            Some(Stop::Timeout) => Err(timeout()),
             stop => Ok((
                 sink.first,
                 Count { solutions: sink.found, complete: stop.is_none() },
@@ -182,11 +184,12 @@ impl Solver {
     /// order (its first solution is the answer), and only when that wanders past a budget of
     /// guesses does the puzzle go to the general engine.
     pub fn solve(&self) -> Result<Report, Timeout> {
-        let started = Instant::now();
+        let started = self.deadline.map(|_| Instant::now());
+        let timeout = || Timeout(started.map_or(Duration::ZERO, |t| t.elapsed()));
         let mut stats = Stats::default();
         if let Some(givens) = &self.sudoku9 {
             let (counted, first) = sudoku9::first9_until(givens, ROW_MAJOR9_GUESSES, self.deadline)
-                .ok_or_else(|| Timeout(started.elapsed()))?;
+                .ok_or_else(timeout)?;
             stats.nodes = counted.guesses;
             let count = Count { solutions: counted.solutions, complete: counted.solutions < 2 };
             let grid = match first {
@@ -203,7 +206,7 @@ impl Solver {
             }
         }
         let mut engine = Engine::new(self.model(), self.deadline);
-        let (grid, found) = engine.first_of_several().map_err(|_| Timeout(started.elapsed()))?;
+        let (grid, found) = engine.first_of_several().map_err(|_| timeout())?;
         self.check(grid.as_ref());
         stats += engine.stats;
         stats += engine.side_stats;

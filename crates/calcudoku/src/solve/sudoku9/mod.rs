@@ -108,6 +108,38 @@ pub fn solve9_until(
     Some(Sudoku9Result { solutions: search.found, first: search.first, guesses: search.guesses })
 }
 
+/// Two givens of a 9×9 Sudoku clash in a row, column or box (or one is above 9).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Clash;
+
+/// Counts the solutions of a 9×9 Sudoku up to `limit`, like [`solve9_until`], for givens not
+/// yet checked: two that clash give `Err(Clash)` (which [`solve9_until`] counts as no
+/// solution), so that a batch can hand a raw line straight to the engine and leave only such
+/// lines to the reader. With `keep_first` false the first solution is not kept (`first` is
+/// None), which spares a count writing out a grid it does not print. Gives up (`Ok(None)`)
+/// once `deadline` has passed.
+pub fn solve9_checked(
+    givens: &[u8; 81],
+    limit: u64,
+    keep_first: bool,
+    deadline: Option<Instant>,
+) -> Result<Option<Sudoku9Result>, Clash> {
+    let mut state = State::new(givens).ok_or(Clash)?;
+    let mut search = Search::new(limit, deadline);
+    search.keep_first = keep_first;
+    if limit > 0 {
+        search.run(&mut state);
+    }
+    if search.timed_out {
+        return Ok(None);
+    }
+    Ok(Some(Sudoku9Result {
+        solutions: search.found,
+        first: search.first,
+        guesses: search.guesses,
+    }))
+}
+
 /// What [`first9_until`] found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum RowMajor9 {
@@ -185,6 +217,8 @@ struct Search {
     /// Guesses allowed; past them the search stops with `out_of_budget`.
     budget: u64,
     out_of_budget: bool,
+    /// Whether to keep the first solution found, in `first`.
+    keep_first: bool,
     /// Whether to keep, in `root`, the state before the first guess.
     keep_root: bool,
     root: Option<State>,
@@ -203,6 +237,7 @@ impl Search {
             row_major: false,
             budget: u64::MAX,
             out_of_budget: false,
+            keep_first: true,
             keep_root: false,
             root: None,
         }
@@ -232,7 +267,7 @@ impl Search {
                 return;
             }
             if s.solved() {
-                if self.first.is_none() {
+                if self.keep_first && self.first.is_none() {
                     self.first = Some(s.grid());
                 }
                 self.found += 1;

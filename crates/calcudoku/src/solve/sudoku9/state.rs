@@ -38,9 +38,10 @@ impl State {
             return None;
         }
         // Placing a given clears its row, column and box for that digit: a later given of the
-        // same digit there finds its cell gone.
-        let mut cand = [BAND; 27];
-        let mut clash = false;
+        // same digit there finds its cell gone. Rows for sixteen digits, so that a digit
+        // masked to four bits indexes without a bounds check (only 0..9 occur).
+        let mut by_digit = [[BAND; 3]; 16];
+        let mut gone = 0;
         for b in 0..3 {
             let [o1, o2] = OTHER[b];
             let band = &givens[b * 27..b * 27 + 27];
@@ -51,16 +52,20 @@ impl State {
             while cells != 0 {
                 let bit = cells.trailing_zeros() as usize;
                 cells &= cells - 1;
-                let d = band[bit] as usize - 1;
-                clash |= cand[d * 3 + b] >> bit & 1 == 0;
-                cand[d * 3 + b] &= KEEP[bit];
-                let col = !(COLUMN << (bit % 9));
-                cand[d * 3 + o1] &= col;
-                cand[d * 3 + o2] &= col;
+                let words = &mut by_digit[(band[bit] as usize - 1) & 15];
+                gone |= !words[b] & 1 << bit;
+                words[b] &= KEEP[bit];
+                let col = !(COLUMN << COLUMN_OF[bit]);
+                words[o1] &= col;
+                words[o2] &= col;
             }
         }
-        if clash {
+        if gone != 0 {
             return None;
+        }
+        let mut cand = [0; 27];
+        for d in 0..9 {
+            cand[d * 3..d * 3 + 3].copy_from_slice(&by_digit[d]);
         }
         Some(State { cand, seen: [0; 27], open: [BAND; 3], dirty: 0, todo: ALL })
     }

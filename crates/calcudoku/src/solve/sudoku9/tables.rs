@@ -167,6 +167,17 @@ pub(super) const KEEP: [u32; 27] = {
     t
 };
 
+/// The column (0..9) of each bit of a band.
+pub(super) const COLUMN_OF: [u8; 27] = {
+    let mut t = [0u8; 27];
+    let mut bit = 0;
+    while bit < 27 {
+        t[bit] = (bit % 9) as u8;
+        bit += 1;
+    }
+    t
+};
+
 /// All 27 words.
 pub(super) const ALL: u32 = (1 << 27) - 1;
 
