@@ -31,21 +31,8 @@ pub(super) fn attempt(
     rng.shuffle(&mut orbits);
     let make = |grid: &Grid| Puzzle::sudoku(n, Some(boxes), grid.clone()).expect("in range");
 
-    // Take orbits away while the solution stays unique.
     let mut givens = solution.clone();
-    let mut removed: Vec<usize> = Vec::new();
-    for (k, orbit) in orbits.iter().enumerate() {
-        for &c in orbit {
-            givens.set(Cell(c as u16), 0);
-        }
-        if unique(&make(&givens), deadline)? {
-            removed.push(k);
-        } else {
-            for &c in orbit {
-                givens.set(Cell(c as u16), solution.cells()[c]);
-            }
-        }
-    }
+    let removed = take_away(&mut givens, boxes, &orbits, deadline)?;
     let minimal = make(&givens);
     if options.minimal || options.level.is_none() {
         return Ok(
@@ -79,6 +66,31 @@ pub(super) fn attempt(
     }
     let puzzle = with(hi);
     Ok(at_level(&puzzle, ladder, Some(level), deadline)?.map(|g| (puzzle, solution, g)))
+}
+
+/// Takes the clues of each orbit away in turn, keeping them away while the solution stays
+/// unique (put back otherwise); the indices into `orbits` of those taken away.
+pub(super) fn take_away<O: AsRef<[usize]>>(
+    givens: &mut Grid,
+    boxes: BoxShape,
+    orbits: &[O],
+    deadline: Option<Instant>,
+) -> Result<Vec<usize>, GenerateError> {
+    let n = givens.size();
+    let mut removed = Vec::new();
+    for (k, orbit) in orbits.iter().enumerate() {
+        let before = givens.clone();
+        for &c in orbit.as_ref() {
+            givens.set(Cell(c as u16), 0);
+        }
+        let puzzle = Puzzle::sudoku(n, Some(boxes), givens.clone()).expect("in range");
+        if unique(&puzzle, deadline)? {
+            removed.push(k);
+        } else {
+            *givens = before;
+        }
+    }
+    Ok(removed)
 }
 
 /// Whether the puzzle has exactly one solution.

@@ -19,7 +19,7 @@ use crate::puzzle::{BoxShape, Grid, Puzzle};
 use crate::solve::{Branching, Solver};
 
 use super::rng::Rng;
-use super::sudoku::orbits;
+use super::sudoku::{orbits, take_away};
 use super::{GenerateError, Options, Symmetry, at_level, solves_within};
 
 /// The bundled starting points: 9×9 puzzles that need trial, one a line.
@@ -121,23 +121,17 @@ pub(super) fn attempt(
     let orbits = orbits(9, options.symmetry);
     let Some(seed) = seeds.get(rng.below(seeds.len())) else { return Ok(None) };
     let start = disguise(seed, symmetric, rng);
-    let Some((mut givens, solution)) = walk(&start, &orbits, ladder, below, rng, deadline)? else {
+    let Some((givens, solution)) = walk(&start, &orbits, ladder, below, rng, deadline)? else {
         return Ok(None);
     };
 
     // Thin: take clues away (in a random order) while the solution stays unique.
     let mut order: Vec<&Vec<usize>> = orbits.iter().filter(|o| givens[o[0]] != 0).collect();
     rng.shuffle(&mut order);
-    for orbit in order {
-        let mut next = givens.clone();
-        for &c in orbit {
-            next[c] = 0;
-        }
-        if unique_solution(&next, deadline)?.is_some() {
-            givens = next;
-        }
-    }
-    let puzzle = sudoku9(&givens);
+    let mut givens = Grid::from_valid(9, givens);
+    let boxes = BoxShape::standard(9).expect("9×9 has boxes");
+    take_away(&mut givens, boxes, &order, deadline)?;
+    let puzzle = sudoku9(givens.cells());
     let solution = Grid::from_valid(9, solution);
     Ok(at_level(&puzzle, ladder, Some(level), deadline)?.map(|g| (puzzle, solution, g)))
 }
