@@ -5,8 +5,8 @@ use std::time::{Duration, Instant};
 
 use calcudoku::Puzzle;
 use calcudoku::format::{self, Layout};
-use calcudoku::solve::Solver;
 use calcudoku::solve::brute::{BruteOutcome, brute_force_with};
+use calcudoku::solve::{self, Solver, sudoku9};
 
 use crate::cli::Method;
 use crate::json;
@@ -54,8 +54,8 @@ pub struct Answer {
     /// The text printed; a fixed text (a count) is borrowed, not allocated for each puzzle.
     pub text: Cow<'static, str>,
     pub outcome: Outcome,
-    /// A message for standard error (a timeout).
-    pub note: Option<String>,
+    /// A message for standard error (a timeout); a fixed one is borrowed, not allocated.
+    pub note: Option<Cow<'static, str>>,
     /// A word counted in the batch summary (a grade's level).
     pub tag: Option<&'static str>,
 }
@@ -121,10 +121,7 @@ pub fn solve(puzzle: &Puzzle, place: &Place, s: &Settings) -> Answer {
             }
         }
     };
-    let note = (outcome == Outcome::Several).then(|| {
-        "more than one solution: this is the first in row-major order (`calcudoku count` tells how many)"
-            .to_string()
-    });
+    let note = (outcome == Outcome::Several).then_some(Cow::Borrowed(SEVERAL));
     if s.json {
         let mut o = json::object(place);
         o.insert("status".into(), if grid.is_some() { "solved" } else { "no solution" }.into());
@@ -145,6 +142,46 @@ pub fn solve(puzzle: &Puzzle, place: &Place, s: &Settings) -> Answer {
     Answer { note, ..Answer::new(text, outcome) }
 }
 
+/// The note for a puzzle with several solutions.
+const SEVERAL: &str = "more than one solution: this is the first in row-major order (`calcudoku count` tells how many)";
+
+/// [`solve`]'s answer for a plain one-line 9×9 Sudoku, straight from the 9×9 engine (the one
+/// [`Solver::solve`] picks for it) without a `Puzzle`: the same text, outcome and note. None
+/// leaves the line to the reader and [`solve`]: a line that is not plain, givens that clash
+/// (the reader words the error), `--stats`, JSON, another method, and a row-major search
+/// past its budget (the general engine takes over there).
+pub fn solve_line9(bytes: &[u8], place: &Place, s: &Settings) -> Option<Answer> {
+    if s.method != Method::Fast || s.stats || s.json || place.layout != Layout::Line {
+        return None;
+    }
+    let givens = format::sudoku::plain_givens9(bytes)?;
+    // The clock is read only when there is a deadline to keep.
+    let started = s.timeout.map(|t| (Instant::now(), t));
+    let found =
+        sudoku9::first9_checked(&givens, solve::ROW_MAJOR9_GUESSES, started.map(|(at, t)| at + t))
+            .ok()?;
+    let Some((counted, first)) = found else {
+        let took = started.map_or(Duration::ZERO, |(at, _)| at.elapsed());
+        return Some(timed_out(place, false, took));
+    };
+    Some(match first {
+        sudoku9::RowMajor9::First(grid) => {
+            let mut line = [b'\n'; 82];
+            for (c, &v) in line.iter_mut().zip(&grid) {
+                *c = b'0' + v;
+            }
+            let text = String::from_utf8(line.to_vec()).expect("digits are ASCII");
+            if counted.solutions == 1 {
+                Answer::new(text, Outcome::Unique)
+            } else {
+                Answer { note: Some(Cow::Borrowed(SEVERAL)), ..Answer::new(text, Outcome::Several) }
+            }
+        }
+        sudoku9::RowMajor9::NoSolution => Answer::new("No solution.\n", Outcome::NoSolution),
+        sudoku9::RowMajor9::OutOfGuesses => return None,
+    })
+}
+
 /// The answer for a puzzle given up on at the deadline.
 pub fn timed_out(place: &Place, as_json: bool, after: Duration) -> Answer {
     let text: Cow<'static, str> = if as_json {
@@ -159,7 +196,7 @@ pub fn timed_out(place: &Place, as_json: bool, after: Duration) -> Answer {
     Answer {
         text,
         outcome: Outcome::TimedOut,
-        note: Some(format!("gave up after {:.3} s (--timeout)", after.as_secs_f64())),
+        note: Some(format!("gave up after {:.3} s (--timeout)", after.as_secs_f64()).into()),
         tag: None,
     }
 }

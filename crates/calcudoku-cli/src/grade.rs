@@ -70,6 +70,6 @@ pub fn failure(e: &LogicError, place: &Place, as_json: bool) -> Answer {
     } else {
         format!("{word}\n")
     };
-    let note = (word == "error").then(|| e.to_string());
+    let note = (word == "error").then(|| e.to_string().into());
     Answer { note, ..Answer::new(text, outcome) }
 }

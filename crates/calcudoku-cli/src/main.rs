@@ -270,7 +270,8 @@ fn solve(args: &SolveArgs, ui: Ui, out: &mut dyn Write) -> Result<Status> {
     }
     let threads = threads(args.threads);
     let work = |puzzle: &calcudoku::Puzzle, place: &Place| answer::solve(puzzle, place, &settings);
-    let stream = batch::Stream { work: &work, line: None, threads };
+    let line = |bytes: &[u8], place: &Place| answer::solve_line9(bytes, place, &settings);
+    let stream = batch::Stream { work: &work, line: Some(&line), threads };
     for_each_puzzle(&args.input, ui, out, Some(stream), |p, place| Ok(work(p, place)))
 }
 

@@ -74,7 +74,7 @@ fn drawn(text: String, missing: Option<Outcome>) -> Answer {
     match missing {
         None => Answer { tag: Some("drawn"), ..Answer::new(text, Outcome::Solved) },
         Some(outcome) => Answer {
-            note: Some(format!("{}: drawn without it", outcome.word())),
+            note: Some(format!("{}: drawn without it", outcome.word()).into()),
             tag: Some("drawn"),
             ..Answer::new(text, outcome)
         },

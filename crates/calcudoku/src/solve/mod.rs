@@ -31,7 +31,7 @@ use model::Model;
 /// Guesses a 9×9 Sudoku's row-major search may make (beyond four times the count's) before
 /// its first solution is looked for by the general engine. On `serg-benchmark` (10,000
 /// puzzles with several solutions) the row-major search needs at most a few dozen.
-const ROW_MAJOR9_GUESSES: u64 = 2_000;
+pub const ROW_MAJOR9_GUESSES: u64 = 2_000;
 
 /// How many solutions a search found, and whether it looked at everything.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

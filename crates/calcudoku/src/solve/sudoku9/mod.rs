@@ -38,8 +38,11 @@
 //!   last.
 //!
 //! - For `solve` on a puzzle with several solutions, a second search from the count's root
-//!   state guesses on the first open cell in row-major order instead, smallest digit first:
-//!   its first solution is the first in row-major order ([`first9_until`]).
+//!   state finds the first in row-major order ([`first9_until`]). One of the count's solutions
+//!   (the witness) settles the open cells in row-major order without a guess as long as none
+//!   has a candidate below the witness's value; at the first that has, a depth-first search
+//!   guessing on the first open cell, smallest digit first, tries each smaller candidate (its
+//!   first solution is the answer); if none has a solution, the witness's value stands.
 //!
 //! Everything is plain integer arithmetic and small `const` tables built at compile time; bits
 //! are counted by hand (the build targets CPUs without a popcount instruction).
@@ -153,9 +156,11 @@ pub enum RowMajor9 {
 
 /// Counts the solutions of a 9×9 Sudoku to two, like [`solve9_until`], and when there are
 /// two, finds the first solution in row-major order (the smallest grid read row by row): a
-/// second search from the state the count reached before its first guess, guessing on the
-/// first open cell, smallest digit first, with the same propagation (its first solution is
-/// the smallest). That search stops after `extra` guesses plus four times the count's (a
+/// second search from the state the count reached before its first guess, which settles the
+/// open cells in row-major order with one of the count's solutions as a witness, and guesses
+/// on the first open cell, smallest digit first, with the same propagation, below a cell
+/// where a smaller value than the witness's may lead to a solution (see [`Search::settle_open`]).
+/// That search stops after `extra` guesses plus four times the count's (a
 /// puzzle with a great many solutions can make it wander): then the answer is
 /// [`RowMajor9::OutOfGuesses`]. Gives up (None) once `deadline` has passed. The guesses
 /// returned are both searches'.
@@ -164,14 +169,32 @@ pub fn first9_until(
     extra: u64,
     deadline: Option<Instant>,
 ) -> Option<(Sudoku9Result, RowMajor9)> {
+    match State::new(givens) {
+        Some(state) => first9_from(state, extra, deadline),
+        None => {
+            Some((Sudoku9Result { solutions: 0, first: None, guesses: 0 }, RowMajor9::NoSolution))
+        }
+    }
+}
+
+/// Like [`first9_until`], for givens not yet checked: two that clash give `Err(Clash)`, as in
+/// [`solve9_checked`].
+pub fn first9_checked(
+    givens: &[u8; 81],
+    extra: u64,
+    deadline: Option<Instant>,
+) -> Result<Option<(Sudoku9Result, RowMajor9)>, Clash> {
+    Ok(first9_from(State::new(givens).ok_or(Clash)?, extra, deadline))
+}
+
+/// [`first9_until`] from the givens' state.
+fn first9_from(
+    mut state: State,
+    extra: u64,
+    deadline: Option<Instant>,
+) -> Option<(Sudoku9Result, RowMajor9)> {
     let mut count = Search::new(2, deadline);
     count.keep_root = true;
-    let Some(mut state) = State::new(givens) else {
-        return Some((
-            Sudoku9Result { solutions: 0, first: None, guesses: 0 },
-            RowMajor9::NoSolution,
-        ));
-    };
     count.run(&mut state);
     if count.timed_out {
         return None;
@@ -186,6 +209,10 @@ pub fn first9_until(
         (_, Some(mut root)) => {
             let mut search = Search::new(1, deadline);
             search.row_major = true;
+            // The witness: the smaller of the two solutions the count found (the answer
+            // itself when there are exactly two).
+            let first = count.first.expect("the count found two solutions");
+            search.witness = Some(count.second.map_or(first, |second| first.min(second)));
             search.budget = count.guesses.saturating_mul(4) + extra;
             search.run(&mut root);
             counted.guesses += search.guesses;
@@ -212,8 +239,12 @@ struct Search {
     contradictions: u64,
     deadline: Option<Instant>,
     timed_out: bool,
-    /// Guess on the first open cell in row-major order (else on the cell `guess_cell` picks).
+    /// Guess on the first open cell in row-major order, smallest digit first (else on the
+    /// cell `guess_cell` picks): the first solution found is then the first in row-major
+    /// order. With `witness`, settle cells first: see [`Search::settle_open`].
     row_major: bool,
+    /// In the row-major search, a solution that agrees with every cell placed so far.
+    witness: Option<[u8; 81]>,
     /// Guesses allowed; past them the search stops with `out_of_budget`.
     budget: u64,
     out_of_budget: bool,
@@ -222,6 +253,8 @@ struct Search {
     /// Whether to keep, in `root`, the state before the first guess.
     keep_root: bool,
     root: Option<State>,
+    /// With `keep_root`, the second solution found.
+    second: Option<[u8; 81]>,
 }
 
 impl Search {
@@ -235,11 +268,13 @@ impl Search {
             deadline,
             timed_out: false,
             row_major: false,
+            witness: None,
             budget: u64::MAX,
             out_of_budget: false,
             keep_first: true,
             keep_root: false,
             root: None,
+            second: None,
         }
     }
 
@@ -269,9 +304,26 @@ impl Search {
             if s.solved() {
                 if self.keep_first && self.first.is_none() {
                     self.first = Some(s.grid());
+                } else if self.keep_root && self.second.is_none() {
+                    self.second = Some(s.grid());
                 }
                 self.found += 1;
                 return;
+            }
+            // The row-major search: the band logic only (naked singles and the rest cost more
+            // than they save there: callgrind on serg-benchmark, 3% fewer instructions in all
+            // without them), then the settling of cells or a guess on the first open cell.
+            if self.row_major {
+                let went_on = if self.witness.is_some() {
+                    self.settle_open(s)
+                } else {
+                    let (b, bit, digits) = s.first_open_cell();
+                    self.branch(s, digits, |t, d| t.place(d, b, bit))
+                };
+                if !went_on {
+                    return;
+                }
+                continue;
             }
             let pairs = match s.singles() {
                 Err(Conflict) => return,
@@ -287,9 +339,7 @@ impl Search {
             // logic down to 30 open cells.
             let open = s.open_cells();
             let hard = self.contradictions > 0;
-            // Not in the row-major search for `solve`: it has few branches to prune
-            // (callgrind on serg-benchmark: 4% fewer instructions without).
-            if !self.row_major && (hard || self.guesses == 0) {
+            if hard || self.guesses == 0 {
                 match s.stacks() {
                     Err(Conflict) => return,
                     Ok(true) => continue,
@@ -301,7 +351,7 @@ impl Search {
             }
             // Near the root and in hard puzzles, branch on the permutations of a (digit, band)
             // in the band with the fewest; elsewhere (and once every band is fixed) on a cell.
-            let config = !self.row_major && (hard || open >= SCORE_OPEN);
+            let config = hard || open >= SCORE_OPEN;
             let guess = if config {
                 let step =
                     if open >= MINIROW_OPEN { s.configs::<true>() } else { s.configs::<false>() };
@@ -320,11 +370,7 @@ impl Search {
                     t.todo |= 1 << i;
                 }),
                 None => {
-                    let (b, bit, digits) = if self.row_major {
-                        s.first_open_cell()
-                    } else {
-                        s.guess_cell(pairs, hard || open >= SCORE_OPEN)
-                    };
+                    let (b, bit, digits) = s.guess_cell(pairs, hard || open >= SCORE_OPEN);
                     self.branch(s, digits, |t, d| t.place(d, b, bit))
                 }
             };
@@ -332,6 +378,65 @@ impl Search {
                 return;
             }
         }
+    }
+
+    /// The row-major search's step, with `witness`, a solution that agrees with every cell
+    /// placed in `s`. The open cells are walked in row-major order: a cell with no candidate
+    /// smaller than its value in the witness takes that value (the first solution in
+    /// row-major order that agrees with the cells before it has it too). At the first cell
+    /// that has smaller candidates, the cells placed so far are left to the propagation first
+    /// (it may remove those candidates); when there are none before it, each smaller candidate
+    /// is tried in turn, smallest first, by a depth-first search in row-major order: the first
+    /// solution one finds is the answer (the search is then done). If none finds one, the
+    /// witness's value stands. Returns whether to go on below `s` (false once done, or out of
+    /// time or guesses).
+    fn settle_open(&mut self, s: &mut State) -> bool {
+        let witness = self.witness.expect("the row-major search starts from a solution");
+        let mut settled = false;
+        for b in 0..3 {
+            let mut open = s.open[b];
+            while open != 0 {
+                let bit = open.trailing_zeros() as usize;
+                open &= open - 1;
+                let value = usize::from(witness[b * 27 + bit]) - 1;
+                let mut smaller = s.digits_at(b, bit) & ((1 << value) - 1);
+                if smaller == 0 {
+                    s.place(value, b, bit);
+                    settled = true;
+                    continue;
+                }
+                if settled {
+                    return true;
+                }
+                while smaller != 0 {
+                    let k = smaller.trailing_zeros() as usize;
+                    smaller &= smaller - 1;
+                    if self.count_guess() {
+                        return false;
+                    }
+                    let mut t = *s;
+                    t.place(k, b, bit);
+                    let mut probe = Search::new(1, self.deadline);
+                    probe.row_major = true;
+                    probe.budget = self.budget.saturating_sub(self.guesses);
+                    probe.run(&mut t);
+                    self.guesses += probe.guesses;
+                    self.timed_out |= probe.timed_out;
+                    self.out_of_budget |= probe.out_of_budget || self.guesses > self.budget;
+                    if probe.first.is_some() {
+                        self.first = probe.first;
+                        self.found = 1;
+                        return false;
+                    }
+                    if self.timed_out || self.out_of_budget {
+                        return false;
+                    }
+                }
+                s.place(value, b, bit);
+                return true;
+            }
+        }
+        true
     }
 
     /// Tries each alternative (bit `k` of `alts`, made by `apply(state, k)`) in turn: all but

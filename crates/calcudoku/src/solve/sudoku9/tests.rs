@@ -240,3 +240,39 @@ fn deadline_in_the_past_times_out() {
     let solver = Solver::new(&p).with_deadline(Some(past));
     assert!(solver.count(u64::MAX).is_err());
 }
+
+/// The row-major search against the general engine's row-major first solution on puzzles
+/// with few solutions (a 17-clue puzzle less one given: the witness from the count is often
+/// the answer) and with very many (a third of a solution grid's cells kept: the answer lies
+/// far from it), so that both ways the witness's cells are settled are taken.
+#[test]
+fn row_major_first_with_few_and_many_solutions() {
+    let mut checked = [0; 2];
+    for (i, line) in lines("17-clue.txt").iter().take(30).enumerate() {
+        let givens = parse(line);
+        let solution = solve9(&givens, 1).first.expect("a solution");
+        let clues: Vec<usize> = (0..81).filter(|&c| givens[c] != 0).collect();
+        let mut less = givens;
+        less[clues[i % clues.len()]] = 0;
+        let mut sparse = [0u8; 81];
+        for c in (i % 3..81).step_by(3) {
+            sparse[c] = solution[c];
+        }
+        for (kind, puzzle_givens) in [less, sparse].into_iter().enumerate() {
+            let row_major = general(&puzzle(&puzzle_givens)).search(Branching::RowMajor, 1);
+            let row_major = row_major.unwrap().0.expect("a solution").cells().to_vec();
+            let (counted, first) = first9_until(&puzzle_givens, 1_000_000, None).unwrap();
+            match first {
+                RowMajor9::First(g) => {
+                    assert_eq!(g.to_vec(), row_major, "{line} ({kind})");
+                    if counted.solutions == 2 {
+                        checked[kind] += 1;
+                    }
+                }
+                RowMajor9::OutOfGuesses => {}
+                RowMajor9::NoSolution => panic!("{line} ({kind}): no solution"),
+            }
+        }
+    }
+    assert!(checked[0] >= 10 && checked[1] >= 10, "too few with several solutions: {checked:?}");
+}
