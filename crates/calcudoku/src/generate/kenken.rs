@@ -112,6 +112,7 @@ fn given_where_stuck(
             .filter(|&c| !stuck.is_placed(c) && stuck.candidates(c).len() == most)
             .map(|c| c.index())
             .collect();
+        stuck.recycle();
         let Some(&cell) = open.get(rng.below(open.len())) else { return Ok(None) };
         let next = split_off(&cut, cell, n);
         // The cages the split made get clues; the others keep theirs.
