@@ -35,7 +35,7 @@ pub use corpus::*;
 pub use ops::OpChoice;
 
 use crate::clock::Instant;
-use crate::logic::{Board, Grade, Ladder, LogicError, grade_board};
+use crate::logic::{Board, Grade, Ladder, LogicError, grade_path};
 use crate::puzzle::{BoxShape, Grid, Operator, Puzzle};
 
 use self::rng::Rng;
@@ -315,9 +315,12 @@ fn solves_within(
         }
         _ => ladder,
     };
-    match grade_board(board, ladder, deadline) {
-        Ok(grade) if grade.solved => Ok(Some(grade)),
-        Ok(_) => Ok(None),
+    match grade_path(board, ladder, deadline) {
+        Ok((grade, board)) => {
+            // Its buffers serve the next candidate's board.
+            board.recycle();
+            Ok(grade.solved.then_some(grade))
+        }
         Err(LogicError::Timeout) => Err(GenerateError::Timeout),
         // A contradiction: no solution (cannot happen on a puzzle made from its solution).
         Err(_) => Ok(None),

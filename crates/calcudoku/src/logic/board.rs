@@ -177,45 +177,87 @@ pub struct Geometry {
 
 impl Geometry {
     fn new(puzzle: &Puzzle) -> Geometry {
-        let n = puzzle.size();
-        let boxes = puzzle.boxes();
-        let frame = Frame::of(n, boxes);
+        let (n, boxes) = (puzzle.size(), puzzle.boxes());
+        let mut geo = Geometry {
+            n,
+            boxes,
+            frame: Frame::of(n, boxes),
+            cages: Vec::new(),
+            cage_of: Vec::new(),
+            cage_parts: Vec::new(),
+            part_start: Vec::new(),
+            distinct_cages: puzzle.distinct_cages(),
+            puzzle: puzzle.clone(),
+            peers: OnceLock::new(),
+        };
+        geo.build();
+        geo
+    }
+
+    /// The geometry of another puzzle, in the buffers this one has (the generator grades
+    /// thousands of puzzles a second, one board at a time).
+    fn refill(&mut self, puzzle: &Puzzle) {
+        let (n, boxes) = (puzzle.size(), puzzle.boxes());
+        if self.n != n || self.boxes != boxes {
+            self.frame = Frame::of(n, boxes);
+        }
+        self.n = n;
+        self.boxes = boxes;
+        self.distinct_cages = puzzle.distinct_cages();
+        self.puzzle.clone_from(puzzle);
+        self.peers = OnceLock::new();
+        self.build();
+    }
+
+    /// Cages, cage of each cell and cage parts, from `self.puzzle` and the frame.
+    fn build(&mut self) {
+        let Geometry { n, frame, cages, cage_of, cage_parts, part_start, puzzle, .. } = self;
         let (units, cell_units) = (&frame.units, &frame.cell_units);
-        let cages: Vec<CageInfo> = puzzle
-            .cages()
-            .iter()
-            .map(|c: &Cage| {
-                let mut cells = c.cells.clone();
-                cells.sort();
-                CageInfo { cells, target: c.target, op: c.op, sees_before: SmallVec::new() }
-            })
-            .collect();
-        let mut cage_of = vec![None; n * n];
+        let distinct = puzzle.distinct_cages();
+        let count = puzzle.cages().len();
+        cages.truncate(count);
+        for (k, c) in puzzle.cages().iter().enumerate() {
+            if k == cages.len() {
+                cages.push(CageInfo {
+                    cells: Vec::with_capacity(c.cells.len()),
+                    target: 0,
+                    op: None,
+                    sees_before: SmallVec::new(),
+                });
+            }
+            let cage = &mut cages[k];
+            cage.cells.clear();
+            cage.cells.extend_from_slice(&c.cells);
+            cage.cells.sort();
+            cage.target = c.target;
+            cage.op = c.op;
+            cage.sees_before.clear();
+        }
+        cage_of.clear();
+        cage_of.resize(*n * *n, None);
         for (k, cage) in puzzle.cages().iter().enumerate() {
             for &c in &cage.cells {
                 cage_of[c.index()] = Some(k as u16);
             }
         }
-        let mut cages = cages;
         for cage in cages.iter_mut().filter(|c| c.cells.len() <= 64) {
             let units_of = |c: Cell| cell_units[c.index()];
-            cage.sees_before = (0..cage.cells.len())
-                .map(|i| {
-                    let ui = units_of(cage.cells[i]);
-                    (0..i).fold(0u64, |m, j| {
-                        let uj = units_of(cage.cells[j]);
-                        let sees = puzzle.distinct_cages()
-                            || ui[0] == uj[0]
-                            || ui[1] == uj[1]
-                            || (ui[2] != u16::MAX && ui[2] == uj[2]);
-                        if sees { m | 1 << j } else { m }
-                    })
+            let cells = &cage.cells;
+            cage.sees_before.extend((0..cells.len()).map(|i| {
+                let ui = units_of(cells[i]);
+                (0..i).fold(0u64, |m, j| {
+                    let uj = units_of(cells[j]);
+                    let sees = distinct
+                        || ui[0] == uj[0]
+                        || ui[1] == uj[1]
+                        || (ui[2] != u16::MAX && ui[2] == uj[2]);
+                    if sees { m | 1 << j } else { m }
                 })
-                .collect();
+            }));
         }
-        let mut cage_parts: Vec<CagePart> = Vec::new();
-        let mut part_start = Vec::with_capacity(cages.len() + 1);
-        for cage in &cages {
+        cage_parts.clear();
+        part_start.clear();
+        for cage in cages.iter() {
             let first = cage_parts.len();
             part_start.push(first as u32);
             if cage.cells.len() > 64 {
@@ -232,19 +274,20 @@ impl Geometry {
             }
         }
         part_start.push(cage_parts.len() as u32);
-        Geometry {
-            n,
-            boxes,
-            frame,
-            cages,
-            cage_of,
-            cage_parts,
-            part_start,
-            distinct_cages: puzzle.distinct_cages(),
-            puzzle: puzzle.clone(),
-            peers: OnceLock::new(),
-        }
     }
+}
+
+/// A board's buffers kept for the next [`Board::new`] on this thread ([`Board::recycle`]).
+struct Spare {
+    geo: Arc<Geometry>,
+    cand: Vec<ValueSet>,
+    value: Vec<u8>,
+    analyses: Vec<Analysis>,
+    stale: Vec<Flag<bool>>,
+}
+
+thread_local! {
+    static SPARE: RefCell<Option<Spare>> = const { RefCell::new(None) };
 }
 
 /// Why a board cannot be completed: a cell with no candidate left, or a unit with no place
@@ -293,18 +336,60 @@ impl Board {
     /// The bare puzzle: every cell may hold any value, then the givens are placed.
     pub fn new(puzzle: &Puzzle) -> Result<Board, Contradiction> {
         let n = puzzle.size();
-        let geo = Arc::new(Geometry::new(puzzle));
-        let cages = geo.cages.len();
-        let mut board = Board {
-            geo,
-            cand: vec![ValueSet::full(n); n * n],
-            value: vec![0; n * n],
-            placed: 0,
-            analyses: RefCell::new(vec![Analysis::default(); cages]),
-            stale: vec![Flag::new(true); cages],
+        let spare = SPARE.try_with(|s| s.borrow_mut().take()).ok().flatten();
+        let mut board = match spare {
+            Some(mut spare) => {
+                // Only a board whose structure nothing else shares is kept ([`Board::recycle`]).
+                match Arc::get_mut(&mut spare.geo) {
+                    Some(geo) => geo.refill(puzzle),
+                    None => spare.geo = Arc::new(Geometry::new(puzzle)),
+                }
+                let cages = spare.geo.cages.len();
+                spare.cand.clear();
+                spare.cand.resize(n * n, ValueSet::full(n));
+                spare.value.clear();
+                spare.value.resize(n * n, 0);
+                spare.analyses.truncate(cages);
+                spare.analyses.iter_mut().for_each(Analysis::forget);
+                spare.analyses.resize_with(cages, Analysis::default);
+                spare.stale.clear();
+                spare.stale.resize(cages, Flag::new(true));
+                Board {
+                    geo: spare.geo,
+                    cand: spare.cand,
+                    value: spare.value,
+                    placed: 0,
+                    analyses: RefCell::new(spare.analyses),
+                    stale: spare.stale,
+                }
+            }
+            None => {
+                let geo = Arc::new(Geometry::new(puzzle));
+                let cages = geo.cages.len();
+                Board {
+                    geo,
+                    cand: vec![ValueSet::full(n); n * n],
+                    value: vec![0; n * n],
+                    placed: 0,
+                    analyses: RefCell::new(vec![Analysis::default(); cages]),
+                    stale: vec![Flag::new(true); cages],
+                }
+            }
         };
         board.place_all(puzzle.givens())?;
         Ok(board)
+    }
+
+    /// Hands this board's buffers to the next [`Board::new`] on this thread, when no clone of
+    /// it still shares its structure: what a loop that grades one board after another does
+    /// to make no allocation per board.
+    pub(crate) fn recycle(self) {
+        let Board { mut geo, cand, value, analyses, stale, .. } = self;
+        if Arc::get_mut(&mut geo).is_none() {
+            return;
+        }
+        let spare = Spare { geo, cand, value, analyses: analyses.into_inner(), stale };
+        let _ = SPARE.try_with(|s| *s.borrow_mut() = Some(spare));
     }
 
     /// The puzzle with a player's own (partial) grid placed on top of its givens.
@@ -564,5 +649,48 @@ impl Board {
     /// Whether `grid` (a solution) agrees with every candidate and placement of this board.
     pub fn admits(&self, grid: &Grid) -> bool {
         grid.cells().iter().zip(&self.cand).all(|(&v, c)| c.contains(v))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::generate::{Kind, Options, generate};
+    use crate::logic::{Ladder, grade_path};
+
+    fn kenken(size: usize, seed: u64) -> Puzzle {
+        generate(&Options { seed, level: Some(2), ..Options::new(Kind::KenKen, size) }, 0, None)
+            .unwrap()
+            .puzzle
+    }
+
+    /// A board made in a recycled board's buffers, of another puzzle (another size, other
+    /// cages), is the board a fresh one would be: same cages, parts and grade.
+    #[test]
+    fn a_recycled_board_is_a_fresh_board() {
+        let (big, small) = (kenken(7, 3), kenken(5, 4));
+        let fresh = Board::new(&small).unwrap();
+        let cages: Vec<_> =
+            fresh.cages().iter().map(|c| (c.cells.clone(), c.op, c.target)).collect();
+        let parts: Vec<_> = (0..cages.len()).map(|k| fresh.cage_parts(k).to_vec()).collect();
+        let ladder = Ladder::keen();
+        let (want, _) = grade_path(fresh, &ladder, None).unwrap();
+        for _ in 0..2 {
+            let (_, done) = grade_path(Board::new(&big).unwrap(), &ladder, None).unwrap();
+            done.recycle();
+            let board = Board::new(&small).unwrap();
+            assert_eq!(board.size(), 5);
+            assert_eq!(board.puzzle(), &small);
+            assert_eq!(board.placed_count(), 0);
+            let got: Vec<_> =
+                board.cages().iter().map(|c| (c.cells.clone(), c.op, c.target)).collect();
+            assert_eq!(got, cages);
+            for (k, p) in parts.iter().enumerate() {
+                assert_eq!(board.cage_parts(k), &p[..]);
+            }
+            let (grade, done) = grade_path(board, &ladder, None).unwrap();
+            assert_eq!(grade, want);
+            done.recycle();
+        }
     }
 }

@@ -31,7 +31,7 @@ pub const BUDGET: u64 = 200_000;
 const KEEP: usize = 1 << 16;
 
 /// What the layouts of one cage say, on the candidates its cells had.
-#[derive(Clone, Debug, Default)]
+#[derive(Debug, Default)]
 pub struct Analysis {
     /// False when the enumeration ran out of budget: nothing below may be used.
     pub complete: bool,
@@ -50,6 +50,36 @@ pub struct Analysis {
     /// Every layout found, one after the other (when `kept`).
     tuples: Vec<u8>,
     kept: bool,
+}
+
+impl Clone for Analysis {
+    fn clone(&self) -> Analysis {
+        let mut a = Analysis::default();
+        a.clone_from(self);
+        a
+    }
+
+    /// A copy in the buffers `self` already has (the memo's analyses are copied onto every
+    /// board that has such a cage).
+    fn clone_from(&mut self, from: &Analysis) {
+        self.complete = from.complete;
+        self.layouts = from.layouts;
+        self.union = from.union;
+        self.per_cell.clone_from(&from.per_cell);
+        self.always.clone_from(&from.always);
+        self.scratch.clone_from(&from.scratch);
+        self.tuples.clone_from(&from.tuples);
+        self.kept = from.kept;
+    }
+}
+
+impl Analysis {
+    /// Forgets the layouts kept, so that the next analysis (of whatever cage) starts afresh;
+    /// the buffers stay.
+    pub(crate) fn forget(&mut self) {
+        self.kept = false;
+        self.tuples.clear();
+    }
 }
 
 /// What the first analysis of a cage depends on when every cell still has every candidate:
