@@ -39,22 +39,6 @@ fn kenken_at_each_of_keens_levels() {
     }
 }
 
-/// 3×3 at Keen's two levels there: normal candidates that grade easy are made harder by
-/// merging cages, and what comes out is still unique, at the level, with Keen's cages.
-#[test]
-fn kenken_3x3_at_easy_and_normal() {
-    for level in 0..2 {
-        let options = Options { level: Some(level), seed: 9, ..Options::new(Kind::KenKen, 3) };
-        for index in 0..8 {
-            let g = check(&options, index);
-            for cage in g.puzzle.cages() {
-                assert!((2..=options.max_cage).contains(&cage.cells.len()));
-                assert!(cage.op.is_some());
-            }
-        }
-    }
-}
-
 #[test]
 fn kenken_options_are_obeyed() {
     let mult = Options {

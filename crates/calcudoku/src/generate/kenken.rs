@@ -11,7 +11,7 @@ use smallvec::SmallVec;
 use super::cages::CageCells;
 use super::ops::{OpChoice, choose};
 use super::rng::Rng;
-use super::{GenerateError, Options, at_level, cages, latin, solves_within};
+use super::{GenerateError, Options, at_level, cages, latin};
 
 /// One candidate puzzle; None when it misses the level (or could not be cut).
 pub(super) fn attempt(
@@ -27,16 +27,15 @@ pub(super) fn attempt(
         return given_where_stuck(options, ladder, square, cut, rng, deadline);
     }
     let mut repairs = 0;
-    let (puzzle, clues) = loop {
-        let clues = clues_for(options, &square, &cut, rng);
-        let Some(puzzle) = puzzle_of(options, &cut, &clues) else { return Ok(None) };
+    let puzzle = loop {
+        let Some(puzzle) = with_clues(options, &square, &cut, rng) else { return Ok(None) };
         // Sound steps never solve a puzzle with several solutions, so such a candidate is
         // rejected whatever the ladder does. Most candidates have several (about two in
         // three at 4×4 and 6×6), and grading one takes the whole path until it gets stuck
         // (with trial on the ladder, a search per candidate value of every cell), so they are
         // turned down first: by a rectangle of the square whose swap keeps every cage (no
         // search at all), then by the exact solver.
-        let Some(rectangle) = second_by_swap(&puzzle, &square, &cut) else { break (puzzle, clues) };
+        let Some(rectangle) = second_by_swap(&puzzle, &square, &cut) else { break puzzle };
         // From 10×10 on (sizes Keen does not make) nearly every cut has such a rectangle:
         // one of its cells becomes a cage of its own (a given) and the cut is tried again.
         if n < REPAIR_FROM || repairs == n {
@@ -60,102 +59,7 @@ pub(super) fn attempt(
             return Ok(None);
         }
     }
-    if options.level == Some(NORMAL) && n <= MERGE_UP_TO {
-        let made = (square, cut, clues, puzzle);
-        return merge_to_level(options, ladder, NORMAL, made, rng, deadline);
-    }
     Ok(at_level(&puzzle, ladder, options.level, deadline)?.map(|g| (puzzle, square, g)))
-}
-
-/// Up to this size, a normal candidate that grades easy is made harder rather than dropped
-/// (see [`merge_to_level`]): most are easy (26 candidates per 3×3 normal puzzle kept, 15 at
-/// 4×4). Callgrind, seed 1, instructions per puzzle without → with: 3×3 932k → 265k, 4×4
-/// 802k → 575k, 5×5 1.56M → 1.12M; at 6×6 1.1× fewer, at 7×7 and at hard and extreme
-/// (4×4) none or more.
-const MERGE_UP_TO: usize = 5;
-
-/// Merges tried per candidate at most.
-const MERGES: usize = 6;
-
-/// A candidate made harder up to `level`: graded exactly there, it is kept; stuck (several
-/// solutions, or harder), dropped; below, two neighbouring cages (at random among those whose
-/// cells together fit in the largest cage) become one, with + or × at random (as Keen gives a
-/// cage of three cells or more) and the target the square makes. A merge the ladder (cut at
-/// `level`) still solves is kept, one that gets it stuck is undone; fewer, larger cages tell
-/// less, so the grade climbs. The first puzzle graded exactly at `level` is returned.
-fn merge_to_level(
-    options: &Options,
-    ladder: &Ladder,
-    level: u8,
-    made: (Grid, Vec<CageCells>, Clues, Puzzle),
-    rng: &mut Rng,
-    deadline: Option<Instant>,
-) -> Result<Option<(Puzzle, Grid, Grade)>, GenerateError> {
-    let n = options.size;
-    let (square, mut cut, mut clues, puzzle) = made;
-    match solves_within(&puzzle, ladder, Some(level), deadline)? {
-        Some(g) if g.level == level => return Ok(Some((puzzle, square, g))),
-        Some(_) => {}
-        None => return Ok(None),
-    }
-    let ops: SmallVec<[Operator; 2]> =
-        [Operator::Add, Operator::Mul].into_iter().filter(|op| options.ops.contains(op)).collect();
-    if ops.is_empty() {
-        return Ok(None);
-    }
-    let mut tries = 0;
-    loop {
-        let mut owner: SmallVec<[usize; 81]> = smallvec::smallvec![0; n * n];
-        for (k, cage) in cut.iter().enumerate() {
-            for &c in cage {
-                owner[c] = k;
-            }
-        }
-        let mut pairs: SmallVec<[(usize, usize); 64]> = SmallVec::new();
-        for c in 0..n * n {
-            for d in neighbours(n, c) {
-                let (a, b) = (owner[c], owner[d]);
-                if a < b
-                    && cut[a].len() + cut[b].len() <= options.max_cage
-                    && !pairs.contains(&(a, b))
-                {
-                    pairs.push((a, b));
-                }
-            }
-        }
-        rng.shuffle(&mut pairs);
-        let mut merged = false;
-        for (a, b) in pairs {
-            if tries == MERGES {
-                return Ok(None);
-            }
-            tries += 1;
-            // Cages are in order of their first cell and a < b: the merged cage keeps a's place.
-            let mut next = cut.clone();
-            let gone = next.remove(b);
-            next[a].extend(gone);
-            next[a].sort_unstable();
-            let op = ops[rng.below(ops.len())];
-            let values: SmallVec<[u8; 12]> = next[a].iter().map(|&c| square.cells()[c]).collect();
-            let Some(target) = super::ops::target(op, &values) else { continue };
-            let mut next_clues = clues.clone();
-            next_clues.remove(b);
-            next_clues[a] = (Some(op), target);
-            let Some(candidate) = puzzle_of(options, &next, &next_clues) else { continue };
-            match solves_within(&candidate, ladder, Some(level), deadline)? {
-                Some(g) if g.level == level => return Ok(Some((candidate, square, g))),
-                Some(_) => {
-                    (cut, clues) = (next, next_clues);
-                    merged = true;
-                    break;
-                }
-                None => {}
-            }
-        }
-        if !merged {
-            return Ok(None);
-        }
-    }
 }
 
 /// From this size on, a cut whose square has a swappable rectangle is mended rather than
@@ -226,9 +130,6 @@ fn given_where_stuck(
     Ok(None)
 }
 
-/// The operator (None: none fits, or a given) and target of each cage of a cut.
-type Clues = Vec<(Option<Operator>, u64)>;
-
 /// An operator and target for each cage of `cut`, from the values `square` puts in it.
 fn clues_for(
     options: &Options,
@@ -263,6 +164,18 @@ fn puzzle_of(
         list.push(Cage::new(target, op, cells.iter().map(|&c| Cell(c as u16)).collect()));
     }
     Some(Puzzle::kenken(options.size, list).expect("the cages tile the grid"))
+}
+
+/// The puzzle of a cut of `square`, with an operator and target for each cage; None when a
+/// cage fits no allowed operator (`--ops` narrowing).
+fn with_clues(
+    options: &Options,
+    square: &Grid,
+    cut: &[CageCells],
+    rng: &mut Rng,
+) -> Option<Puzzle> {
+    let clues = clues_for(options, square, cut, rng);
+    puzzle_of(options, cut, &clues)
 }
 
 /// The cut with `cell` taken out of its cage into a cage of its own; what is left of its cage
