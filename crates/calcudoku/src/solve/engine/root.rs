@@ -17,48 +17,42 @@ use super::{Conflict, Engine};
 pub(super) const SMALL_SIDE: usize = 16;
 const SMALL_CELLS: usize = SMALL_SIDE * SMALL_SIDE;
 
-/// A set of up to 256 items (cells or cages), lowest first out, with a bit per nonempty word.
-#[derive(Clone, Copy, Default)]
-struct Set256 {
-    words: [u64; 4],
-    nonempty: u8,
+/// A set of up to `64 * W` items (cells or cages), lowest first out: `W` words, each looked
+/// at in turn (one or two for the grids up to 11×11, where a word-per-bit summary costs more
+/// than it saves).
+#[derive(Clone, Copy)]
+struct Set<const W: usize> {
+    words: [u64; W],
 }
 
-impl Set256 {
+impl<const W: usize> Set<W> {
+    const EMPTY: Set<W> = Set { words: [0; W] };
+
     #[inline(always)]
     fn insert(&mut self, i: u8) {
-        let w = (i >> 6) as usize;
-        self.words[w] |= 1 << (i & 63);
-        self.nonempty |= 1 << w;
+        self.words[(i >> 6) as usize % W] |= 1 << (i & 63);
     }
 
     #[inline(always)]
     fn remove(&mut self, i: u8) {
-        let w = (i >> 6) as usize;
-        self.words[w] &= !(1 << (i & 63));
-        if self.words[w] == 0 {
-            self.nonempty &= !(1 << w);
-        }
+        self.words[(i >> 6) as usize % W] &= !(1 << (i & 63));
     }
 
     #[inline(always)]
     fn pop(&mut self) -> Option<u8> {
-        if self.nonempty == 0 {
-            return None;
+        for w in 0..W {
+            let word = self.words[w];
+            if word != 0 {
+                self.words[w] = word & (word - 1);
+                return Some((w as u32 * 64 + word.trailing_zeros()) as u8);
+            }
         }
-        let w = (self.nonempty.trailing_zeros() & 3) as usize;
-        let word = self.words[w];
-        let i = word.trailing_zeros();
-        self.words[w] = word & (word - 1);
-        if self.words[w] == 0 {
-            self.nonempty &= !(1 << w);
-        }
-        Some((w as u32 * 64 + i) as u8)
+        None
     }
 
-    /// The first `count` items (at most 256).
-    fn first(count: usize) -> Set256 {
-        let mut s = Set256::default();
+    /// The first `count` items (at most `64 * W`).
+    fn first(count: usize) -> Set<W> {
+        let mut s = Set::EMPTY;
         for (w, word) in s.words.iter_mut().enumerate() {
             let from = w * 64;
             if count >= from + 64 {
@@ -66,21 +60,18 @@ impl Set256 {
             } else if count > from {
                 *word = (1u64 << (count - from)) - 1;
             }
-            if *word != 0 {
-                s.nonempty |= 1 << w;
-            }
         }
         s
     }
 }
 
 /// The state of the pass.
-struct Small<'a, const CELLS: usize> {
+struct Small<'a, const CELLS: usize, const W: usize> {
     n: usize,
     dom: [u64; CELLS],
     /// Decided cells whose value has not yet left their row and column.
-    singles: Set256,
-    cages: Set256,
+    singles: Set<W>,
+    cages: Set<W>,
     /// Lines whose hidden singles are to be looked at: bit `r` row `r`, bit `n + c` column `c`.
     lines: u32,
     cell_cage: &'a [u32],
@@ -88,7 +79,7 @@ struct Small<'a, const CELLS: usize> {
     narrowings: u64,
 }
 
-impl<const CELLS: usize> Small<'_, CELLS> {
+impl<const CELLS: usize, const W: usize> Small<'_, CELLS, W> {
     /// Narrows cell `c` (in the lines `lines`) to `new`, a subset of its candidates, and
     /// queues what depends on it.
     #[inline(always)]
@@ -190,23 +181,23 @@ impl Engine<'_> {
     /// a fixed point. Queues every unit for subsets afterwards, as the general pass leaves
     /// them.
     pub(super) fn small_root(&mut self) -> Result<(), Conflict> {
-        // State sized for the grid: clearing it is part of the cost.
-        match self.m.n {
-            0..=8 => self.small_root_in::<64>(),
-            9..=11 => self.small_root_in::<128>(),
-            _ => self.small_root_in::<SMALL_CELLS>(),
+        // State sized for the grid (and its cages): clearing it is part of the cost.
+        match (self.m.n * self.m.n).max(self.m.cage_count()) {
+            0..=64 => self.small_root_in::<64, 1>(),
+            65..=128 => self.small_root_in::<128, 2>(),
+            _ => self.small_root_in::<SMALL_CELLS, 4>(),
         }
     }
 
-    fn small_root_in<const CELLS: usize>(&mut self) -> Result<(), Conflict> {
+    fn small_root_in<const CELLS: usize, const W: usize>(&mut self) -> Result<(), Conflict> {
         let m = self.m;
         let n = m.n;
         let cells = n * n;
-        let mut s = Small {
+        let mut s: Small<CELLS, W> = Small {
             n,
             dom: [0; CELLS],
-            singles: Set256::default(),
-            cages: Set256::first(m.cage_count()),
+            singles: Set::<W>::EMPTY,
+            cages: Set::<W>::first(m.cage_count()),
             lines: if 2 * n == 32 { u32::MAX } else { (1u32 << (2 * n)) - 1 },
             cell_cage: &m.cell_cage,
             cell_units: &m.cell_units,
@@ -230,9 +221,9 @@ impl Engine<'_> {
         Ok(())
     }
 
-    fn small_fixed_point<const CELLS: usize>(
+    fn small_fixed_point<const CELLS: usize, const W: usize>(
         &mut self,
-        s: &mut Small<'_, CELLS>,
+        s: &mut Small<'_, CELLS, W>,
     ) -> Result<(), Conflict> {
         let m = self.m;
         let full = m.full;
@@ -258,9 +249,9 @@ impl Engine<'_> {
     /// Filters cage `k`: through its partner masks (two cells) or its table; a late cage
     /// waits (its table is built after this pass).
     #[inline(always)]
-    fn small_cage<const CELLS: usize>(
+    fn small_cage<const CELLS: usize, const W: usize>(
         &mut self,
-        s: &mut Small<'_, CELLS>,
+        s: &mut Small<'_, CELLS, W>,
         k: u8,
     ) -> Result<(), Conflict> {
         let m = self.m;
