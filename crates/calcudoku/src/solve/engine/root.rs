@@ -112,25 +112,35 @@ impl<const CELLS: usize, const W: usize> Small<'_, CELLS, W> {
         1 << row | 1 << col
     }
 
-    /// The value of decided cell `c` leaves its row and column.
+    /// The value of decided cell `c` leaves its row and column. The cells that hold it are
+    /// found first, a bit each, by a scan without branches; only they are narrowed.
     #[inline(always)]
     fn naked_single(&mut self, c: u8) -> Result<(), Conflict> {
         let n = self.n;
         let v = self.dom[c as usize % CELLS];
         let (r, col) = (c as usize / n, c as usize % n);
+        let (mut in_row, mut in_col) = (0u32, 0u32);
+        for j in 0..n {
+            in_row |= u32::from(self.dom[(r * n + j) % CELLS] & v != 0) << j;
+            in_col |= u32::from(self.dom[(j * n + col) % CELLS] & v != 0) << j;
+        }
+        in_row &= !(1 << col);
+        in_col &= !(1 << r);
         let row_bit = 1u32 << r;
         let col_bit = 1u32 << (n + col);
-        for j in 0..n {
-            let p = (r * n + j) as u8;
-            let d = self.dom[p as usize % CELLS];
-            if d & v != 0 && p != c {
-                self.narrow(p, row_bit | 1 << (n + j), d & !v)?;
-            }
-            let p = (j * n + col) as u8;
-            let d = self.dom[p as usize % CELLS];
-            if d & v != 0 && p != c {
-                self.narrow(p, 1 << j | col_bit, d & !v)?;
-            }
+        while in_row != 0 {
+            let j = in_row.trailing_zeros() as usize;
+            in_row &= in_row - 1;
+            let p = r * n + j;
+            let d = self.dom[p % CELLS];
+            self.narrow(p as u8, row_bit | 1 << (n + j), d & !v)?;
+        }
+        while in_col != 0 {
+            let j = in_col.trailing_zeros() as usize;
+            in_col &= in_col - 1;
+            let p = j * n + col;
+            let d = self.dom[p % CELLS];
+            self.narrow(p as u8, 1 << j | col_bit, d & !v)?;
         }
         Ok(())
     }
