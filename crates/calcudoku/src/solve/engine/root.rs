@@ -9,9 +9,9 @@
 //! of the solver's instructions through the general queues. Propagation reaches the same
 //! fixed point in any order, so only the `--stats` narrowing count can differ.
 
+use super::super::cage::Table;
 use super::super::cage::pair_supports;
 use super::super::model::NO_CAGE;
-use super::super::cage::Table;
 use super::{Conflict, Engine};
 
 /// The largest side the fixed-size pass takes: its cells fit a byte.
