@@ -87,8 +87,7 @@ pub(crate) fn partner_masks(op: Option<Operator>, t: u64, differ: bool, n: usize
 /// kept candidates suffice for the second's, as partnership goes both ways).
 #[inline]
 pub(crate) fn pair_supports(partners: &[u64], a: u64, b: u64) -> (u64, u64) {
-    let n = partners.len() / 2;
-    let partners_of = |values: u64, partners: &[u64]| {
+    let partners_of = |values: u64| {
         let mut union = 0;
         let mut rest = values;
         while rest != 0 {
@@ -97,8 +96,8 @@ pub(crate) fn pair_supports(partners: &[u64], a: u64, b: u64) -> (u64, u64) {
         }
         union
     };
-    let a = a & partners_of(b, &partners[n..]);
-    (a, b & partners_of(a, &partners[..n]))
+    let a = a & partners_of(b);
+    (a, b & partners_of(a))
 }
 
 /// Every valid assignment of a two-cell cage, in order (first value, then second).
