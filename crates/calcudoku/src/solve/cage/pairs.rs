@@ -62,8 +62,16 @@ pub(crate) fn partner_masks(op: Option<Operator>, t: u64, differ: bool, n: usize
             t == 0
         }
         Some(Operator::Div) => {
-            for (a, m) in (1..).zip(out.iter_mut()) {
-                *m = div(a);
+            // The pairs (b, b·t) for b·t ≤ n, marked from both ends: no division.
+            out.fill(0);
+            if t >= 1 {
+                let mut b = 1u64;
+                while b.saturating_mul(t) <= n as u64 {
+                    let bt = b * t;
+                    out[b as usize - 1] |= 1 << (bt - 1);
+                    out[bt as usize - 1] |= 1 << (b - 1);
+                    b += 1;
+                }
             }
             t == 1
         }
