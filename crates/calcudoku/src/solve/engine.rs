@@ -186,6 +186,9 @@ pub(crate) struct Engine<'m> {
     plain: bool,
     /// Whether narrowings go on the trails (not at the root, see [`Engine::root`]).
     trailing: bool,
+    /// Whether the root may propagate on fixed-size state (see `root`); tests turn it off to
+    /// compare with the general propagation.
+    small: bool,
     /// The cell whose candidates last ran out.
     emptied: usize,
     /// Per unit, the values of its decided cells, counted as naked singles look at them and
@@ -313,6 +316,7 @@ impl<'m> Engine<'m> {
                 && !weighted
                 && m.unit_count <= 64,
             trailing: true,
+            small: true,
             emptied: 0,
             decided_in: Vec::new(),
             matching: Vec::new(),
@@ -391,7 +395,11 @@ impl<'m> Engine<'m> {
             if !self.build_late_tables() {
                 return Err(Some(Stop::Timeout));
             }
-            self.propagate().map_err(|_| self.conflict_stop())?;
+            if self.small_late_fits() {
+                self.small_late().map_err(|_| self.conflict_stop())?;
+            } else {
+                self.propagate().map_err(|_| self.conflict_stop())?;
+            }
         }
         if self.dom.iter().any(|&d| d & (d - 1) != 0) {
             self.pairs = true;

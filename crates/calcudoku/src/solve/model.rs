@@ -111,9 +111,9 @@ pub(crate) struct CageModel<'m> {
     pub table: Option<(Table<'m>, usize)>,
     /// Whether the table is left to the engine to build at the root (see [`EARLY_TUPLES`]).
     pub late: bool,
-    /// For a two-cell cage (which has no table), `2n` masks: the first `n` give, per value
-    /// of the first cell, the values of the second that it may go with; the next `n` the
-    /// same from the second cell's side.
+    /// For a two-cell cage (which has no table), `n` masks: per value of one cell, the values
+    /// of the other that it may go with (the same from either side: every rule, and "the two
+    /// differ", is symmetric).
     pub pair: Option<&'m [u64]>,
 }
 
@@ -235,7 +235,7 @@ impl Model {
             conflicts: &self.cage_conflicts[at..at + len],
             table,
             late: e.late,
-            pair: e.pair.map(|at| &self.masks[at as usize..at as usize + 2 * self.n]),
+            pair: e.pair.map(|at| &self.masks[at as usize..at as usize + self.n]),
         }
     }
 
@@ -245,7 +245,7 @@ impl Model {
         let e = &self.cages[k];
         let at = e.pair? as usize;
         let cells = &self.cage_cells[e.cells_at as usize..e.cells_at as usize + 2];
-        Some((cells[0] as usize, cells[1] as usize, &self.masks[at..at + 2 * self.n]))
+        Some((cells[0] as usize, cells[1] as usize, &self.masks[at..at + self.n]))
     }
 
     /// Whether some cage's table is left to the engine to build.
@@ -454,10 +454,9 @@ impl Cages {
             // Two cells need no table: each value's partners are enough, the same from
             // either side.
             let at = masks.len();
-            masks.resize(at + 2 * n, 0);
+            masks.resize(at + n, 0);
             let differ = view.conflicts[1] & 1 != 0;
             partner_masks(op, target, differ, n, &mut masks[at..at + n]);
-            masks.copy_within(at..at + n, at + n);
             pair = Some(at as u32);
         } else if len <= EARLY_CELLS
             && self.enumerator.enumerate(view, n, initial, (EARLY_TUPLES, EARLY_NODES), tuples)

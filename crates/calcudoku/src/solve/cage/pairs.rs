@@ -62,8 +62,16 @@ pub(crate) fn partner_masks(op: Option<Operator>, t: u64, differ: bool, n: usize
             t == 0
         }
         Some(Operator::Div) => {
-            for (a, m) in (1..).zip(out.iter_mut()) {
-                *m = div(a);
+            // The pairs (b, b·t) for b·t ≤ n, marked from both ends: no division.
+            out.fill(0);
+            if t >= 1 {
+                let mut b = 1u64;
+                while b.saturating_mul(t) <= n as u64 {
+                    let bt = b * t;
+                    out[b as usize - 1] |= 1 << (bt - 1);
+                    out[bt as usize - 1] |= 1 << (b - 1);
+                    b += 1;
+                }
             }
             t == 1
         }
@@ -87,8 +95,7 @@ pub(crate) fn partner_masks(op: Option<Operator>, t: u64, differ: bool, n: usize
 /// kept candidates suffice for the second's, as partnership goes both ways).
 #[inline]
 pub(crate) fn pair_supports(partners: &[u64], a: u64, b: u64) -> (u64, u64) {
-    let n = partners.len() / 2;
-    let partners_of = |values: u64, partners: &[u64]| {
+    let partners_of = |values: u64| {
         let mut union = 0;
         let mut rest = values;
         while rest != 0 {
@@ -97,8 +104,8 @@ pub(crate) fn pair_supports(partners: &[u64], a: u64, b: u64) -> (u64, u64) {
         }
         union
     };
-    let a = a & partners_of(b, &partners[n..]);
-    (a, b & partners_of(a, &partners[..n]))
+    let a = a & partners_of(b);
+    (a, b & partners_of(a))
 }
 
 /// Every valid assignment of a two-cell cage, in order (first value, then second).

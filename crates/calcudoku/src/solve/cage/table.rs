@@ -31,10 +31,16 @@ impl Table<'_> {
         let at = masks.len();
         masks.resize(at + k * n * words, 0);
         let masks = &mut masks[at..];
-        for (t, tuple) in tuples.chunks_exact(k).enumerate() {
-            for (i, &v) in tuple.iter().enumerate() {
-                masks[(i * n + v as usize - 1) * words + t / 64] |= 1u64 << (t % 64);
+        if words == 1 {
+            // At most 64 tuples (every early table): position `i`'s masks are the `n` words
+            // from `i * n`.
+            for (t, tuple) in tuples.chunks_exact(k).enumerate() {
+                for (row, &v) in masks.chunks_exact_mut(n).zip(tuple) {
+                    row[v as usize - 1] |= 1u64 << t;
+                }
             }
+        } else {
+            Self::fill(tuples, k, n, words, masks);
         }
         let at = all.len();
         all.resize(at + words, u64::MAX);
@@ -45,6 +51,15 @@ impl Table<'_> {
             all[at] = 0;
         }
         words
+    }
+
+    /// The masks of a table of `words` words per tuple set (see [`Table::build`]).
+    fn fill(tuples: &[u8], k: usize, n: usize, words: usize, masks: &mut [u64]) {
+        for (t, tuple) in tuples.chunks_exact(k).enumerate() {
+            for (i, &v) in tuple.iter().enumerate() {
+                masks[(i * n + v as usize - 1) * words + t / 64] |= 1u64 << (t % 64);
+            }
+        }
     }
 
     /// The tuples that put value `v` at position `i`.

@@ -3,7 +3,7 @@
 //! compiling them was a walk with suffix bounds set up per cage.
 
 use super::super::model::CageModel;
-use super::{bits, exact_quotient};
+use super::{bits, exact_quotient, range_mask};
 use crate::puzzle::Operator;
 
 /// Lists into `tuples` (three values each, in lexicographic order) every assignment of a sum
@@ -40,8 +40,21 @@ pub(super) fn three_cells(
         } else {
             break; // larger values leave less still
         };
-        let seconds = dom[1] & if second_first { !bit(a) } else { u64::MAX };
+        let mut seconds = dom[1] & if second_first { !bit(a) } else { u64::MAX };
         let thirds = dom[2] & if third_first { !bit(a) } else { u64::MAX };
+        if thirds == 0 {
+            continue;
+        }
+        if !product {
+            // The third value lies between the third cell's least and greatest candidates:
+            // so does `rest` minus the second.
+            let (least, most) =
+                (thirds.trailing_zeros() as u64 + 1, 64 - thirds.leading_zeros() as u64);
+            if rest <= least {
+                continue;
+            }
+            seconds &= range_mask(rest.saturating_sub(most).max(1), rest - least);
+        }
         for b in bits(seconds) {
             let b = b as u64 + 1;
             let c = if product { exact_quotient(rest, b) } else { rest.checked_sub(b) };
