@@ -3,13 +3,14 @@
 
 use crate::clock::Instant;
 use crate::logic::{Board, Grade, Ladder, LogicError, Rule, grade_path};
-use crate::puzzle::{Cage, Cell, Grid, Operator, Puzzle, neighbours};
+use crate::puzzle::{Cage, Cell, Grid, Puzzle, neighbours, rule_holds};
 use crate::solve::Solver;
 
 use smallvec::SmallVec;
 
 use super::cages::CageCells;
-use super::ops::{OpChoice, choose};
+use super::ops::{Allowed, Clue, choose_each};
+use super::quick::{self, Verdict};
 use super::rng::Rng;
 use super::{GenerateError, Options, at_level, cages, latin};
 
@@ -27,15 +28,17 @@ pub(super) fn attempt(
         return given_where_stuck(options, ladder, square, cut, rng, deadline);
     }
     let mut repairs = 0;
-    let puzzle = loop {
-        let Some(puzzle) = with_clues(options, &square, &cut, rng) else { return Ok(None) };
+    let clues = loop {
+        let Some(clues) = shown(options, &cut, clues_for(options, &square, &cut, rng)) else {
+            return Ok(None);
+        };
         // Sound steps never solve a puzzle with several solutions, so such a candidate is
         // rejected whatever the ladder does. Most candidates have several (about two in
         // three at 4×4 and 6×6), and grading one takes the whole path until it gets stuck
         // (with trial on the ladder, a search per candidate value of every cell), so they are
         // turned down first: by a rectangle of the square whose swap keeps every cage (no
         // search at all), then by the exact solver.
-        let Some(rectangle) = second_by_swap(&puzzle, &square, &cut) else { break puzzle };
+        let Some(rectangle) = second_by_swap(&square, &cut, &clues) else { break clues };
         // From 10×10 on (sizes Keen does not make) nearly every cut has such a rectangle:
         // one of its cells becomes a cage of its own (a given) and the cut is tried again.
         if n < REPAIR_FROM || repairs == n {
@@ -44,10 +47,25 @@ pub(super) fn attempt(
         repairs += 1;
         cut = split_off(&cut, rectangle[rng.below(4)], n);
     };
+    // Most of the rest are at another level: the fixed points of the easy, normal and hard
+    // rungs (`quick`) tell, at a fraction of the cost of grading step by step.
+    if let Some(level) = options.level
+        && let Some(verdict) = quick::verdict(n, &cut, &clues, level.min(quick::HARD))
+    {
+        let right = if level <= quick::HARD {
+            verdict == Verdict::Solves(level)
+        } else {
+            verdict == Verdict::Stuck
+        };
+        if !right {
+            return Ok(None);
+        }
+    }
     // The search pays for itself with trial on the ladder (unreasonable), and at extreme up
     // to 6×6; at extreme from 9×9 on, counting the solutions of a candidate with several takes
     // longer than the ladder takes to get stuck on it (callgrind, seed 1: 9×9 1.2×, 12×12 6×
     // the instructions with it), and 7×7 and 8×8 come out even.
+    let puzzle = puzzle_of(n, &cut, &clues);
     let trial = ladder.rungs.iter().any(|r| r.rule == Rule::Trial);
     let extreme = ladder.rungs.iter().any(|r| r.level >= 3);
     if trial || (extreme && n <= 6) {
@@ -95,7 +113,8 @@ fn given_where_stuck(
     let n = options.size;
     let mut clues = clues_for(options, &square, &cut, rng);
     for _ in 0..=n * n / GIVEN_SHARE {
-        let Some(puzzle) = puzzle_of(options, &cut, &clues) else { return Ok(None) };
+        let Some(shown) = shown(options, &cut, clues.clone()) else { return Ok(None) };
+        let puzzle = puzzle_of(n, &cut, &shown);
         let Ok(board) = Board::new(&puzzle) else { return Ok(None) };
         let (grade, stuck) = match grade_path(board, ladder, deadline) {
             Ok(found) => found,
@@ -131,51 +150,58 @@ fn given_where_stuck(
 }
 
 /// An operator and target for each cage of `cut`, from the values `square` puts in it.
-fn clues_for(
+fn clues_for(options: &Options, square: &Grid, cut: &[CageCells], rng: &mut Rng) -> Vec<Clue> {
+    // The cages' values one after the other, cage k's from `start[k]`.
+    let mut values: SmallVec<[u8; 256]> = SmallVec::new();
+    let mut start: SmallVec<[usize; 65]> = SmallVec::new();
+    for cage in cut {
+        start.push(values.len());
+        values.extend(cage.iter().map(|&c| square.cells()[c]));
+    }
+    start.push(values.len());
+    // Keen avoids giveaway × pairs above normal.
+    let hard = options.level.is_some_and(|l| l > 1);
+    let allowed = Allowed::new(&options.ops, options.long_ops, hard);
+    choose_each(cut.len(), |k| &values[start[k]..start[k + 1]], options.size, allowed, rng)
+}
+
+/// A candidate as [`attempt`] makes it from a square and a cut: the puzzle and its clues as
+/// shown (for tests of the stages after).
+#[cfg(test)]
+pub(super) fn candidate(
     options: &Options,
     square: &Grid,
     cut: &[CageCells],
     rng: &mut Rng,
-) -> Vec<(Option<Operator>, u64)> {
-    let values: SmallVec<[SmallVec<[u8; 6]>; 32]> =
-        cut.iter().map(|k| k.iter().map(|&c| square.cells()[c]).collect()).collect();
-    let choice = OpChoice {
-        allowed: options.ops.clone(),
-        long_sub_div: options.long_ops,
-        // Keen avoids giveaway × pairs above normal.
-        hard: options.level.is_some_and(|l| l > 1),
-    };
-    choose(&values, options.size, &choice, rng)
+) -> Option<(Puzzle, Vec<Clue>)> {
+    let clues = shown(options, cut, clues_for(options, square, cut, rng))?;
+    Some((puzzle_of(options.size, cut, &clues), clues))
 }
 
-/// The puzzle of a cut with its clues; None when a cage of several cells has no operator (no
-/// allowed one fits it).
-fn puzzle_of(
-    options: &Options,
-    cut: &[CageCells],
-    clues: &[(Option<Operator>, u64)],
-) -> Option<Puzzle> {
-    let mut list = Vec::with_capacity(cut.len());
-    for (cells, &(op, target)) in cut.iter().zip(clues) {
+/// The clues as the puzzle shows them: without their operators with `--hidden-ops`. None when
+/// a cage of several cells has no operator (no allowed one fits it).
+fn shown(options: &Options, cut: &[CageCells], mut clues: Vec<Clue>) -> Option<Vec<Clue>> {
+    for (cells, (op, _)) in cut.iter().zip(&mut clues) {
         if op.is_none() && cells.len() > 1 {
             return None;
         }
-        let op = if options.hidden_ops && cells.len() > 1 { None } else { op };
-        list.push(Cage::new(target, op, cells.iter().map(|&c| Cell(c as u16)).collect()));
+        if options.hidden_ops && cells.len() > 1 {
+            *op = None;
+        }
     }
-    Some(Puzzle::kenken(options.size, list).expect("the cages tile the grid"))
+    Some(clues)
 }
 
-/// The puzzle of a cut of `square`, with an operator and target for each cage; None when a
-/// cage fits no allowed operator (`--ops` narrowing).
-fn with_clues(
-    options: &Options,
-    square: &Grid,
-    cut: &[CageCells],
-    rng: &mut Rng,
-) -> Option<Puzzle> {
-    let clues = clues_for(options, square, cut, rng);
-    puzzle_of(options, cut, &clues)
+/// The puzzle of a cut with its clues (as [`shown`] gives them).
+fn puzzle_of(n: usize, cut: &[CageCells], clues: &[Clue]) -> Puzzle {
+    let list = cut
+        .iter()
+        .zip(clues)
+        .map(|(cells, &(op, target))| {
+            Cage::new(target, op, cells.iter().map(|&c| Cell(c as u16)).collect())
+        })
+        .collect();
+    Puzzle::kenken(n, list).expect("the cages tile the grid")
 }
 
 /// The cut with `cell` taken out of its cage into a cage of its own; what is left of its cage
@@ -214,7 +240,7 @@ fn split_off(cut: &[CageCells], cell: usize, n: usize) -> Vec<CageCells> {
 /// A second solution of the puzzle that differs from `square` on four cells (returned): rows
 /// `r1`, `r2` and columns `c1`, `c2` holding `a b` over `b a`, where swapping the two values
 /// leaves every row and column a permutation, and every cage those cells are in still holds.
-fn second_by_swap(puzzle: &Puzzle, square: &Grid, cut: &[CageCells]) -> Option<[usize; 4]> {
+fn second_by_swap(square: &Grid, cut: &[CageCells], clues: &[Clue]) -> Option<[usize; 4]> {
     let n = square.size();
     let mut cage_of: SmallVec<[u16; 81]> = smallvec::smallvec![0; n * n];
     for (k, cells) in cut.iter().enumerate() {
@@ -230,9 +256,9 @@ fn second_by_swap(puzzle: &Puzzle, square: &Grid, cut: &[CageCells]) -> Option<[
         column[(i / n) * n + v as usize - 1] = (i % n) as u8;
     }
     let holds = |grid: &[u8], c: usize| {
-        let cage = &puzzle.cages()[cage_of[c] as usize];
-        let values: SmallVec<[u8; 8]> = cage.cells.iter().map(|x| grid[x.index()]).collect();
-        cage.holds(&values)
+        let k = cage_of[c] as usize;
+        let values: SmallVec<[u8; 8]> = cut[k].iter().map(|&x| grid[x]).collect();
+        rule_holds(clues[k].0, clues[k].1, &values)
     };
     for r1 in 0..n {
         for r2 in r1 + 1..n {
@@ -252,7 +278,7 @@ fn second_by_swap(puzzle: &Puzzle, square: &Grid, cut: &[CageCells]) -> Option<[
                     debug_assert!({
                         let mut other = grid.to_vec();
                         (other[p], other[q], other[r], other[s]) = (b, a, a, b);
-                        puzzle.is_solution(&Grid::from_valid(n, other))
+                        puzzle_of(n, cut, clues).is_solution(&Grid::from_valid(n, other))
                     });
                     return Some(cells);
                 }
@@ -272,8 +298,9 @@ mod tests {
         Grid::from_valid(4, vec![1, 2, 3, 4, 2, 1, 4, 3, 3, 4, 1, 2, 4, 3, 2, 1])
     }
 
-    fn kenken(square: &Grid, cut: &[CageCells], op: Option<Operator>) -> Puzzle {
-        let cages = cut
+    /// The puzzle of `cut` with operator `op` on every cage (None: givens), and its clues.
+    fn kenken(square: &Grid, cut: &[CageCells], op: Option<Operator>) -> (Puzzle, Vec<Clue>) {
+        let clues: Vec<Clue> = cut
             .iter()
             .map(|k| {
                 let values: Vec<u8> = k.iter().map(|&c| square.cells()[c]).collect();
@@ -281,10 +308,10 @@ mod tests {
                     Some(op) => super::super::ops::target(op, &values).expect("fits"),
                     None => values[0] as u64,
                 };
-                Cage::new(target, op, k.iter().map(|&c| Cell(c as u16)).collect())
+                (op, target)
             })
             .collect();
-        Puzzle::kenken(4, cages).expect("a tiling")
+        (puzzle_of(4, cut, &clues), clues)
     }
 
     #[test]
@@ -295,13 +322,13 @@ mod tests {
             .iter()
             .map(|k| CageCells::from_slice(k))
             .collect();
-        let puzzle = kenken(&square, &blocks, Some(Operator::Add));
-        assert!(second_by_swap(&puzzle, &square, &blocks).is_some());
+        let (puzzle, clues) = kenken(&square, &blocks, Some(Operator::Add));
+        assert!(second_by_swap(&square, &blocks, &clues).is_some());
         assert_eq!(Solver::new(&puzzle).count(2).unwrap().solutions, 2);
         // Every cell a given: no swap keeps them.
         let givens: Vec<CageCells> = (0..16).map(|c| CageCells::from_slice(&[c])).collect();
-        let puzzle = kenken(&square, &givens, None);
-        assert!(second_by_swap(&puzzle, &square, &givens).is_none());
+        let (puzzle, clues) = kenken(&square, &givens, None);
+        assert!(second_by_swap(&square, &givens, &clues).is_none());
         assert_eq!(Solver::new(&puzzle).count(2).unwrap().solutions, 1);
     }
 

@@ -27,6 +27,7 @@ mod kenken;
 mod killer;
 mod latin;
 mod ops;
+mod quick;
 pub mod rng;
 mod sudoku;
 mod trial;

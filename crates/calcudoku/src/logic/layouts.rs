@@ -99,7 +99,7 @@ const FRESH_MEMO: usize = 1 << 14;
 
 /// A quick multiplicative hash for the memo's small keys (no untrusted input reaches it).
 #[derive(Default)]
-struct QuickHash(u64);
+pub(crate) struct QuickHash(u64);
 
 impl Hasher for QuickHash {
     fn finish(&self) -> u64 {

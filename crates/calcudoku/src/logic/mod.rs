@@ -29,6 +29,7 @@ mod forcing_chain;
 mod innies;
 mod ladder;
 mod layouts;
+pub(crate) use layouts::QuickHash;
 mod locked;
 mod run;
 pub(crate) use run::grade_path;

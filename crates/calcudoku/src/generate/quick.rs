@@ -1,0 +1,825 @@
+//! A quick first test of a KenKen candidate on Keen's easy, normal and hard rungs, before the
+//! ladder grades it step by step.
+//!
+//! Every rule of those rungs only removes candidates, and a removal it makes stays true on any
+//! board with fewer candidates (a value no filling of a cage uses stays unused; a value with
+//! one place left in a line has at most that place). So the candidates the rungs up to a level
+//! leave do not depend on the order the rules are tried in: it is the fixed point of those
+//! rules. The ladder, always taking the easiest rung that finds something, therefore finishes a
+//! puzzle at level `l` exactly when the fixed point of the rules up to `l` is solved and that
+//! of the rules below `l` is not. This module computes those fixed points on bitsets of fixed
+//! size, with no steps, sentences or board: a few microseconds a candidate where grading one
+//! takes tens. The generator grades only the candidates it keeps.
+//!
+//! The rules, as the ladder has them ([`crate::logic::Ladder::keen`]):
+//! - easy: naked singles, hidden singles in rows and columns, and the values a whole cage can
+//!   be made of (cage combination);
+//! - normal: the values each cell of a cage can take (cage placement);
+//! - hard: naked and hidden subsets of every size in rows and columns — together the same as
+//!   "a value stays in a cell only if the line can still be completed with it there" — and the
+//!   values every filling of a cage puts in one line (cage line).
+//!
+//! The one difference: the ladder enumerates a cage's fillings on a budget of search nodes and
+//! skips a cage it cannot finish; this always finishes. Only for sides up to
+//! [`QUICK_UP_TO`] and cages up to [`MAX_CELLS`] is it used, where the budget is not reached
+//! in practice; and the generator grades every candidate this passes, so a puzzle kept is
+//! always at its level by the ladder itself.
+
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::hash::BuildHasherDefault;
+
+use smallvec::SmallVec;
+
+use crate::logic::QuickHash;
+use crate::puzzle::{Operator, rule_holds};
+
+use super::cages::CageCells;
+use super::ops::Clue;
+
+/// The largest side the quick test takes (Keen's sizes).
+pub(super) const QUICK_UP_TO: usize = 9;
+
+/// The largest cage the quick test takes.
+pub(super) const MAX_CELLS: usize = 8;
+
+/// The highest level the quick test knows (Keen's hard).
+pub(super) const HARD: u8 = 2;
+
+/// Candidates of a cell, bit `v - 1` for value `v`.
+type Mask = u16;
+
+/// Most cells of a grid the quick test takes.
+const CELLS: usize = QUICK_UP_TO * QUICK_UP_TO;
+
+/// What the quick test says of a candidate.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Verdict {
+    /// The rungs up to this level solve it, and those below it do not.
+    Solves(u8),
+    /// The rungs up to the level asked get stuck (or, on a candidate without a solution, find
+    /// a contradiction).
+    Stuck,
+}
+
+/// One cage as the quick test keeps it.
+#[derive(Clone, Debug, Default)]
+struct Cage {
+    op: Option<Operator>,
+    target: u64,
+    cells: SmallVec<[u8; MAX_CELLS]>,
+    /// For each position, the earlier positions whose cells share its row or column.
+    sees_before: SmallVec<[u16; MAX_CELLS]>,
+    /// The lines the cage touches (rows `0..n`, columns `n..2n`) with the positions there.
+    parts: SmallVec<[(u8, u16); 16]>,
+}
+
+/// What the fillings of one cage say.
+#[derive(Clone, Copy)]
+struct Fillings {
+    /// Whether any filling was found.
+    any: bool,
+    /// The values some filling gives each position.
+    per: [Mask; MAX_CELLS],
+    /// For each part, the values every filling puts there.
+    always: [Mask; 16],
+}
+
+/// How much of the fillings a rung needs: the walk stops once more fillings cannot add to it.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+enum Need {
+    /// The values the whole cage uses (easy).
+    Union,
+    /// The values of each cell (normal).
+    PerCell,
+    /// And the values every filling puts in each line (hard).
+    Lines,
+}
+
+/// The grid's candidates and cages, kept per thread between candidates.
+struct State {
+    n: usize,
+    full: Mask,
+    cand: [Mask; CELLS],
+    cage_of: [u8; CELLS],
+    cages: Vec<Cage>,
+    dirty: Vec<bool>,
+    /// Cells whose single value has been taken from their lines.
+    settled: [bool; CELLS],
+    /// Cells with one candidate not yet settled.
+    singles: SmallVec<[u8; CELLS]>,
+    /// Lines (rows `0..n`, columns `n..2n`) with a cell changed since their subsets were
+    /// last looked for.
+    line_dirty: [bool; 2 * QUICK_UP_TO],
+    /// A rule found that a cell or a line has no way left: no solution.
+    broken: bool,
+    /// The fillings of cages of three cells or more on full candidates: they depend only on
+    /// the side, the rule and the cage's shape, and come back on most candidates.
+    fresh: HashMap<Fresh, Fillings, BuildHasherDefault<QuickHash>>,
+}
+
+/// What the fillings of a cage on full candidates depend on.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+struct Fresh {
+    n: u8,
+    op: Option<Operator>,
+    target: u64,
+    need: Need,
+    sees_before: [u16; MAX_CELLS],
+    parts: [u16; 16],
+}
+
+/// Most fresh fillings kept per thread (then the memo starts again).
+const FRESH_MEMO: usize = 1 << 14;
+
+/// Bits set in each number below 512 (a subset of a line's open cells, or of its values).
+const POP: [u8; 512] = {
+    let mut t = [0u8; 512];
+    let mut i = 1;
+    while i < 512 {
+        t[i] = t[i >> 1] + (i & 1) as u8;
+        i += 1;
+    }
+    t
+};
+
+thread_local! {
+    static STATE: RefCell<State> = RefCell::new(State {
+        n: 0,
+        full: 0,
+        cand: [0; CELLS],
+        cage_of: [0; CELLS],
+        cages: Vec::new(),
+        dirty: Vec::new(),
+        settled: [false; CELLS],
+        singles: SmallVec::new(),
+        line_dirty: [true; 2 * QUICK_UP_TO],
+        broken: false,
+        fresh: HashMap::default(),
+    });
+}
+
+/// The verdict of the rungs up to `up_to` (at most [`HARD`]) on the `n`×`n` KenKen cut into
+/// `cut`, cage `k` with operator and target `clues[k]` (None: hidden, or a one-cell cage).
+/// None when the quick test does not take the puzzle (side above [`QUICK_UP_TO`], a cage
+/// above [`MAX_CELLS`]).
+pub(super) fn verdict(n: usize, cut: &[CageCells], clues: &[Clue], up_to: u8) -> Option<Verdict> {
+    if n > QUICK_UP_TO || up_to > HARD || cut.iter().any(|k| k.len() > MAX_CELLS) {
+        return None;
+    }
+    STATE.with(|s| {
+        let mut s = s.borrow_mut();
+        s.load(n, cut, clues);
+        for level in 0..=up_to {
+            if s.fixed_point(level) {
+                return Some(Verdict::Solves(level));
+            }
+            if s.broken {
+                break;
+            }
+        }
+        Some(Verdict::Stuck)
+    })
+}
+
+impl State {
+    fn load(&mut self, n: usize, cut: &[CageCells], clues: &[Clue]) {
+        self.n = n;
+        self.full = ((1u32 << n) - 1) as Mask;
+        self.cand[..n * n].fill(self.full);
+        self.settled[..n * n].fill(false);
+        self.singles.clear();
+        self.line_dirty = [true; 2 * QUICK_UP_TO];
+        self.broken = false;
+        self.cages.resize_with(cut.len(), Cage::default);
+        self.dirty.clear();
+        self.dirty.resize(cut.len(), true);
+        for (k, (cells, &(op, target))) in cut.iter().zip(clues).enumerate() {
+            let cage = &mut self.cages[k];
+            cage.op = op;
+            cage.target = target;
+            cage.cells.clear();
+            cage.sees_before.clear();
+            cage.parts.clear();
+            for (i, &c) in cells.iter().enumerate() {
+                self.cage_of[c] = k as u8;
+                cage.cells.push(c as u8);
+                let (r, col) = (c / n, c % n);
+                let mut sees = 0u16;
+                for (j, &d) in cells[..i].iter().enumerate() {
+                    if d / n == r || d % n == col {
+                        sees |= 1 << j;
+                    }
+                }
+                cage.sees_before.push(sees);
+                for line in [r, n + col] {
+                    match cage.parts.iter_mut().find(|(l, _)| *l as usize == line) {
+                        Some((_, at)) => *at |= 1 << i,
+                        None => cage.parts.push((line as u8, 1 << i)),
+                    }
+                }
+            }
+            if cells.len() == 1 {
+                // A given (or a one-cell cage): its value is its target.
+                let keep = if (1..=n as u64).contains(&target) { 1 << (target - 1) } else { 0 };
+                self.restrict(cells[0], keep);
+            }
+        }
+    }
+
+    /// Runs the rules up to `level` to their fixed point; true when every cell is decided.
+    fn fixed_point(&mut self, level: u8) -> bool {
+        // A new level's cage rule asks more of every cage.
+        self.dirty.iter_mut().for_each(|d| *d = true);
+        let need = match level {
+            0 => Need::Union,
+            1 => Need::PerCell,
+            _ => Need::Lines,
+        };
+        loop {
+            self.singles_to_fixed_point();
+            if self.broken {
+                return false;
+            }
+            if self.cand[..self.n * self.n].iter().all(|m| m.is_power_of_two()) {
+                return true;
+            }
+            let mut progress = false;
+            for k in 0..self.cages.len() {
+                if self.dirty[k] {
+                    self.dirty[k] = false;
+                    progress |= self.cage(k, need);
+                    if self.broken {
+                        return false;
+                    }
+                }
+            }
+            if !progress && level >= 2 {
+                progress = self.line_subsets();
+            }
+            if !progress {
+                return false;
+            }
+        }
+    }
+
+    /// Keeps only `keep` of the candidates of cell `c`; true when something went.
+    fn restrict(&mut self, c: usize, keep: Mask) -> bool {
+        let old = self.cand[c];
+        let new = old & keep;
+        if new == old {
+            return false;
+        }
+        self.cand[c] = new;
+        self.dirty[self.cage_of[c] as usize] = true;
+        self.line_dirty[c / self.n] = true;
+        self.line_dirty[self.n + c % self.n] = true;
+        if new == 0 {
+            self.broken = true;
+        } else if new.is_power_of_two() {
+            self.singles.push(c as u8);
+        }
+        true
+    }
+
+    /// Naked singles (a decided cell's value leaves its row and column) and hidden singles (a
+    /// value with one place left in a row or column goes there), until neither finds more.
+    fn singles_to_fixed_point(&mut self) {
+        let n = self.n;
+        // Cells decided from the start (one-cell cages) are on the list already; cells that
+        // were decided before this call were settled then.
+        loop {
+            while let Some(c) = self.singles.pop() {
+                let c = c as usize;
+                if self.settled[c] {
+                    continue;
+                }
+                self.settled[c] = true;
+                let gone = !self.cand[c];
+                let (r, col) = (c / n, c % n);
+                for j in 0..n {
+                    let (a, b) = (r * n + j, j * n + col);
+                    if a != c {
+                        self.restrict(a, gone);
+                    }
+                    if b != c {
+                        self.restrict(b, gone);
+                    }
+                }
+                if self.broken {
+                    return;
+                }
+            }
+            let mut found = false;
+            for line in 0..2 * n {
+                let (start, step) = if line < n { (line * n, 1) } else { (line - n, n) };
+                let (mut once, mut twice) = (0 as Mask, 0 as Mask);
+                for j in 0..n {
+                    let m = self.cand[start + j * step];
+                    twice |= once & m;
+                    once |= m;
+                }
+                if once != self.full {
+                    self.broken = true;
+                    return;
+                }
+                let hidden = once & !twice;
+                if hidden == 0 {
+                    continue;
+                }
+                for j in 0..n {
+                    let c = start + j * step;
+                    let h = self.cand[c] & hidden;
+                    if h != 0 && h != self.cand[c] {
+                        if !h.is_power_of_two() {
+                            self.broken = true;
+                            return;
+                        }
+                        self.restrict(c, h);
+                        found = true;
+                    }
+                }
+            }
+            if !found && self.singles.is_empty() {
+                return;
+            }
+        }
+    }
+
+    /// The cage rule of `need` on cage `k`: its cells keep what its fillings allow; at hard, the
+    /// values every filling puts in a line leave the rest of that line. True on progress.
+    fn cage(&mut self, k: usize, need: Need) -> bool {
+        let cage = &self.cages[k];
+        let width = cage.cells.len();
+        let mut cand = [0 as Mask; MAX_CELLS];
+        for (i, &c) in cage.cells.iter().enumerate() {
+            cand[i] = self.cand[c as usize];
+        }
+        let full = cand[..width].iter().all(|&m| m == self.full);
+        let f = if full && width >= 3 {
+            let mut key = Fresh {
+                n: self.n as u8,
+                op: cage.op,
+                target: cage.target,
+                need,
+                sees_before: [0; MAX_CELLS],
+                parts: [0; 16],
+            };
+            key.sees_before[..width].copy_from_slice(&cage.sees_before);
+            for (p, &(_, at)) in cage.parts.iter().enumerate() {
+                key.parts[p] = at;
+            }
+            match self.fresh.get(&key) {
+                Some(&known) => known,
+                None => {
+                    let f = fillings(cage, &cand[..width], need);
+                    if self.fresh.len() >= FRESH_MEMO {
+                        self.fresh.clear();
+                    }
+                    self.fresh.insert(key, f);
+                    f
+                }
+            }
+        } else {
+            fillings(cage, &cand[..width], need)
+        };
+        if !f.any {
+            self.broken = true;
+            return false;
+        }
+        let cells = cage.cells.clone();
+        let mut progress = false;
+        let union = f.per[..width].iter().fold(0, |u, &m| u | m);
+        for (i, &c) in cells.iter().enumerate() {
+            let keep = if need == Need::Union { union } else { f.per[i] };
+            progress |= self.restrict(c as usize, keep);
+        }
+        if need == Need::Lines && width >= 2 {
+            let n = self.n;
+            let parts = self.cages[k].parts.clone();
+            for (p, &(line, _)) in parts.iter().enumerate() {
+                let forced = f.always[p];
+                if forced == 0 {
+                    continue;
+                }
+                let line = line as usize;
+                let (start, step) = if line < n { (line * n, 1) } else { (line - n, n) };
+                for j in 0..n {
+                    let c = start + j * step;
+                    if self.cage_of[c] as usize != k {
+                        progress |= self.restrict(c, !forced);
+                    }
+                }
+            }
+        }
+        progress
+    }
+
+    /// Naked subsets of every size in every row and column: `k` open cells whose candidates are
+    /// `k` values between them take those values from the line's other cells. (A hidden subset
+    /// is the naked subset of the line's other open cells.) True on progress.
+    fn line_subsets(&mut self) -> bool {
+        let n = self.n;
+        let mut progress = false;
+        for line in 0..2 * n {
+            if !self.line_dirty[line] {
+                continue;
+            }
+            self.line_dirty[line] = false;
+            let (start, step) = if line < n { (line * n, 1) } else { (line - n, n) };
+            let mut open: SmallVec<[usize; QUICK_UP_TO]> = SmallVec::new();
+            for j in 0..n {
+                let c = start + j * step;
+                if !self.cand[c].is_power_of_two() {
+                    open.push(c);
+                }
+            }
+            let m = open.len();
+            if m < 3 {
+                continue;
+            }
+            // union[s]: the candidates of the open cells in subset s.
+            let mut union = [0 as Mask; 1 << QUICK_UP_TO];
+            for s in 1usize..(1 << m) - 1 {
+                let low = s.trailing_zeros() as usize;
+                union[s] = union[s & (s - 1)] | self.cand[open[low]];
+                let size = POP[s];
+                if size < 2 || POP[union[s] as usize] != size {
+                    continue;
+                }
+                for (i, &c) in open.iter().enumerate() {
+                    if s & (1 << i) == 0 && self.cand[c] & union[s] != 0 {
+                        progress |= self.restrict(c, !union[s]);
+                    }
+                }
+            }
+            if self.broken {
+                return progress;
+            }
+        }
+        progress
+    }
+}
+
+/// The fillings of `cage` whose cells have candidates `cand`: values from the candidates, none
+/// twice in a row or column, meeting the cage's rule.
+fn fillings(cage: &Cage, cand: &[Mask], need: Need) -> Fillings {
+    let width = cand.len();
+    // Most cages are two cells that see each other: their values by masks, with no walk
+    // (at hard the walk also gathers what each line always gets).
+    if width == 2
+        && need != Need::Lines
+        && cage.sees_before[1] != 0
+        && let Some(op) = cage.op
+    {
+        let (first, second) = pair_values(op, cage.target, cand[0], cand[1]);
+        let mut out = Fillings { any: first != 0, per: [0; MAX_CELLS], always: [0; 16] };
+        out.per[0] = first;
+        out.per[1] = second;
+        return out;
+    }
+    let mut walk = Walk {
+        cage,
+        cand,
+        need,
+        values: [0; MAX_CELLS],
+        low: [0; MAX_CELLS + 1],
+        high: [0; MAX_CELLS + 1],
+        out: Fillings { any: false, per: [0; MAX_CELLS], always: [Mask::MAX; 16] },
+        all: cand.iter().fold(0, |u, &m| u | m),
+    };
+    match cage.op {
+        Some(Operator::Sub | Operator::Div) if width == 2 => walk.pair(),
+        Some(op @ (Operator::Add | Operator::Mul)) => {
+            let add = op == Operator::Add;
+            walk.low[width] = u64::from(!add);
+            walk.high[width] = u64::from(!add);
+            for i in (0..width).rev() {
+                let (lo, hi) = (lowest(cand[i]), highest(cand[i]));
+                if add {
+                    walk.low[i] = walk.low[i + 1] + lo;
+                    walk.high[i] = walk.high[i + 1] + hi;
+                } else {
+                    walk.low[i] = walk.low[i + 1] * lo;
+                    walk.high[i] = walk.high[i + 1] * hi;
+                }
+            }
+            walk.arith(0, cage.target, add);
+        }
+        _ => {
+            walk.any(0);
+        }
+    }
+    walk.out
+}
+
+/// The values of the first and of the second cell of a two-cell cage with rule `op` and
+/// `target` that some filling gives them, from their candidates `a` and `b`; the two cells see
+/// each other, so they never hold the same value.
+fn pair_values(op: Operator, target: u64, a: Mask, b: Mask) -> (Mask, Mask) {
+    let t = target;
+    match op {
+        Operator::Add => {
+            // {t − v : v in m}: the mask reversed, then moved so that bit v − 1 lands on t − v − 1.
+            let mirror = |m: Mask| -> Mask {
+                let r = m.reverse_bits() as u32;
+                let m = if t <= 17 {
+                    r >> (17 - t)
+                } else {
+                    r.checked_shl((t - 17) as u32).unwrap_or(0)
+                };
+                m as Mask
+            };
+            let half = if t % 2 == 0 && t / 2 <= 16 { 1 << (t / 2 - 1) } else { 0 };
+            (a & mirror(b) & !half, b & mirror(a) & !half)
+        }
+        Operator::Sub => {
+            if t == 0 || t >= 16 {
+                return (0, 0);
+            }
+            let near = |m: Mask| (m << t) | (m >> t);
+            (a & near(b), b & near(a))
+        }
+        Operator::Mul | Operator::Div => {
+            let (mut first, mut second) = (0, 0);
+            let mut rest = a;
+            while rest != 0 {
+                let v = rest.trailing_zeros() as u64 + 1;
+                rest &= rest - 1;
+                let partners = match op {
+                    Operator::Mul => [(t % v == 0).then(|| t / v), None],
+                    _ => [Some(v * t), (t != 0 && v % t == 0).then(|| v / t)],
+                };
+                for w in partners.into_iter().flatten() {
+                    if w != v && (1..=16).contains(&w) && b & 1 << (w - 1) != 0 {
+                        first |= 1 << (v - 1);
+                        second |= 1 << (w - 1);
+                    }
+                }
+            }
+            (first, second)
+        }
+    }
+}
+
+/// The least value of a non-empty mask.
+fn lowest(m: Mask) -> u64 {
+    m.trailing_zeros() as u64 + 1
+}
+
+/// The greatest value of a non-empty mask.
+fn highest(m: Mask) -> u64 {
+    (Mask::BITS - m.leading_zeros()) as u64
+}
+
+struct Walk<'a> {
+    cage: &'a Cage,
+    cand: &'a [Mask],
+    need: Need,
+    values: [u8; MAX_CELLS],
+    /// For sums (products): the least and most the cells from position `i` on can add up to
+    /// (multiply to).
+    low: [u64; MAX_CELLS + 1],
+    high: [u64; MAX_CELLS + 1],
+    out: Fillings,
+    /// Every candidate of the cage's cells.
+    all: Mask,
+}
+
+impl Walk<'_> {
+    /// The candidates of position `i` that no earlier cell of its row or column holds.
+    fn allowed(&self, i: usize) -> Mask {
+        let mut seen = 0;
+        let mut m = self.cage.sees_before[i];
+        while m != 0 {
+            seen |= 1 << (self.values[m.trailing_zeros() as usize] - 1);
+            m &= m - 1;
+        }
+        self.cand[i] & !seen
+    }
+
+    /// Records the filling in `values`; false when more fillings cannot add anything.
+    fn record(&mut self) -> bool {
+        let width = self.cand.len();
+        let out = &mut self.out;
+        out.any = true;
+        for i in 0..width {
+            out.per[i] |= 1 << (self.values[i] - 1);
+        }
+        if self.need == Need::Lines {
+            for (p, &(_, at)) in self.cage.parts.iter().enumerate() {
+                let mut here = 0;
+                let mut m = at;
+                while m != 0 {
+                    here |= 1 << (self.values[m.trailing_zeros() as usize] - 1);
+                    m &= m - 1;
+                }
+                out.always[p] &= here;
+            }
+        }
+        match self.need {
+            Need::Union => out.per[..width].iter().fold(0, |u, &m| u | m) != self.all,
+            Need::PerCell => out.per[..width] != self.cand[..],
+            Need::Lines => {
+                out.per[..width] != self.cand[..]
+                    || out.always[..self.cage.parts.len()].iter().any(|&a| a != 0)
+            }
+        }
+    }
+
+    /// Sums and products from position `i`, `rest` left to make; false once saturated.
+    fn arith(&mut self, i: usize, rest: u64, add: bool) -> bool {
+        let last = i + 1 == self.cand.len();
+        let mut allowed = self.allowed(i);
+        if last {
+            if (1..=16).contains(&rest) && allowed & (1 << (rest - 1)) != 0 {
+                self.values[i] = rest as u8;
+                return self.record();
+            }
+            return true;
+        }
+        while allowed != 0 {
+            let v = allowed.trailing_zeros() as u64 + 1;
+            allowed &= allowed - 1;
+            let next = if add {
+                if v > rest {
+                    break;
+                }
+                rest - v
+            } else {
+                if rest % v != 0 {
+                    continue;
+                }
+                rest / v
+            };
+            if next < self.low[i + 1] || next > self.high[i + 1] {
+                continue;
+            }
+            self.values[i] = v as u8;
+            if !self.arith(i + 1, next, add) {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Two-cell differences and quotients.
+    fn pair(&mut self) {
+        let t = self.cage.target;
+        let mut first = self.cand[0];
+        while first != 0 {
+            let a = first.trailing_zeros() as u64 + 1;
+            first &= first - 1;
+            let partners: [Option<u64>; 2] = match self.cage.op {
+                Some(Operator::Sub) => [Some(a + t), a.checked_sub(t)],
+                _ => [Some(a * t), (t != 0 && a % t == 0).then(|| a / t)],
+            };
+            self.values[0] = a as u8;
+            let allowed = self.allowed(1);
+            for (j, b) in partners.into_iter().enumerate() {
+                let Some(b) = b else { continue };
+                // t = 0 (−) or 1 (÷) makes the two partners one.
+                if j == 1 && Some(b) == partners[0] {
+                    continue;
+                }
+                if (1..=16).contains(&b) && allowed & (1 << (b - 1)) != 0 {
+                    self.values[1] = b as u8;
+                    if !self.record() {
+                        return;
+                    }
+                }
+            }
+        }
+    }
+
+    /// Any other rule (hidden operators, − and ÷ on more cells, givens): every filling,
+    /// checked at the end.
+    fn any(&mut self, i: usize) -> bool {
+        if i == self.cand.len() {
+            let width = self.cand.len();
+            if rule_holds(self.cage.op, self.cage.target, &self.values[..width]) {
+                return self.record();
+            }
+            return true;
+        }
+        let mut allowed = self.allowed(i);
+        while allowed != 0 {
+            self.values[i] = allowed.trailing_zeros() as u8 + 1;
+            allowed &= allowed - 1;
+            if !self.any(i + 1) {
+                return false;
+            }
+        }
+        true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::generate::rng::Rng;
+    use crate::generate::{Kind, Options, cages, kenken, latin};
+    use crate::logic::{Board, Ladder, grade_path};
+
+    /// A cage of two cells side by side in row 0, or (`across`) one above the other.
+    fn domino(n: usize, op: Operator, target: u64, across: bool) -> Cage {
+        let second = if across { n } else { 1 };
+        let mut cage = Cage { op: Some(op), target, ..Cage::default() };
+        cage.cells = SmallVec::from_slice(&[0, second as u8]);
+        cage.sees_before = SmallVec::from_slice(&[0, 1]);
+        cage
+    }
+
+    #[test]
+    fn two_cell_masks_are_the_fillings_the_walk_finds() {
+        let mut rng = Rng::new(5, 5);
+        for n in 2..=9usize {
+            let full = (1u16 << n) - 1;
+            for op in Operator::ALL {
+                for target in 0..=(n * n) as u64 {
+                    for _ in 0..12 {
+                        let a = rng.below(full as usize + 1) as Mask;
+                        let b = rng.below(full as usize + 1) as Mask;
+                        let cage = domino(n, op, target, rng.chance(1, 2));
+                        let fast = fillings(&cage, &[a, b], Need::PerCell);
+                        // The walk with the rule checked at the end, as for hidden operators.
+                        let mut walk = Walk {
+                            cage: &cage,
+                            cand: &[a, b],
+                            need: Need::PerCell,
+                            values: [0; MAX_CELLS],
+                            low: [0; MAX_CELLS + 1],
+                            high: [0; MAX_CELLS + 1],
+                            out: Fillings { any: false, per: [0; MAX_CELLS], always: [0; 16] },
+                            all: a | b,
+                        };
+                        // No early stop: every filling.
+                        walk.need = Need::Lines;
+                        walk.any(0);
+                        let slow = walk.out;
+                        assert_eq!(fast.any, slow.any, "{op:?} {target} {a:b} {b:b}");
+                        assert_eq!(fast.per[..2], slow.per[..2], "{op:?} {target} {a:b} {b:b}");
+                    }
+                }
+            }
+        }
+    }
+
+    /// The level the ladder up to hard gives a puzzle, step by step: Solves(level) or Stuck.
+    fn ladder_verdict(puzzle: &crate::puzzle::Puzzle) -> Verdict {
+        let ladder = Ladder::keen().up_to(HARD);
+        let board = Board::new(puzzle).expect("a board");
+        let (grade, _) = grade_path(board, &ladder, None).expect("no contradiction");
+        if grade.solved { Verdict::Solves(grade.level) } else { Verdict::Stuck }
+    }
+
+    /// On candidates made as the generator makes them (sizes 3 to 9, Keen's options and some
+    /// of ours), the fixed points say what the ladder says, level for level.
+    #[test]
+    fn the_verdict_is_the_ladders() {
+        let mut seen = [0usize; 4];
+        for size in 3..=9 {
+            for seed in 0..150u64 {
+                let mut options = Options::new(Kind::KenKen, size);
+                options.level = Some((seed % 3) as u8);
+                match seed % 7 {
+                    0 => options.ops = vec![Operator::Mul],
+                    1 => options.hidden_ops = true,
+                    2 => options.long_ops = true,
+                    3 => options.max_cage = 3,
+                    _ => {}
+                }
+                let mut rng = Rng::new(seed, size as u64);
+                let square = latin::latin_square(size, &mut rng);
+                let Some(cut) = cages::cut(size, options.max_cage, &mut rng, |_, _| true) else {
+                    continue;
+                };
+                let Some((puzzle, clues)) = kenken::candidate(&options, &square, &cut, &mut rng)
+                else {
+                    continue;
+                };
+                let quick = verdict(size, &cut, &clues, HARD).expect("taken");
+                assert_eq!(
+                    quick,
+                    ladder_verdict(&puzzle),
+                    "{size}×{size}, seed {seed}: {puzzle:?}"
+                );
+                seen[match quick {
+                    Verdict::Solves(l) => l as usize,
+                    Verdict::Stuck => 3,
+                }] += 1;
+            }
+        }
+        // Every outcome came up, many times.
+        assert!(seen.iter().all(|&k| k >= 20), "{seen:?}");
+    }
+
+    #[test]
+    fn grids_and_cages_beyond_its_reach_are_left_to_the_ladder() {
+        let cut: Vec<CageCells> = (0..100).map(|c| CageCells::from_slice(&[c])).collect();
+        let clues: Vec<Clue> = (0..100).map(|_| (None, 1)).collect();
+        assert_eq!(verdict(10, &cut, &clues, HARD), None);
+        let big: Vec<CageCells> = vec![(0..9).collect(), (9..18).collect()];
+        assert_eq!(verdict(9, &big, &[(Some(Operator::Add), 45); 2], HARD), None);
+    }
+}
