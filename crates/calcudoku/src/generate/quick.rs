@@ -72,6 +72,12 @@ struct Cage {
     sees_before: SmallVec<[u16; MAX_CELLS]>,
     /// The lines the cage touches (rows `0..n`, columns `n..2n`) with the positions there.
     parts: SmallVec<[(u8, u16); 16]>,
+    /// At hard: whether every filling of the cage is kept in [`State::kept`], `count` of them
+    /// from `from` (the walk found them once; later analyses only drop those that no longer
+    /// fit the candidates).
+    kept: bool,
+    from: usize,
+    count: usize,
 }
 
 /// What the fillings of one cage say.
@@ -116,7 +122,13 @@ struct State {
     /// The fillings of cages of three cells or more on full candidates: they depend only on
     /// the side, the rule and the cage's shape, and come back on most candidates.
     fresh: HashMap<Fresh, Fillings, BuildHasherDefault<QuickHash>>,
+    /// The fillings kept at hard, cage after cage ([`Cage::kept`]).
+    kept: Vec<u8>,
 }
+
+/// Most filling values kept per candidate, all cages together: a cage whose fillings do not
+/// fit is walked again each time.
+const KEEP: usize = 1 << 16;
 
 /// What the fillings of a cage on full candidates depend on.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
@@ -156,6 +168,7 @@ thread_local! {
         line_dirty: [true; 2 * QUICK_UP_TO],
         broken: false,
         fresh: HashMap::default(),
+        kept: Vec::new(),
     });
 }
 
@@ -191,6 +204,7 @@ impl State {
         self.singles.clear();
         self.line_dirty = [true; 2 * QUICK_UP_TO];
         self.broken = false;
+        self.kept.clear();
         self.cages.resize_with(cut.len(), Cage::default);
         self.dirty.clear();
         self.dirty.resize(cut.len(), true);
@@ -198,6 +212,7 @@ impl State {
             let cage = &mut self.cages[k];
             cage.op = op;
             cage.target = target;
+            cage.kept = false;
             cage.cells.clear();
             cage.sees_before.clear();
             cage.parts.clear();
@@ -349,40 +364,17 @@ impl State {
     /// The cage rule of `need` on cage `k`: its cells keep what its fillings allow; at hard, the
     /// values every filling puts in a line leave the rest of that line. True on progress.
     fn cage(&mut self, k: usize, need: Need) -> bool {
-        let cage = &self.cages[k];
-        let width = cage.cells.len();
+        let width = self.cages[k].cells.len();
         let mut cand = [0 as Mask; MAX_CELLS];
-        for (i, &c) in cage.cells.iter().enumerate() {
+        for (i, &c) in self.cages[k].cells.iter().enumerate() {
             cand[i] = self.cand[c as usize];
         }
-        let full = cand[..width].iter().all(|&m| m == self.full);
-        let f = if full && width >= 3 {
-            let mut key = Fresh {
-                n: self.n as u8,
-                op: cage.op,
-                target: cage.target,
-                need,
-                sees_before: [0; MAX_CELLS],
-                parts: [0; 16],
-            };
-            key.sees_before[..width].copy_from_slice(&cage.sees_before);
-            for (p, &(_, at)) in cage.parts.iter().enumerate() {
-                key.parts[p] = at;
-            }
-            match self.fresh.get(&key) {
-                Some(&known) => known,
-                None => {
-                    let f = fillings(cage, &cand[..width], need);
-                    if self.fresh.len() >= FRESH_MEMO {
-                        self.fresh.clear();
-                    }
-                    self.fresh.insert(key, f);
-                    f
-                }
-            }
+        let f = if need == Need::Lines {
+            self.lines_fillings(k, &cand[..width])
         } else {
-            fillings(cage, &cand[..width], need)
+            self.fresh_or_walked(k, &cand[..width], need)
         };
+        let cage = &self.cages[k];
         if !f.any {
             self.broken = true;
             return false;
@@ -413,6 +405,85 @@ impl State {
             }
         }
         progress
+    }
+
+    /// The fillings of cage `k` below hard: from the memo when its cells have every candidate.
+    fn fresh_or_walked(&mut self, k: usize, cand: &[Mask], need: Need) -> Fillings {
+        let cage = &self.cages[k];
+        let width = cand.len();
+        if width < 3 || cand.iter().any(|&m| m != self.full) {
+            return fillings(cage, cand, need);
+        }
+        let mut key = Fresh {
+            n: self.n as u8,
+            op: cage.op,
+            target: cage.target,
+            need,
+            sees_before: [0; MAX_CELLS],
+            parts: [0; 16],
+        };
+        key.sees_before[..width].copy_from_slice(&cage.sees_before);
+        for (p, &(_, at)) in cage.parts.iter().enumerate() {
+            key.parts[p] = at;
+        }
+        if let Some(&known) = self.fresh.get(&key) {
+            return known;
+        }
+        let f = fillings(cage, cand, need);
+        if self.fresh.len() >= FRESH_MEMO {
+            self.fresh.clear();
+        }
+        self.fresh.insert(key, f);
+        f
+    }
+
+    /// The fillings of cage `k` at hard: from those kept, or by a walk that keeps them.
+    fn lines_fillings(&mut self, k: usize, cand: &[Mask]) -> Fillings {
+        let cage = &self.cages[k];
+        let width = cand.len();
+        if !cage.kept {
+            let from = self.kept.len();
+            let mut kept = std::mem::take(&mut self.kept);
+            let f = walk(cage, cand, Need::Lines, Some(&mut kept));
+            let fits = kept.len() - from == width * f.count;
+            if !fits {
+                kept.truncate(from);
+            }
+            self.kept = kept;
+            let cage = &mut self.cages[k];
+            (cage.kept, cage.from, cage.count) = (fits, from, f.count);
+            return f.fillings;
+        }
+        // Those still fitting the candidates stay, moved up over those that went.
+        let (from, count) = (cage.from, cage.count);
+        let mut out = Fillings { any: false, per: [0; MAX_CELLS], always: [Mask::MAX; 16] };
+        let mut left = 0;
+        for t in 0..count {
+            let at = from + t * width;
+            let fits = (0..width).all(|i| cand[i] & 1 << (self.kept[at + i] - 1) != 0);
+            if !fits {
+                continue;
+            }
+            let to = from + left * width;
+            self.kept.copy_within(at..at + width, to);
+            left += 1;
+            let values = &self.kept[to..to + width];
+            for i in 0..width {
+                out.per[i] |= 1 << (values[i] - 1);
+            }
+            for (p, &(_, at)) in cage.parts.iter().enumerate() {
+                let mut here = 0;
+                let mut m = at;
+                while m != 0 {
+                    here |= 1 << (values[m.trailing_zeros() as usize] - 1);
+                    m &= m - 1;
+                }
+                out.always[p] &= here;
+            }
+        }
+        out.any = left > 0;
+        self.cages[k].count = left;
+        out
     }
 
     /// Naked subsets of every size in every row and column: `k` open cells whose candidates are
@@ -464,11 +535,25 @@ impl State {
 /// The fillings of `cage` whose cells have candidates `cand`: values from the candidates, none
 /// twice in a row or column, meeting the cage's rule.
 fn fillings(cage: &Cage, cand: &[Mask], need: Need) -> Fillings {
+    walk(cage, cand, need, None).fillings
+}
+
+/// What a walk over the fillings found.
+struct Walked {
+    fillings: Fillings,
+    /// How many fillings it saw (all of them when it kept them).
+    count: usize,
+}
+
+/// The fillings of `cage` (see [`fillings`]); with `keep`, every filling is walked and its
+/// values are added to `keep`, one filling after the other.
+fn walk(cage: &Cage, cand: &[Mask], need: Need, keep: Option<&mut Vec<u8>>) -> Walked {
     let width = cand.len();
     // Most cages are two cells that see each other: their values by masks, with no walk
     // (at hard the walk also gathers what each line always gets).
     if width == 2
         && need != Need::Lines
+        && keep.is_none()
         && cage.sees_before[1] != 0
         && let Some(op) = cage.op
     {
@@ -476,7 +561,7 @@ fn fillings(cage: &Cage, cand: &[Mask], need: Need) -> Fillings {
         let mut out = Fillings { any: first != 0, per: [0; MAX_CELLS], always: [0; 16] };
         out.per[0] = first;
         out.per[1] = second;
-        return out;
+        return Walked { fillings: out, count: usize::from(first != 0) };
     }
     let mut walk = Walk {
         cage,
@@ -487,6 +572,8 @@ fn fillings(cage: &Cage, cand: &[Mask], need: Need) -> Fillings {
         high: [0; MAX_CELLS + 1],
         out: Fillings { any: false, per: [0; MAX_CELLS], always: [Mask::MAX; 16] },
         all: cand.iter().fold(0, |u, &m| u | m),
+        keep,
+        count: 0,
     };
     match cage.op {
         Some(Operator::Sub | Operator::Div) if width == 2 => walk.pair(),
@@ -510,7 +597,7 @@ fn fillings(cage: &Cage, cand: &[Mask], need: Need) -> Fillings {
             walk.any(0);
         }
     }
-    walk.out
+    Walked { fillings: walk.out, count: walk.count }
 }
 
 /// The values of the first and of the second cell of a two-cell cage with rule `op` and
@@ -584,6 +671,10 @@ struct Walk<'a> {
     out: Fillings,
     /// Every candidate of the cage's cells.
     all: Mask,
+    /// Where every filling goes, when they are kept (then the walk never stops early).
+    keep: Option<&'a mut Vec<u8>>,
+    /// Fillings seen.
+    count: usize,
 }
 
 impl Walk<'_> {
@@ -601,6 +692,13 @@ impl Walk<'_> {
     /// Records the filling in `values`; false when more fillings cannot add anything.
     fn record(&mut self) -> bool {
         let width = self.cand.len();
+        self.count += 1;
+        if let Some(keep) = &mut self.keep {
+            // Past the limit they are not kept (the caller sees it by the count).
+            if keep.len() + width <= KEEP {
+                keep.extend_from_slice(&self.values[..width]);
+            }
+        }
         let out = &mut self.out;
         out.any = true;
         for i in 0..width {
@@ -616,6 +714,9 @@ impl Walk<'_> {
                 }
                 out.always[p] &= here;
             }
+        }
+        if self.keep.is_some() {
+            return true;
         }
         match self.need {
             Need::Union => out.per[..width].iter().fold(0, |u, &m| u | m) != self.all,
@@ -752,6 +853,8 @@ mod tests {
                             high: [0; MAX_CELLS + 1],
                             out: Fillings { any: false, per: [0; MAX_CELLS], always: [0; 16] },
                             all: a | b,
+                            keep: None,
+                            count: 0,
                         };
                         // No early stop: every filling.
                         walk.need = Need::Lines;
