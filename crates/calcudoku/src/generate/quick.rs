@@ -468,8 +468,8 @@ impl State {
             self.kept.copy_within(at..at + width, to);
             left += 1;
             let values = &self.kept[to..to + width];
-            for i in 0..width {
-                out.per[i] |= 1 << (values[i] - 1);
+            for (per, &v) in out.per.iter_mut().zip(values) {
+                *per |= 1 << (v - 1);
             }
             for (p, &(_, at)) in cage.parts.iter().enumerate() {
                 let mut here = 0;
