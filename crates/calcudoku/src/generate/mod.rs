@@ -12,7 +12,10 @@
 //! - KenKen (`kenken`): Keen's method — a random Latin square cut into cages, operators
 //!   chosen to keep every kind in play, kept when it solves at the level and not below. Sizes
 //!   Keen does not make get help: from 10×10 a cut with a second solution by a swap is mended,
-//!   and from 14×14 easy and normal puzzles get givens where the ladder gets stuck.
+//!   and from 14×14 easy and normal puzzles get givens where the ladder gets stuck. Up to
+//!   9×9 a candidate first meets a quick test (`quick`: the fixed points of the easy, normal
+//!   and hard rungs on bitsets, which tell the level those rungs give without the steps), so
+//!   that the ladder grades step by step only the candidates at the level asked.
 //! - Sudoku of every size (`sudoku`): a random solution grid; clues removed (by symmetric
 //!   orbits) while the solution stays unique; clues put back, most recent first, until the
 //!   level is reached from above.
