@@ -74,7 +74,7 @@ impl Allowed {
     }
 }
 
-/// [`choose`] for cages whose values `values(k)` gives, `count` of them: in a random order of
+/// The hand-out for cages whose values `values(k)` gives, `count` of them: in a random order of
 /// the cages, each round hands ÷, −, × and + in turn to the first cage without an operator
 /// that the operator suits well, or else to the first it fits, until a round hands out none.
 pub(super) fn choose_each<'a>(
@@ -196,8 +196,8 @@ const PAIRS: [[u8; 257]; 17] = {
     t
 };
 
-/// [`suits`] as bits of [`ORDER`]: the operators that suit the values well, and those that
-/// only fit.
+/// The operators that suit a cage's values well, and those that only fit, as bits of
+/// [`ORDER`] (`suits`, in the tests, states the same plainly).
 fn suits_bits(values: &[u8], n: usize, allowed: Allowed) -> (u8, u8) {
     const DIV: u8 = 1;
     const SUB: u8 = 2;

@@ -1,0 +1,366 @@
+//! The fillings of one cage: every way of giving its cells values from their candidates, none
+//! twice in a row or column, that meets the cage's rule — walked with bounds for sums and
+//! products, worked out with masks for two cells, or every one checked at the end for other
+//! rules (hidden operators, − and ÷ on more cells, givens).
+
+use crate::puzzle::{Operator, rule_holds};
+
+use super::{Cage, KEEP, MAX_CELLS, Mask};
+
+/// What the fillings of one cage say.
+#[derive(Clone, Copy)]
+pub(super) struct Fillings {
+    /// Whether any filling was found.
+    pub(super) any: bool,
+    /// The values some filling gives each position.
+    pub(super) per: [Mask; MAX_CELLS],
+    /// For each part, the values every filling puts there.
+    pub(super) always: [Mask; 16],
+}
+
+/// How much of the fillings a rung needs: the walk stops once more fillings cannot add to it.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub(super) enum Need {
+    /// The values the whole cage uses (easy).
+    Union,
+    /// The values of each cell (normal).
+    PerCell,
+    /// And the values every filling puts in each line (hard).
+    Lines,
+}
+
+/// The fillings of `cage` whose cells have candidates `cand`: values from the candidates, none
+/// twice in a row or column, meeting the cage's rule.
+pub(super) fn fillings(cage: &Cage, cand: &[Mask], need: Need) -> Fillings {
+    walk(cage, cand, need, None).fillings
+}
+
+/// What a walk over the fillings found.
+pub(super) struct Walked {
+    pub(super) fillings: Fillings,
+    /// How many fillings it saw (all of them when it kept them).
+    pub(super) count: usize,
+}
+
+/// The fillings of `cage` (see [`fillings`]); with `keep`, every filling is walked and its
+/// values are added to `keep`, one filling after the other.
+pub(super) fn walk(cage: &Cage, cand: &[Mask], need: Need, keep: Option<&mut Vec<u8>>) -> Walked {
+    let width = cand.len();
+    // Most cages are two cells that see each other: their values by masks, with no walk
+    // (at hard the walk also gathers what each line always gets).
+    if width == 2
+        && need != Need::Lines
+        && keep.is_none()
+        && cage.sees_before[1] != 0
+        && let Some(op) = cage.op
+    {
+        let (first, second) = pair_values(op, cage.target, cand[0], cand[1]);
+        let mut out = Fillings { any: first != 0, per: [0; MAX_CELLS], always: [0; 16] };
+        out.per[0] = first;
+        out.per[1] = second;
+        return Walked { fillings: out, count: usize::from(first != 0) };
+    }
+    let mut walk = Walk {
+        cage,
+        cand,
+        need,
+        values: [0; MAX_CELLS],
+        low: [0; MAX_CELLS + 1],
+        high: [0; MAX_CELLS + 1],
+        out: Fillings { any: false, per: [0; MAX_CELLS], always: [Mask::MAX; 16] },
+        all: cand.iter().fold(0, |u, &m| u | m),
+        keep,
+        count: 0,
+    };
+    match cage.op {
+        Some(Operator::Sub | Operator::Div) if width == 2 => walk.pair(),
+        Some(op @ (Operator::Add | Operator::Mul)) => {
+            let add = op == Operator::Add;
+            walk.low[width] = u64::from(!add);
+            walk.high[width] = u64::from(!add);
+            for i in (0..width).rev() {
+                let (lo, hi) = (lowest(cand[i]), highest(cand[i]));
+                if add {
+                    walk.low[i] = walk.low[i + 1] + lo;
+                    walk.high[i] = walk.high[i + 1] + hi;
+                } else {
+                    walk.low[i] = walk.low[i + 1] * lo;
+                    walk.high[i] = walk.high[i + 1] * hi;
+                }
+            }
+            walk.arith(0, cage.target, add);
+        }
+        _ => {
+            walk.any(0);
+        }
+    }
+    Walked { fillings: walk.out, count: walk.count }
+}
+
+/// The values of the first and of the second cell of a two-cell cage with rule `op` and
+/// `target` that some filling gives them, from their candidates `a` and `b`; the two cells see
+/// each other, so they never hold the same value.
+fn pair_values(op: Operator, target: u64, a: Mask, b: Mask) -> (Mask, Mask) {
+    let t = target;
+    match op {
+        Operator::Add => {
+            // {t − v : v in m}: the mask reversed, then moved so that bit v − 1 lands on t − v − 1.
+            let mirror = |m: Mask| -> Mask {
+                let r = m.reverse_bits() as u32;
+                let m = if t <= 17 {
+                    r >> (17 - t)
+                } else {
+                    r.checked_shl((t - 17) as u32).unwrap_or(0)
+                };
+                m as Mask
+            };
+            let half = if t % 2 == 0 && t / 2 <= 16 { 1 << (t / 2 - 1) } else { 0 };
+            (a & mirror(b) & !half, b & mirror(a) & !half)
+        }
+        Operator::Sub => {
+            if t == 0 || t >= 16 {
+                return (0, 0);
+            }
+            let near = |m: Mask| (m << t) | (m >> t);
+            (a & near(b), b & near(a))
+        }
+        Operator::Mul | Operator::Div => {
+            let (mut first, mut second) = (0, 0);
+            let mut rest = a;
+            while rest != 0 {
+                let v = rest.trailing_zeros() as u64 + 1;
+                rest &= rest - 1;
+                let partners = match op {
+                    Operator::Mul => [(t % v == 0).then(|| t / v), None],
+                    _ => [Some(v * t), (t != 0 && v % t == 0).then(|| v / t)],
+                };
+                for w in partners.into_iter().flatten() {
+                    if w != v && (1..=16).contains(&w) && b & 1 << (w - 1) != 0 {
+                        first |= 1 << (v - 1);
+                        second |= 1 << (w - 1);
+                    }
+                }
+            }
+            (first, second)
+        }
+    }
+}
+
+/// The least value of a non-empty mask.
+fn lowest(m: Mask) -> u64 {
+    m.trailing_zeros() as u64 + 1
+}
+
+/// The greatest value of a non-empty mask.
+fn highest(m: Mask) -> u64 {
+    (Mask::BITS - m.leading_zeros()) as u64
+}
+
+struct Walk<'a> {
+    cage: &'a Cage,
+    cand: &'a [Mask],
+    need: Need,
+    values: [u8; MAX_CELLS],
+    /// For sums (products): the least and most the cells from position `i` on can add up to
+    /// (multiply to).
+    low: [u64; MAX_CELLS + 1],
+    high: [u64; MAX_CELLS + 1],
+    out: Fillings,
+    /// Every candidate of the cage's cells.
+    all: Mask,
+    /// Where every filling goes, when they are kept (then the walk never stops early).
+    keep: Option<&'a mut Vec<u8>>,
+    /// Fillings seen.
+    count: usize,
+}
+
+impl Walk<'_> {
+    /// The candidates of position `i` that no earlier cell of its row or column holds.
+    fn allowed(&self, i: usize) -> Mask {
+        let mut seen = 0;
+        let mut m = self.cage.sees_before[i];
+        while m != 0 {
+            seen |= 1 << (self.values[m.trailing_zeros() as usize] - 1);
+            m &= m - 1;
+        }
+        self.cand[i] & !seen
+    }
+
+    /// Records the filling in `values`; false when more fillings cannot add anything.
+    fn record(&mut self) -> bool {
+        let width = self.cand.len();
+        self.count += 1;
+        if let Some(keep) = &mut self.keep {
+            // Past the limit they are not kept (the caller sees it by the count).
+            if keep.len() + width <= KEEP {
+                keep.extend_from_slice(&self.values[..width]);
+            }
+        }
+        let out = &mut self.out;
+        out.any = true;
+        for i in 0..width {
+            out.per[i] |= 1 << (self.values[i] - 1);
+        }
+        if self.need == Need::Lines {
+            for (p, &(_, at)) in self.cage.parts.iter().enumerate() {
+                let mut here = 0;
+                let mut m = at;
+                while m != 0 {
+                    here |= 1 << (self.values[m.trailing_zeros() as usize] - 1);
+                    m &= m - 1;
+                }
+                out.always[p] &= here;
+            }
+        }
+        if self.keep.is_some() {
+            return true;
+        }
+        match self.need {
+            Need::Union => out.per[..width].iter().fold(0, |u, &m| u | m) != self.all,
+            Need::PerCell => out.per[..width] != self.cand[..],
+            Need::Lines => {
+                out.per[..width] != self.cand[..]
+                    || out.always[..self.cage.parts.len()].iter().any(|&a| a != 0)
+            }
+        }
+    }
+
+    /// Sums and products from position `i`, `rest` left to make; false once saturated.
+    fn arith(&mut self, i: usize, rest: u64, add: bool) -> bool {
+        let last = i + 1 == self.cand.len();
+        let mut allowed = self.allowed(i);
+        if last {
+            if (1..=16).contains(&rest) && allowed & (1 << (rest - 1)) != 0 {
+                self.values[i] = rest as u8;
+                return self.record();
+            }
+            return true;
+        }
+        while allowed != 0 {
+            let v = allowed.trailing_zeros() as u64 + 1;
+            allowed &= allowed - 1;
+            let next = if add {
+                if v > rest {
+                    break;
+                }
+                rest - v
+            } else {
+                if rest % v != 0 {
+                    continue;
+                }
+                rest / v
+            };
+            if next < self.low[i + 1] || next > self.high[i + 1] {
+                continue;
+            }
+            self.values[i] = v as u8;
+            if !self.arith(i + 1, next, add) {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Two-cell differences and quotients.
+    fn pair(&mut self) {
+        let t = self.cage.target;
+        let mut first = self.cand[0];
+        while first != 0 {
+            let a = first.trailing_zeros() as u64 + 1;
+            first &= first - 1;
+            let partners: [Option<u64>; 2] = match self.cage.op {
+                Some(Operator::Sub) => [Some(a + t), a.checked_sub(t)],
+                _ => [Some(a * t), (t != 0 && a % t == 0).then(|| a / t)],
+            };
+            self.values[0] = a as u8;
+            let allowed = self.allowed(1);
+            for (j, b) in partners.into_iter().enumerate() {
+                let Some(b) = b else { continue };
+                // t = 0 (−) or 1 (÷) makes the two partners one.
+                if j == 1 && Some(b) == partners[0] {
+                    continue;
+                }
+                if (1..=16).contains(&b) && allowed & (1 << (b - 1)) != 0 {
+                    self.values[1] = b as u8;
+                    if !self.record() {
+                        return;
+                    }
+                }
+            }
+        }
+    }
+
+    /// Any other rule (hidden operators, − and ÷ on more cells, givens): every filling,
+    /// checked at the end.
+    fn any(&mut self, i: usize) -> bool {
+        if i == self.cand.len() {
+            let width = self.cand.len();
+            if rule_holds(self.cage.op, self.cage.target, &self.values[..width]) {
+                return self.record();
+            }
+            return true;
+        }
+        let mut allowed = self.allowed(i);
+        while allowed != 0 {
+            self.values[i] = allowed.trailing_zeros() as u8 + 1;
+            allowed &= allowed - 1;
+            if !self.any(i + 1) {
+                return false;
+            }
+        }
+        true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::generate::rng::Rng;
+    use smallvec::SmallVec;
+
+    /// A cage of two cells side by side in row 0, or (`across`) one above the other.
+    fn domino(n: usize, op: Operator, target: u64, across: bool) -> Cage {
+        let second = if across { n } else { 1 };
+        let mut cage = Cage { op: Some(op), target, ..Cage::default() };
+        cage.cells = SmallVec::from_slice(&[0, second as u8]);
+        cage.sees_before = SmallVec::from_slice(&[0, 1]);
+        cage
+    }
+
+    #[test]
+    fn two_cell_masks_are_the_fillings_the_walk_finds() {
+        let mut rng = Rng::new(5, 5);
+        for n in 2..=9usize {
+            let full = (1u16 << n) - 1;
+            for op in Operator::ALL {
+                for target in 0..=(n * n) as u64 {
+                    for _ in 0..12 {
+                        let a = rng.below(full as usize + 1) as Mask;
+                        let b = rng.below(full as usize + 1) as Mask;
+                        let cage = domino(n, op, target, rng.chance(1, 2));
+                        let fast = fillings(&cage, &[a, b], Need::PerCell);
+                        // The walk with the rule checked at the end, as for hidden operators.
+                        let mut walk = Walk {
+                            cage: &cage,
+                            cand: &[a, b],
+                            need: Need::PerCell,
+                            values: [0; MAX_CELLS],
+                            low: [0; MAX_CELLS + 1],
+                            high: [0; MAX_CELLS + 1],
+                            out: Fillings { any: false, per: [0; MAX_CELLS], always: [0; 16] },
+                            all: a | b,
+                            keep: None,
+                            count: 0,
+                        };
+                        // No early stop: every filling.
+                        walk.need = Need::Lines;
+                        walk.any(0);
+                        let slow = walk.out;
+                        assert_eq!(fast.any, slow.any, "{op:?} {target} {a:b} {b:b}");
+                        assert_eq!(fast.per[..2], slow.per[..2], "{op:?} {target} {a:b} {b:b}");
+                    }
+                }
+            }
+        }
+    }
+}
