@@ -114,7 +114,7 @@ fn pair_values(op: Operator, target: u64, a: Mask, b: Mask) -> (Mask, Mask) {
                 };
                 m as Mask
             };
-            let half = if t % 2 == 0 && t / 2 <= 16 { 1 << (t / 2 - 1) } else { 0 };
+            let half = if t % 2 == 0 && (2..=32).contains(&t) { 1 << (t / 2 - 1) } else { 0 };
             (a & mirror(b) & !half, b & mirror(a) & !half)
         }
         Operator::Sub => {
