@@ -240,6 +240,13 @@ impl State {
     /// most candidates in the worse of its two branches (then in both), else the first. Without
     /// one, the open cell with the fewest candidates in the first band that has open cells.
     pub(super) fn guess_cell(&self, pairs: [u32; 3], score: bool) -> (usize, usize, u32) {
+        if !score {
+            // The first bivalue cell, if any: nothing to compare.
+            if let Some(b) = (0..3).find(|&b| pairs[b] != 0) {
+                let bit = pairs[b].trailing_zeros() as usize;
+                return (b, bit, self.digits_at(b, bit));
+            }
+        }
         let mut best = 0u64;
         let mut left = if score { SCORED } else { 1 };
         for b in 0..3 {
