@@ -39,8 +39,11 @@ impl State {
         }
         // Placing a given clears its row, column and box for that digit: a later given of the
         // same digit there finds its cell gone. Rows for sixteen digits, so that a digit
-        // masked to four bits indexes without a bounds check (only 0..9 occur).
+        // masked to four bits indexes without a bounds check (only 0..9 occur). `mine` keeps
+        // each digit's own given cells.
         let mut by_digit = [[BAND; 3]; 16];
+        let mut mine = [[0; 3]; 16];
+        let mut open = [BAND; 3];
         let mut gone = 0;
         for b in 0..3 {
             let [o1, o2] = OTHER[b];
@@ -49,12 +52,15 @@ impl State {
             for (bit, &v) in band.iter().enumerate() {
                 cells |= ((v != 0) as u32) << bit;
             }
+            open[b] = BAND & !cells;
             while cells != 0 {
                 let bit = cells.trailing_zeros() as usize;
                 cells &= cells - 1;
-                let words = &mut by_digit[(band[bit] as usize - 1) & 15];
+                let digit = (band[bit] as usize - 1) & 15;
+                let words = &mut by_digit[digit];
                 gone |= !words[b] & 1 << bit;
                 words[b] &= KEEP[bit];
+                mine[digit][b] |= 1 << bit;
                 let col = !(COLUMN << COLUMN_OF[bit]);
                 words[o1] &= col;
                 words[o2] &= col;
@@ -63,11 +69,16 @@ impl State {
         if gone != 0 {
             return None;
         }
+        // The given cells are placed already: closed, and other digits' candidates there gone.
+        // (The band logic would otherwise find every given alone in its row and place it, a
+        // whole round over the 27 words and the one after it.)
         let mut cand = [0; 27];
         for d in 0..9 {
-            cand[d * 3..d * 3 + 3].copy_from_slice(&by_digit[d]);
+            for b in 0..3 {
+                cand[d * 3 + b] = by_digit[d][b] & (open[b] | mine[d][b]);
+            }
         }
-        Some(State { cand, seen: [0; 27], open: [BAND; 3], dirty: 0, todo: ALL })
+        Some(State { cand, seen: [0; 27], open, dirty: 0, todo: ALL })
     }
 
     /// Fixes digit `d` at bit `bit` of band `b`: clears its peers for that digit. The band logic
