@@ -318,7 +318,7 @@ impl Search {
                     self.settle_open(s)
                 } else {
                     let (b, bit, digits) = s.first_open_cell();
-                    self.branch(s, digits, |t, d| t.place(d, b, bit))
+                    self.branch(s, digits, |t, d| t.place(d, b, bit, digits))
                 };
                 if !went_on {
                     return;
@@ -371,7 +371,7 @@ impl Search {
                 }),
                 None => {
                     let (b, bit, digits) = s.guess_cell(pairs, hard || open >= SCORE_OPEN);
-                    self.branch(s, digits, |t, d| t.place(d, b, bit))
+                    self.branch(s, digits, |t, d| t.place(d, b, bit, digits))
                 }
             };
             if !went_on {
@@ -399,9 +399,10 @@ impl Search {
                 let bit = open.trailing_zeros() as usize;
                 open &= open - 1;
                 let value = usize::from(witness[b * 27 + bit]) - 1;
-                let mut smaller = s.digits_at(b, bit) & ((1 << value) - 1);
+                let here = s.digits_at(b, bit);
+                let mut smaller = here & ((1 << value) - 1);
                 if smaller == 0 {
-                    s.place(value, b, bit);
+                    s.place(value, b, bit, here);
                     settled = true;
                     continue;
                 }
@@ -415,7 +416,7 @@ impl Search {
                         return false;
                     }
                     let mut t = *s;
-                    t.place(k, b, bit);
+                    t.place(k, b, bit, here);
                     let mut probe = Search::new(1, self.deadline);
                     probe.row_major = true;
                     probe.budget = self.budget.saturating_sub(self.guesses);
@@ -432,7 +433,7 @@ impl Search {
                         return false;
                     }
                 }
-                s.place(value, b, bit);
+                s.place(value, b, bit, here);
                 return true;
             }
         }

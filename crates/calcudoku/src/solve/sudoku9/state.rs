@@ -81,17 +81,27 @@ impl State {
         Some(State { cand, seen: [0; 27], open, dirty: 0, todo: ALL })
     }
 
-    /// Fixes digit `d` at bit `bit` of band `b`: clears its peers for that digit. The band logic
-    /// then sees the row left with one cell and clears the cell for the other digits.
+    /// Fixes digit `d` at bit `bit` of band `b`, an open cell whose candidates are `digits` (bit
+    /// per digit; all of them): clears its peers for that digit and the cell for the other
+    /// digits, and closes it. (Leaving the cell to the band logic, which sees the row left with
+    /// one cell and places it, took a round more, and a comparison of all the words after it.)
     #[inline(always)]
-    pub(super) fn place(&mut self, d: usize, b: usize, bit: usize) {
+    pub(super) fn place(&mut self, d: usize, b: usize, bit: usize, digits: u32) {
         self.cand[d * 3 + b] &= KEEP[bit];
         self.todo |= 1 << (d * 3 + b);
+        self.open[b] &= !(1 << bit);
         let col = COLUMN << (bit % 9);
         for o in OTHER[b] {
             let old = self.cand[d * 3 + o];
             self.cand[d * 3 + o] = old & !col;
             self.todo |= ((old & col != 0) as u32) << (d * 3 + o);
+        }
+        let mut others = digits & !(1 << d);
+        while others != 0 {
+            let e = others.trailing_zeros() as usize;
+            others &= others - 1;
+            self.cand[e * 3 + b] &= !(1 << bit);
+            self.todo |= 1 << (e * 3 + b);
         }
     }
 
@@ -216,7 +226,7 @@ impl State {
                 let bit = single.trailing_zeros() as usize;
                 single &= single - 1;
                 let d = (0..9).find(|&d| self.cand[d * 3 + b] >> bit & 1 != 0).ok_or(Conflict)?;
-                self.place(d, b, bit);
+                self.place(d, b, bit, 1 << d);
                 any = true;
             }
         }
