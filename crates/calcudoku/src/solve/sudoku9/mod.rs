@@ -297,7 +297,13 @@ impl Search {
     /// Searches below `s`, which it uses up.
     fn run(&mut self, s: &mut State) {
         loop {
-            if s.bands().is_err() {
+            // The band logic marks the words it changes as it goes until the search meets a
+            // contradiction (see `State::bands`): in-process, interleaved A/B against the
+            // comparison of all words after each round, serg-benchmark 9-11% faster,
+            // forum-hardest 3-7% faster, magictour and 17-clue even.
+            let bands =
+                if self.contradictions == 0 { s.bands::<true>() } else { s.bands::<false>() };
+            if bands.is_err() {
                 self.contradictions += 1;
                 return;
             }
