@@ -30,8 +30,8 @@
 //!   able to use it and at most three forced to; three forced keep the others out, and three
 //!   able are forced in. Without it, nearly empty grids send the search into vast subtrees
 //!   whose permutations cannot fit together. Elsewhere (typically in puzzles with several
-//!   solutions, found without backtracking) guess on the first bivalue cell (else on a cell
-//!   with few candidates), and once a guess is made leave the stack logic out too: there they
+//!   solutions, found without backtracking) guess on a bivalue cell of the band with the
+//!   fewest open cells (else on a cell with few candidates), and once a guess is made leave the stack logic out too: there they
 //!   cost more than they save. Should every band be fixed near the root, the guess compares
 //!   the first ten bivalue cells: the one whose worse branch removes the most candidates
 //!   (then both together) wins. The state (236 bytes) is copied for every branch but the

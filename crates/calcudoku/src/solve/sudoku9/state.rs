@@ -298,13 +298,26 @@ impl State {
 
     /// The cell to guess on: (band, bit, its digits). A bivalue cell if there is one (`pairs`,
     /// per band): when `score`, of the first few the one whose placements would remove the
-    /// most candidates in the worse of its two branches (then in both), else the first. Without
-    /// one, the open cell with the fewest candidates in the first band that has open cells.
+    /// most candidates in the worse of its two branches (then in both), else the last one of
+    /// the band with the fewest open cells. Without one, the open cell with the fewest
+    /// candidates in the first band that has open cells.
     pub(super) fn guess_cell(&self, pairs: [u32; 3], score: bool) -> (usize, usize, u32) {
         if !score {
-            // The first bivalue cell, if any: nothing to compare.
-            if let Some(b) = (0..3).find(|&b| pairs[b] != 0) {
-                let bit = pairs[b].trailing_zeros() as usize;
+            // The last bivalue cell of the band with the fewest open cells (ties: the first
+            // band). On serg-benchmark 4.6% fewer instructions than the first bivalue cell,
+            // though 1% more guesses (13.81 a puzzle against 13.69); even on sparse grids
+            // cut from the other sets (-0.3% to +0.4%).
+            let (n0, n1) = count2(self.open[0], self.open[1]);
+            let n2 = count2(self.open[2], 0).0;
+            let mut pick = (u32::MAX, 0);
+            for (b, n) in [(0, n0), (1, n1), (2, n2)] {
+                if pairs[b] != 0 && n < pick.0 {
+                    pick = (n, b);
+                }
+            }
+            if pick.0 != u32::MAX {
+                let b = pick.1;
+                let bit = 31 - pairs[b].leading_zeros() as usize;
                 return (b, bit, self.digits_at(b, bit));
             }
         }
