@@ -67,18 +67,22 @@ const COLUMN: u32 = 0x40201;
 /// How many bivalue cells (the first ones) a guess compares.
 const SCORED: u32 = 10;
 /// With at least this many open cells the search branches on a band's permutations (or
-/// scores bivalue cells); with fewer, only once the search has met a contradiction.
+/// scores bivalue cells) in puzzles with few givens (see [`SPARSE_OPEN`]); with fewer, only
+/// once the search has met a contradiction.
 const SCORE_OPEN: u32 = 45;
 /// With at least this many open cells, the minirow logic runs before a branch on band
 /// permutations (callgrind: from 50 to 62 best on the hardest sets; much above, nearly empty
 /// grids wander again).
 const MINIROW_OPEN: u32 = 56;
-/// The stack logic runs before the first guess only in puzzles with at least this many
-/// open cells (at most 30 givens). With more givens it rarely saves a guess: without it,
-/// 4 to 6% fewer instructions on serg-benchmark (34-35 givens, several solutions) and on
-/// grids of 30, 33 and 38 givens kept from magictour and forum-hardest solutions; most
-/// 17-clue puzzles need no guess with it.
-const ROOT_STACKS_OPEN: u32 = 51;
+/// A puzzle whose givens leave at least this many open cells (at most 30 givens) is sparse:
+/// the stack logic runs before its first guess (most 17-clue puzzles need no guess with it),
+/// and near its root (`SCORE_OPEN`) the search branches on band permutations or scored
+/// bivalue cells. With more givens neither pays: they save few guesses and cost more than
+/// that, and the search guesses as it does below the root. Callgrind, without the stack
+/// logic: serg-benchmark (34-35 givens, several solutions) -4.7%, grids of 33 and 38 givens
+/// kept from magictour and forum-hardest solutions -4.6% and -5.6%; then without the
+/// branching on permutations near the root, serg-benchmark another -4.3%.
+const SPARSE_OPEN: u32 = 51;
 /// How many guesses between two looks at the clock.
 const CLOCK_EVERY: u64 = 1024;
 
@@ -261,8 +265,8 @@ struct Search {
     root: Option<State>,
     /// With `keep_root`, the second solution found.
     second: Option<[u8; 81]>,
-    /// Whether the stack logic runs before the first guess (see [`ROOT_STACKS_OPEN`]).
-    root_stacks: bool,
+    /// Whether the puzzle has few givens (see [`SPARSE_OPEN`]).
+    sparse: bool,
 }
 
 impl Search {
@@ -283,7 +287,7 @@ impl Search {
             keep_root: false,
             root: None,
             second: None,
-            root_stacks: true,
+            sparse: true,
         }
     }
 
@@ -305,7 +309,7 @@ impl Search {
 
     /// Searches from the givens' state `s`, which it uses up.
     fn start(&mut self, s: &mut State) {
-        self.root_stacks = s.open_cells() >= ROOT_STACKS_OPEN;
+        self.sparse = s.open_cells() >= SPARSE_OPEN;
         self.run(s);
     }
 
@@ -354,13 +358,13 @@ impl Search {
             // The stack logic and the branches on band permutations pay where the tree below
             // is large: in puzzles whose search has met a contradiction, and for the stack
             // logic before the first guess (most 17-clue puzzles need no guess with it), for
-            // the permutations near the root. Elsewhere (typically puzzles with several
-            // solutions, found without backtracking) the band logic and a guess on the first
-            // bivalue cell do: on serg-benchmark 3% faster (user time) than with the stack
-            // logic down to 30 open cells.
+            // the permutations near the root, both only in sparse puzzles (`SPARSE_OPEN`).
+            // Elsewhere (typically puzzles with several solutions, found without
+            // backtracking) the band logic and a guess on a bivalue cell do: on serg-benchmark
+            // 3% faster (user time) than with the stack logic down to 30 open cells.
             let open = s.open_cells();
             let hard = self.contradictions > 0;
-            if hard || (self.guesses == 0 && self.root_stacks) {
+            if hard || (self.guesses == 0 && self.sparse) {
                 match s.stacks() {
                     Err(Conflict) => return,
                     Ok(true) => continue,
@@ -372,7 +376,8 @@ impl Search {
             }
             // Near the root and in hard puzzles, branch on the permutations of a (digit, band)
             // in the band with the fewest; elsewhere (and once every band is fixed) on a cell.
-            let config = hard || open >= SCORE_OPEN;
+            let near_root = open >= SCORE_OPEN && self.sparse;
+            let config = hard || near_root;
             let guess = if config {
                 let step =
                     if open >= MINIROW_OPEN { s.configs::<true>() } else { s.configs::<false>() };
@@ -391,7 +396,7 @@ impl Search {
                     t.todo |= 1 << i;
                 }),
                 None => {
-                    let (b, bit, digits) = s.guess_cell(pairs, hard || open >= SCORE_OPEN);
+                    let (b, bit, digits) = s.guess_cell(pairs, hard || near_root);
                     self.branch(s, digits, |t, d| t.place(d, b, bit, digits))
                 }
             };
