@@ -316,12 +316,15 @@ impl Search {
     /// Searches below `s`, which it uses up.
     fn run(&mut self, s: &mut State) {
         loop {
-            // The band logic marks the words it changes as it goes until the search meets a
-            // contradiction (see `State::bands`): in-process, interleaved A/B against the
-            // comparison of all words after each round, serg-benchmark 9-11% faster,
-            // forum-hardest 3-7% faster, magictour and 17-clue even.
-            let bands =
-                if self.contradictions == 0 { s.bands::<true>() } else { s.bands::<false>() };
+            // The band logic marks the words it changes as it goes (see `State::bands`), but
+            // not where placements come in long cascades: before the first guess in sparse
+            // puzzles, and once the search has met a contradiction. In-process, interleaved
+            // A/B against main (which compared all words after every round with placements):
+            // serg-benchmark 0.69-0.73x the time, 17-clue 0.93x, magictour and forum-hardest
+            // even (0.99-1.01x); marking from the root of sparse puzzles too left the forum
+            // sets 1-3% slower.
+            let precise = self.contradictions == 0 && (self.guesses > 0 || !self.sparse);
+            let bands = if precise { s.bands::<true>() } else { s.bands::<false>() };
             if bands.is_err() {
                 self.contradictions += 1;
                 return;

@@ -125,8 +125,9 @@ impl State {
     ///
     /// - `PRECISE`: the placement step runs only for words that place something, and marks
     ///   the words it changes as it clears them. Fewer instructions, but the branch on
-    ///   whether a word placed anything is hard to predict in hard puzzles' searches, where
-    ///   the other way is faster (magictour 4%, forum-hardest 3-5%).
+    ///   whether a word placed anything is hard to predict where placements come in long
+    ///   cascades (near the root of sparse puzzles, in hard searches): there the other way
+    ///   is faster (magictour 4%, forum-hardest 3-5%, 17-clue 4%).
     /// - Otherwise the placement step runs for every word (placing nothing a third to half
     ///   of the time), and after a round with placements all 27 words are compared with
     ///   their copies as the band logic last left them (`seen`). Both ways keep `seen`.
