@@ -25,16 +25,17 @@
 //!   branches on band configurations the same way. Against guessing on scored bivalue cells
 //!   it takes a tenth fewer instructions on the hardest sets though it makes more guesses;
 //!   in time (user time, best of three) serg-benchmark is 5% faster, forum-hardest-1106 and
-//!   magictour about the same, forum-hardest-1905-11plus 3% slower. While many cells are open (`MINIROW_OPEN`), minirow logic comes first: a
-//!   minirow (a row's three cells in a box) holds three digits, so at least three must be
-//!   able to use it and at most three forced to; three forced keep the others out, and three
-//!   able are forced in. Without it, nearly empty grids send the search into vast subtrees
-//!   whose permutations cannot fit together. Elsewhere (typically in puzzles with several
-//!   solutions, found without backtracking) guess on a bivalue cell of the band with the
-//!   fewest open cells (else on a cell with few candidates), and once a guess is made leave the stack logic out too: there they
-//!   cost more than they save. Should every band be fixed near the root, the guess compares
-//!   the first ten bivalue cells: the one whose worse branch removes the most candidates
-//!   (then both together) wins. The state (236 bytes) is copied for every branch but the
+//!   magictour about the same, forum-hardest-1905-11plus 3% slower. While many cells are open
+//!   (`MINIROW_OPEN`), minirow logic comes first: a minirow (a row's three cells in a box) holds
+//!   three digits, so at least three must be able to use it and at most three forced to; three
+//!   forced keep the others out, and three able are forced in. Without it, nearly empty grids send
+//!   the search into vast subtrees whose permutations cannot fit together. Elsewhere (typically in
+//!   puzzles with several solutions, found without backtracking) guess on a bivalue cell of the
+//!   band with the fewest open cells (else on a cell with few candidates), and once a guess is made
+//!   leave the stack logic out too: there they cost more than they save. Puzzles with more than 30
+//!   givens (`SPARSE_OPEN`) guess that way from the root. Should every band be fixed near the root,
+//!   the guess compares the first ten bivalue cells: the one whose worse branch removes the most
+//!   candidates (then both together) wins. The state (236 bytes) is copied for every branch but the
 //!   last.
 //!
 //! - For `solve` on a puzzle with several solutions, a second search from the count's root
