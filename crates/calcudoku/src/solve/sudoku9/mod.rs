@@ -25,16 +25,17 @@
 //!   branches on band configurations the same way. Against guessing on scored bivalue cells
 //!   it takes a tenth fewer instructions on the hardest sets though it makes more guesses;
 //!   in time (user time, best of three) serg-benchmark is 5% faster, forum-hardest-1106 and
-//!   magictour about the same, forum-hardest-1905-11plus 3% slower. While many cells are open (`MINIROW_OPEN`), minirow logic comes first: a
-//!   minirow (a row's three cells in a box) holds three digits, so at least three must be
-//!   able to use it and at most three forced to; three forced keep the others out, and three
-//!   able are forced in. Without it, nearly empty grids send the search into vast subtrees
-//!   whose permutations cannot fit together. Elsewhere (typically in puzzles with several
-//!   solutions, found without backtracking) guess on the first bivalue cell (else on a cell
-//!   with few candidates), and once a guess is made leave the stack logic out too: there they
-//!   cost more than they save. Should every band be fixed near the root, the guess compares
-//!   the first ten bivalue cells: the one whose worse branch removes the most candidates
-//!   (then both together) wins. The state (236 bytes) is copied for every branch but the
+//!   magictour about the same, forum-hardest-1905-11plus 3% slower. While many cells are open
+//!   (`MINIROW_OPEN`), minirow logic comes first: a minirow (a row's three cells in a box) holds
+//!   three digits, so at least three must be able to use it and at most three forced to; three
+//!   forced keep the others out, and three able are forced in. Without it, nearly empty grids send
+//!   the search into vast subtrees whose permutations cannot fit together. Elsewhere (typically in
+//!   puzzles with several solutions, found without backtracking) guess on a bivalue cell of the
+//!   band with the fewest open cells (else on a cell with few candidates), and once a guess is made
+//!   leave the stack logic out too: there they cost more than they save. Puzzles with more than 30
+//!   givens (`SPARSE_OPEN`) guess that way from the root. Should every band be fixed near the root,
+//!   the guess compares the first ten bivalue cells: the one whose worse branch removes the most
+//!   candidates (then both together) wins. The state (236 bytes) is copied for every branch but the
 //!   last.
 //!
 //! - For `solve` on a puzzle with several solutions, a second search from the count's root
@@ -67,12 +68,22 @@ const COLUMN: u32 = 0x40201;
 /// How many bivalue cells (the first ones) a guess compares.
 const SCORED: u32 = 10;
 /// With at least this many open cells the search branches on a band's permutations (or
-/// scores bivalue cells); with fewer, only once the search has met a contradiction.
+/// scores bivalue cells) in puzzles with few givens (see [`SPARSE_OPEN`]); with fewer, only
+/// once the search has met a contradiction.
 const SCORE_OPEN: u32 = 45;
 /// With at least this many open cells, the minirow logic runs before a branch on band
 /// permutations (callgrind: from 50 to 62 best on the hardest sets; much above, nearly empty
 /// grids wander again).
 const MINIROW_OPEN: u32 = 56;
+/// A puzzle whose givens leave at least this many open cells (at most 30 givens) is sparse:
+/// the stack logic runs before its first guess (most 17-clue puzzles need no guess with it),
+/// and near its root (`SCORE_OPEN`) the search branches on band permutations or scored
+/// bivalue cells. With more givens neither pays: they save few guesses and cost more than
+/// that, and the search guesses as it does below the root. Callgrind, without the stack
+/// logic: serg-benchmark (34-35 givens, several solutions) -4.7%, grids of 33 and 38 givens
+/// kept from magictour and forum-hardest solutions -4.6% and -5.6%; then without the
+/// branching on permutations near the root, serg-benchmark another -4.3%.
+const SPARSE_OPEN: u32 = 51;
 /// How many guesses between two looks at the clock.
 const CLOCK_EVERY: u64 = 1024;
 
@@ -102,7 +113,7 @@ pub fn solve9_until(
     let mut search = Search::new(limit, deadline);
     if limit > 0 {
         if let Some(mut state) = State::new(givens) {
-            search.run(&mut state);
+            search.start(&mut state);
         }
     }
     if search.timed_out {
@@ -131,7 +142,7 @@ pub fn solve9_checked(
     let mut search = Search::new(limit, deadline);
     search.keep_first = keep_first;
     if limit > 0 {
-        search.run(&mut state);
+        search.start(&mut state);
     }
     if search.timed_out {
         return Ok(None);
@@ -195,7 +206,7 @@ fn first9_from(
 ) -> Option<(Sudoku9Result, RowMajor9)> {
     let mut count = Search::new(2, deadline);
     count.keep_root = true;
-    count.run(&mut state);
+    count.start(&mut state);
     if count.timed_out {
         return None;
     }
@@ -255,6 +266,8 @@ struct Search {
     root: Option<State>,
     /// With `keep_root`, the second solution found.
     second: Option<[u8; 81]>,
+    /// Whether the puzzle has few givens (see [`SPARSE_OPEN`]).
+    sparse: bool,
 }
 
 impl Search {
@@ -275,6 +288,7 @@ impl Search {
             keep_root: false,
             root: None,
             second: None,
+            sparse: true,
         }
     }
 
@@ -294,10 +308,25 @@ impl Search {
         self.done()
     }
 
+    /// Searches from the givens' state `s`, which it uses up.
+    fn start(&mut self, s: &mut State) {
+        self.sparse = s.open_cells() >= SPARSE_OPEN;
+        self.run(s);
+    }
+
     /// Searches below `s`, which it uses up.
     fn run(&mut self, s: &mut State) {
         loop {
-            if s.bands().is_err() {
+            // The band logic marks the words it changes as it goes (see `State::bands`), but
+            // not where placements come in long cascades: before the first guess in sparse
+            // puzzles, and once the search has met a contradiction. In-process, interleaved
+            // A/B against main (which compared all words after every round with placements):
+            // serg-benchmark 0.69-0.73x the time, 17-clue 0.93x, magictour and forum-hardest
+            // even (0.99-1.01x); marking from the root of sparse puzzles too left the forum
+            // sets 1-3% slower.
+            let precise = self.contradictions == 0 && (self.guesses > 0 || !self.sparse);
+            let bands = if precise { s.bands::<true>() } else { s.bands::<false>() };
+            if bands.is_err() {
                 self.contradictions += 1;
                 return;
             }
@@ -318,7 +347,7 @@ impl Search {
                     self.settle_open(s)
                 } else {
                     let (b, bit, digits) = s.first_open_cell();
-                    self.branch(s, digits, |t, d| t.place(d, b, bit))
+                    self.branch(s, digits, |t, d| t.place(d, b, bit, digits))
                 };
                 if !went_on {
                     return;
@@ -333,13 +362,13 @@ impl Search {
             // The stack logic and the branches on band permutations pay where the tree below
             // is large: in puzzles whose search has met a contradiction, and for the stack
             // logic before the first guess (most 17-clue puzzles need no guess with it), for
-            // the permutations near the root. Elsewhere (typically puzzles with several
-            // solutions, found without backtracking) the band logic and a guess on the first
-            // bivalue cell do: on serg-benchmark 3% faster (user time) than with the stack
-            // logic down to 30 open cells.
+            // the permutations near the root, both only in sparse puzzles (`SPARSE_OPEN`).
+            // Elsewhere (typically puzzles with several solutions, found without
+            // backtracking) the band logic and a guess on a bivalue cell do: on serg-benchmark
+            // 3% faster (user time) than with the stack logic down to 30 open cells.
             let open = s.open_cells();
             let hard = self.contradictions > 0;
-            if hard || self.guesses == 0 {
+            if hard || (self.guesses == 0 && self.sparse) {
                 match s.stacks() {
                     Err(Conflict) => return,
                     Ok(true) => continue,
@@ -351,7 +380,8 @@ impl Search {
             }
             // Near the root and in hard puzzles, branch on the permutations of a (digit, band)
             // in the band with the fewest; elsewhere (and once every band is fixed) on a cell.
-            let config = hard || open >= SCORE_OPEN;
+            let near_root = open >= SCORE_OPEN && self.sparse;
+            let config = hard || near_root;
             let guess = if config {
                 let step =
                     if open >= MINIROW_OPEN { s.configs::<true>() } else { s.configs::<false>() };
@@ -370,8 +400,8 @@ impl Search {
                     t.todo |= 1 << i;
                 }),
                 None => {
-                    let (b, bit, digits) = s.guess_cell(pairs, hard || open >= SCORE_OPEN);
-                    self.branch(s, digits, |t, d| t.place(d, b, bit))
+                    let (b, bit, digits) = s.guess_cell(pairs, hard || near_root);
+                    self.branch(s, digits, |t, d| t.place(d, b, bit, digits))
                 }
             };
             if !went_on {
@@ -399,9 +429,10 @@ impl Search {
                 let bit = open.trailing_zeros() as usize;
                 open &= open - 1;
                 let value = usize::from(witness[b * 27 + bit]) - 1;
-                let mut smaller = s.digits_at(b, bit) & ((1 << value) - 1);
+                let here = s.digits_at(b, bit);
+                let mut smaller = here & ((1 << value) - 1);
                 if smaller == 0 {
-                    s.place(value, b, bit);
+                    s.place(value, b, bit, here);
                     settled = true;
                     continue;
                 }
@@ -415,7 +446,7 @@ impl Search {
                         return false;
                     }
                     let mut t = *s;
-                    t.place(k, b, bit);
+                    t.place(k, b, bit, here);
                     let mut probe = Search::new(1, self.deadline);
                     probe.row_major = true;
                     probe.budget = self.budget.saturating_sub(self.guesses);
@@ -432,7 +463,7 @@ impl Search {
                         return false;
                     }
                 }
-                s.place(value, b, bit);
+                s.place(value, b, bit, here);
                 return true;
             }
         }

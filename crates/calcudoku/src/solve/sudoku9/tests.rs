@@ -1,3 +1,4 @@
+use super::state::State;
 use super::tables::*;
 use super::*;
 use crate::puzzle::{BoxShape, Grid, Puzzle};
@@ -275,4 +276,102 @@ fn row_major_first_with_few_and_many_solutions() {
         }
     }
     assert!(checked[0] >= 10 && checked[1] >= 10, "too few with several solutions: {checked:?}");
+}
+
+/// A small deterministic generator for the tests below.
+fn next(seed: &mut u64) -> u64 {
+    *seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+    *seed >> 33
+}
+
+/// Dense puzzles (31 to 50 givens kept from solution grids), the kind that skips the stack
+/// logic and the branching on band permutations near the root (`SPARSE_OPEN`), counted
+/// against the general engine: with one solution, with several, and with none (one given
+/// changed to another digit that clashes with no other given).
+#[test]
+fn counts_dense_grids_like_the_general_engine() {
+    let mut seed = 18;
+    let mut seen = [0; 3];
+    for line in lines("magictour-top1465.txt").iter().take(40) {
+        let solution = solve9(&parse(line), 1).first.expect("a solution");
+        let keep = 31 + next(&mut seed) as usize % 20;
+        let mut cells: Vec<usize> = (0..81).collect();
+        for i in 0..81 {
+            cells.swap(i, i + next(&mut seed) as usize % (81 - i));
+        }
+        let mut givens = [0u8; 81];
+        for &c in &cells[..keep] {
+            givens[c] = solution[c];
+        }
+        let mut wrong = givens;
+        let c = cells[0];
+        wrong[c] = (1..=9u8)
+            .find(|&v| {
+                v != solution[c]
+                    && (0..81).all(|o| {
+                        let peer = o / 9 == c / 9
+                            || o % 9 == c % 9
+                            || (o / 27 == c / 27 && o % 9 / 3 == c % 9 / 3);
+                        o == c || !peer || wrong[o] != v
+                    })
+            })
+            .unwrap_or(solution[c]);
+        for g in [givens, wrong] {
+            let (_, count, _) =
+                general(&puzzle(&g)).search(Branching::FewestCandidates, 10).unwrap();
+            let fast = solve9(&g, 10);
+            assert_eq!(fast.solutions, count.solutions, "{line}: {g:?}");
+            seen[(count.solutions as usize).min(2)] += 1;
+            if let Some(first) = fast.first {
+                assert!(puzzle(&g).is_solution(&Grid::from_valid(9, first.to_vec())));
+            }
+        }
+    }
+    assert!(seen.iter().all(|&n| n >= 3), "too few of some kind (none, one, several): {seen:?}");
+}
+
+/// The band logic's two ways of finding the words a placement changed (`State::bands`)
+/// reach the same fixed point, or the same contradiction, from the same state, and both
+/// leave every word as they saw it (`seen`), so that the search may switch between them:
+/// from the givens of puzzles of every set and after each of a few random placements.
+#[test]
+fn both_band_logics_reach_the_same_fixed_point() {
+    let mut seed = 7;
+    let mut outcomes = [0; 2];
+    for name in ["17-clue.txt", "magictour-top1465.txt", "serg-benchmark.txt"] {
+        for line in lines(name).iter().take(60) {
+            let mut s = State::new(&parse(line)).expect("givens that fit");
+            for _ in 0..12 {
+                let (mut rounds, mut precise) = (s, s);
+                let (a, b) = (rounds.bands::<false>(), precise.bands::<true>());
+                assert_eq!(a.is_ok(), b.is_ok(), "{name}: {line}");
+                outcomes[a.is_ok() as usize] += 1;
+                if a.is_err() {
+                    break;
+                }
+                assert_eq!((rounds.cand, rounds.open), (precise.cand, precise.open), "{line}");
+                assert_eq!((rounds.seen, precise.seen), (rounds.cand, precise.cand), "{line}");
+                s = if next(&mut seed) % 2 == 0 { rounds } else { precise };
+                // A random candidate of a random open cell.
+                let open: Vec<(usize, usize)> = (0..3)
+                    .flat_map(|b| {
+                        (0..27)
+                            .filter(move |&bit| s.open[b] >> bit & 1 != 0)
+                            .map(move |bit| (b, bit))
+                    })
+                    .collect();
+                if open.is_empty() {
+                    break;
+                }
+                let (b, bit) = open[next(&mut seed) as usize % open.len()];
+                let digits = s.digits_at(b, bit);
+                if digits == 0 {
+                    break;
+                }
+                let ds: Vec<usize> = (0..9).filter(|&d| digits >> d & 1 != 0).collect();
+                s.place(ds[next(&mut seed) as usize % ds.len()], b, bit, digits);
+            }
+        }
+    }
+    assert!(outcomes.iter().all(|&n| n >= 20), "fixed points, contradictions: {outcomes:?}");
 }
