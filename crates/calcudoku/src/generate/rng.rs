@@ -39,23 +39,23 @@ impl Rng {
             31 32 33 34 35 36 37 38 39 40 41 42 43 44 45 46 47 48 49 50 51 52 53 54 55 56 57 58
             59 60 61 62 63 64 65 66 67 68 69 70 71 72 73 74 75 76 77 78 79 80 81);
         let n = n.max(1) as u64;
-        let zone = u64::MAX - (u64::MAX % n) - 1;
-        loop {
-            let x = self.next_u64();
-            if x <= zone {
-                return (x % n) as usize;
-            }
-        }
+        self.below_in(n, u64::MAX - (u64::MAX % n) - 1)
     }
 
     /// [`Rng::below`] for a bound known when compiling.
     #[inline]
     fn below_const<const N: u64>(&mut self) -> usize {
-        let zone = const { u64::MAX - (u64::MAX % N) - 1 };
+        self.below_in(N, const { u64::MAX - (u64::MAX % N) - 1 })
+    }
+
+    /// A draw below `n`, words above `zone` (the short top range) rejected. Inlined, so that
+    /// with a constant bound its remainder is a multiplication.
+    #[inline(always)]
+    fn below_in(&mut self, n: u64, zone: u64) -> usize {
         loop {
             let x = self.next_u64();
             if x <= zone {
-                return (x % N) as usize;
+                return (x % n) as usize;
             }
         }
     }

@@ -18,6 +18,32 @@ pub(super) struct Fillings {
     pub(super) always: [Mask; 16],
 }
 
+impl Fillings {
+    /// Before any filling: none found, no values, every value still in every part.
+    pub(super) fn none() -> Fillings {
+        Fillings { any: false, per: [0; MAX_CELLS], always: [Mask::MAX; 16] }
+    }
+
+    /// Adds the filling `values` (one per position); with `parts` (the cage's lines and
+    /// their positions), narrows what every filling puts in each.
+    #[inline]
+    pub(super) fn add(&mut self, values: &[u8], parts: Option<&[(u8, u16)]>) {
+        self.any = true;
+        for (per, &v) in self.per.iter_mut().zip(values) {
+            *per |= 1 << (v - 1);
+        }
+        for (p, &(_, at)) in parts.unwrap_or_default().iter().enumerate() {
+            let mut here = 0;
+            let mut m = at;
+            while m != 0 {
+                here |= 1 << (values[m.trailing_zeros() as usize] - 1);
+                m &= m - 1;
+            }
+            self.always[p] &= here;
+        }
+    }
+}
+
 /// How much of the fillings a rung needs: the walk stops once more fillings cannot add to it.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub(super) enum Need {
@@ -67,7 +93,7 @@ pub(super) fn walk(cage: &Cage, cand: &[Mask], need: Need, keep: Option<&mut Vec
         values: [0; MAX_CELLS],
         low: [0; MAX_CELLS + 1],
         high: [0; MAX_CELLS + 1],
-        out: Fillings { any: false, per: [0; MAX_CELLS], always: [Mask::MAX; 16] },
+        out: Fillings::none(),
         all: cand.iter().fold(0, |u, &m| u | m),
         keep,
         count: 0,
@@ -196,22 +222,9 @@ impl Walk<'_> {
                 keep.extend_from_slice(&self.values[..width]);
             }
         }
-        let out = &mut self.out;
-        out.any = true;
-        for i in 0..width {
-            out.per[i] |= 1 << (self.values[i] - 1);
-        }
-        if self.need == Need::Lines {
-            for (p, &(_, at)) in self.cage.parts.iter().enumerate() {
-                let mut here = 0;
-                let mut m = at;
-                while m != 0 {
-                    here |= 1 << (self.values[m.trailing_zeros() as usize] - 1);
-                    m &= m - 1;
-                }
-                out.always[p] &= here;
-            }
-        }
+        let parts = (self.need == Need::Lines).then_some(&self.cage.parts[..]);
+        self.out.add(&self.values[..width], parts);
+        let out = &self.out;
         if self.keep.is_some() {
             return true;
         }

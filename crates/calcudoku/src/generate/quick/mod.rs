@@ -260,6 +260,12 @@ impl State {
         }
     }
 
+    /// The first cell of line `line` (rows `0..n`, columns `n..2n`) and the step to the next.
+    fn line(&self, line: usize) -> (usize, usize) {
+        let n = self.n;
+        if line < n { (line * n, 1) } else { (line - n, n) }
+    }
+
     /// Keeps only `keep` of the candidates of cell `c`; true when something went.
     fn restrict(&mut self, c: usize, keep: Mask) -> bool {
         let old = self.cand[c];
@@ -309,7 +315,7 @@ impl State {
             }
             let mut found = false;
             for line in 0..2 * n {
-                let (start, step) = if line < n { (line * n, 1) } else { (line - n, n) };
+                let (start, step) = self.line(line);
                 let (mut once, mut twice) = (0 as Mask, 0 as Mask);
                 for j in 0..n {
                     let m = self.cand[start + j * step];
@@ -377,7 +383,7 @@ impl State {
                     continue;
                 }
                 let line = line as usize;
-                let (start, step) = if line < n { (line * n, 1) } else { (line - n, n) };
+                let (start, step) = self.line(line);
                 for j in 0..n {
                     let c = start + j * step;
                     if self.cage_of[c] as usize != k {
@@ -438,7 +444,7 @@ impl State {
         }
         // Those still fitting the candidates stay, moved up over those that went.
         let (from, count) = (cage.from, cage.count);
-        let mut out = Fillings { any: false, per: [0; MAX_CELLS], always: [Mask::MAX; 16] };
+        let mut out = Fillings::none();
         let mut left = 0;
         for t in 0..count {
             let at = from + t * width;
@@ -449,21 +455,8 @@ impl State {
             let to = from + left * width;
             self.kept.copy_within(at..at + width, to);
             left += 1;
-            let values = &self.kept[to..to + width];
-            for (per, &v) in out.per.iter_mut().zip(values) {
-                *per |= 1 << (v - 1);
-            }
-            for (p, &(_, at)) in cage.parts.iter().enumerate() {
-                let mut here = 0;
-                let mut m = at;
-                while m != 0 {
-                    here |= 1 << (values[m.trailing_zeros() as usize] - 1);
-                    m &= m - 1;
-                }
-                out.always[p] &= here;
-            }
+            out.add(&self.kept[to..to + width], Some(&cage.parts));
         }
-        out.any = left > 0;
         self.cages[k].count = left;
         out
     }
@@ -479,7 +472,7 @@ impl State {
                 continue;
             }
             self.line_dirty[line] = false;
-            let (start, step) = if line < n { (line * n, 1) } else { (line - n, n) };
+            let (start, step) = self.line(line);
             let mut open: SmallVec<[usize; QUICK_UP_TO]> = SmallVec::new();
             for j in 0..n {
                 let c = start + j * step;
