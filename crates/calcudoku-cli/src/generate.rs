@@ -51,6 +51,13 @@ pub fn run(args: &GenerateArgs, ui: Ui, out: &mut dyn Write) -> Result<Status> {
                     let started = Instant::now();
                     let deadline = timeout.map(|t| calcudoku::clock::Instant::now() + t);
                     let made = generate::generate(&options, index, deadline);
+                    // The grade is written only in JSON and with -v: made then, on this
+                    // thread, and counted in the time.
+                    if let Ok(g) = &made
+                        && (ui.json || ui.verbose)
+                    {
+                        g.grade();
+                    }
                     progress.inc(1);
                     (index, made, started.elapsed())
                 })
@@ -71,7 +78,7 @@ pub fn run(args: &GenerateArgs, ui: Ui, out: &mut dyn Write) -> Result<Status> {
                             eprintln!(
                                 "puzzle {}: {} in {} attempts, {:.1} ms",
                                 index + 1,
-                                g.grade.level_name,
+                                g.grade().level_name,
                                 g.attempts,
                                 took.as_secs_f64() * 1e3
                             )
@@ -195,8 +202,8 @@ fn as_json(g: &Generated, options: &Options, index: u64, took: Duration) -> Resu
     o.insert("seed".into(), options.seed.into());
     o.insert("kind".into(), options.kind.name().into());
     o.insert("size".into(), options.size.into());
-    o.insert("level".into(), g.grade.level_name.into());
-    o.insert("rating".into(), json::Value::from((g.grade.rating as f64 * 10.0).round() / 10.0));
+    o.insert("level".into(), g.grade().level_name.into());
+    o.insert("rating".into(), json::Value::from((g.grade().rating as f64 * 10.0).round() / 10.0));
     o.insert("attempts".into(), g.attempts.into());
     o.insert("ms".into(), json::Value::from((took.as_secs_f64() * 1e4).round() / 10.0));
     let puzzle = serde_json::to_value(&g.puzzle)?;

@@ -2,7 +2,7 @@
 //! cage, kept when the logic ladder solves it at the level asked and not at the one below.
 
 use crate::clock::Instant;
-use crate::logic::{Board, Grade, Ladder, LogicError, Rule, grade_path};
+use crate::logic::{Board, Ladder, LogicError, Rule, grade_path};
 use crate::puzzle::{Cage, Cell, Grid, Puzzle, neighbours, rule_holds};
 use crate::solve::Solver;
 
@@ -12,7 +12,7 @@ use super::cages::CageCells;
 use super::ops::{Allowed, Clue, choose_each};
 use super::quick::{self, Verdict};
 use super::rng::Rng;
-use super::{GenerateError, Options, at_level, cages, latin};
+use super::{GenerateError, Graded, Options, at_level, cages, latin};
 
 /// One candidate puzzle; None when it misses the level (or could not be cut).
 pub(super) fn attempt(
@@ -20,7 +20,7 @@ pub(super) fn attempt(
     ladder: &Ladder,
     rng: &mut Rng,
     deadline: Option<Instant>,
-) -> Result<Option<(Puzzle, Grid, Grade)>, GenerateError> {
+) -> Result<Option<(Puzzle, Grid, Graded)>, GenerateError> {
     let n = options.size;
     let square = latin::latin_square(n, rng);
     let Some(mut cut) = cages::cut(n, options.max_cage, rng, |_, _| true) else { return Ok(None) };
@@ -60,6 +60,11 @@ pub(super) fn attempt(
         if !right {
             return Ok(None);
         }
+        // Solved by sound rules, it has one solution; where the ladder cannot skip a cage,
+        // it is at the level by the ladder too, and the step-by-step grade waits until asked.
+        if level <= quick::HARD && quick::ladder_finishes(n, &cut) {
+            return Ok(Some((puzzle_of(n, &cut, &clues), square, Graded::Quick(level))));
+        }
     }
     // The search pays for itself with trial on the ladder (unreasonable), and at extreme up
     // to 6×6; at extreme from 9×9 on, counting the solutions of a candidate with several takes
@@ -77,7 +82,8 @@ pub(super) fn attempt(
             return Ok(None);
         }
     }
-    Ok(at_level(&puzzle, ladder, options.level, deadline)?.map(|g| (puzzle, square, g)))
+    Ok(at_level(&puzzle, ladder, options.level, deadline)?
+        .map(|g| (puzzle, square, Graded::Path(g))))
 }
 
 /// From this size on, a cut whose square has a swappable rectangle is mended rather than
@@ -109,7 +115,7 @@ fn given_where_stuck(
     mut cut: Vec<CageCells>,
     rng: &mut Rng,
     deadline: Option<Instant>,
-) -> Result<Option<(Puzzle, Grid, Grade)>, GenerateError> {
+) -> Result<Option<(Puzzle, Grid, Graded)>, GenerateError> {
     let n = options.size;
     let mut clues = clues_for(options, &square, &cut, rng);
     for _ in 0..=n * n / GIVEN_SHARE {
@@ -123,7 +129,7 @@ fn given_where_stuck(
         };
         if grade.solved {
             let at = options.level.is_none_or(|l| grade.level == l);
-            return Ok(at.then_some((puzzle, square, grade)));
+            return Ok(at.then_some((puzzle, square, Graded::Path(grade))));
         }
         let most = stuck.cells().map(|c| stuck.candidates(c).len()).max().unwrap_or(0);
         let open: SmallVec<[usize; 256]> = stuck

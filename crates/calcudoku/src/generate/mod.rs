@@ -38,6 +38,8 @@ mod trial;
 pub use corpus::*;
 pub use ops::OpChoice;
 
+use std::sync::OnceLock;
+
 use crate::clock::Instant;
 use crate::logic::{Board, Grade, Ladder, LogicError, grade_path};
 use crate::puzzle::{BoxShape, Grid, Operator, Puzzle};
@@ -244,10 +246,48 @@ pub struct Generated {
     pub puzzle: Puzzle,
     /// The puzzle's one solution.
     pub solution: Grid,
-    /// How the logic ladder solved it: level, rating, techniques used.
-    pub grade: Grade,
+    /// The level the logic ladder solves it at (an index into the kind's
+    /// [`Ladder::levels`]): the level asked, when one was.
+    pub level: u8,
     /// Candidates made and thrown away before this one, plus one.
     pub attempts: u32,
+    /// The kind's ladder, up to [`Generated::level`], grades it.
+    kind: Kind,
+    /// The step-by-step grade, once made.
+    grade: OnceLock<Grade>,
+}
+
+impl Generated {
+    /// How the logic ladder solves it: level, rating, techniques used (the same as
+    /// [`crate::logic::grade`] gives). The generator knows the level of a KenKen at Keen's easy,
+    /// normal and hard levels without grading it step by step (by fixed points of the rungs,
+    /// which the ladder agrees with); such a puzzle is graded on the first call, and the grade is
+    /// kept.
+    pub fn grade(&self) -> &Grade {
+        self.grade.get_or_init(|| {
+            let ladder = self.kind.ladder().up_to(self.level);
+            let graded = Board::new(&self.puzzle)
+                .ok()
+                .and_then(|board| grade_path(board, &ladder, None).ok());
+            match graded {
+                Some((grade, board)) => {
+                    board.recycle();
+                    grade
+                }
+                // The generator keeps only puzzles the ladder solves (tested); never reached.
+                None => unreachable!("a generated puzzle the ladder cannot grade"),
+            }
+        })
+    }
+}
+
+/// How [`generate`]'s stages graded the candidate they kept.
+pub(super) enum Graded {
+    /// Step by step, by the ladder.
+    Path(Grade),
+    /// At this level by the quick test of fixed points ([`quick`]), where the ladder's verdict
+    /// is the same ([`quick::ladder_finishes`]); [`Generated::grade`] grades it when asked.
+    Quick(u8),
 }
 
 /// Why no puzzle came.
@@ -289,14 +329,21 @@ pub fn generate(
             return Err(GenerateError::Timeout);
         }
         attempts += 1;
+        let path = |made: Option<(Puzzle, Grid, Grade)>| {
+            made.map(|(puzzle, solution, grade)| (puzzle, solution, Graded::Path(grade)))
+        };
         let made = match options.kind {
             Kind::KenKen => kenken::attempt(options, &ladder, &mut rng, deadline)?,
-            Kind::Sudoku => sudoku::attempt(options, &ladder, &mut rng, deadline)?,
-            Kind::Killer => killer::attempt(options, &ladder, &mut rng, deadline)?,
+            Kind::Sudoku => path(sudoku::attempt(options, &ladder, &mut rng, deadline)?),
+            Kind::Killer => path(killer::attempt(options, &ladder, &mut rng, deadline)?),
         };
-        if let Some((puzzle, solution, grade)) = made {
+        if let Some((puzzle, solution, graded)) = made {
             debug_assert!(puzzle.is_solution(&solution));
-            return Ok(Generated { puzzle, solution, grade, attempts });
+            let (level, grade) = match graded {
+                Graded::Path(grade) => (grade.level, OnceLock::from(grade)),
+                Graded::Quick(level) => (level, OnceLock::new()),
+            };
+            return Ok(Generated { puzzle, solution, level, attempts, kind: options.kind, grade });
         }
     }
 }

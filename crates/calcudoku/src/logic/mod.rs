@@ -29,7 +29,7 @@ mod forcing_chain;
 mod innies;
 mod ladder;
 mod layouts;
-pub(crate) use layouts::QuickHash;
+pub(crate) use layouts::{BUDGET as LAYOUT_BUDGET, QuickHash};
 mod locked;
 mod run;
 pub(crate) use run::grade_path;

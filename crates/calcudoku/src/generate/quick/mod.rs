@@ -21,9 +21,11 @@
 //!
 //! The one difference: the ladder enumerates a cage's fillings on a budget of search nodes and
 //! skips a cage it cannot finish; this always finishes. Only for sides up to
-//! [`QUICK_UP_TO`] and cages up to [`MAX_CELLS`] is it used, where the budget is not reached
-//! in practice; and the generator grades every candidate this passes, so a puzzle kept is
-//! always at its level by the ladder itself.
+//! [`QUICK_UP_TO`] and cages up to [`MAX_CELLS`] is it used. Where no cage of the puzzle can
+//! reach the budget whatever its candidates ([`ladder_finishes`]), the two verdicts are the
+//! same and a candidate the test puts at the level asked is kept without grading it step by
+//! step (the step-by-step grade is made when asked for: [`super::Generated::grade`]); any
+//! other candidate this passes is graded by the ladder before it is kept.
 
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -31,7 +33,7 @@ use std::hash::BuildHasherDefault;
 
 use smallvec::SmallVec;
 
-use crate::logic::QuickHash;
+use crate::logic::{LAYOUT_BUDGET, QuickHash};
 use crate::puzzle::Operator;
 
 use super::cages::CageCells;
@@ -152,6 +154,22 @@ thread_local! {
         fresh: HashMap::default(),
         kept: Vec::new(),
     });
+}
+
+/// Whether the ladder's walk over the fillings of every cage of `cut` on an `n`×`n` grid
+/// finishes within its budget ([`LAYOUT_BUDGET`] search nodes) on any candidates: the walk
+/// takes at most one node per partial filling of the candidates, so at most
+/// 1 + n + n² + … + nᵏ for a cage of k cells. Then the ladder never skips a cage, and its
+/// verdict is the quick test's.
+pub(super) fn ladder_finishes(n: usize, cut: &[CageCells]) -> bool {
+    cut.iter().all(|cells| {
+        let (mut nodes, mut level) = (1u64, 1u64);
+        for _ in 0..cells.len() {
+            level = level.saturating_mul(n as u64);
+            nodes = nodes.saturating_add(level);
+        }
+        nodes <= LAYOUT_BUDGET
+    })
 }
 
 /// The verdict of the rungs up to `up_to` (at most [`HARD`]) on the `n`×`n` KenKen cut into
@@ -514,6 +532,19 @@ mod tests {
     use crate::generate::{Kind, Options, cages, kenken, latin};
     use crate::logic::{Board, Ladder, grade_path};
     use crate::puzzle::Operator;
+
+    #[test]
+    fn the_ladder_finishes_cages_small_enough_for_its_budget() {
+        let cage = |k: usize| -> CageCells { (0..k).collect() };
+        // 1 + 9 + … + 9⁵ = 66,430 nodes at most; with a sixth cell, 597,871.
+        assert!(ladder_finishes(9, &[cage(2), cage(5)]));
+        assert!(!ladder_finishes(9, &[cage(2), cage(6)]));
+        // 1 + 7 + … + 7⁶ = 137,257; 8 cells on 5×5: 488,281.
+        assert!(ladder_finishes(7, &[cage(6)]));
+        assert!(!ladder_finishes(7, &[cage(7)]));
+        assert!(ladder_finishes(5, &[cage(7)]));
+        assert!(!ladder_finishes(5, &[cage(8)]));
+    }
 
     /// The level the ladder up to hard gives a puzzle, step by step: Solves(level) or Stuck.
     fn ladder_verdict(puzzle: &crate::puzzle::Puzzle) -> Verdict {
