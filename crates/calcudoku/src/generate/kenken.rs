@@ -3,7 +3,7 @@
 
 use crate::clock::Instant;
 use crate::logic::{Board, Ladder, LogicError, Rule, grade_path};
-use crate::puzzle::{Cage, Cell, Grid, Puzzle, neighbours, rule_holds};
+use crate::puzzle::{Cage, Cell, Grid, Puzzle, ValueSet, neighbours, rule_holds};
 use crate::solve::Solver;
 
 use smallvec::SmallVec;
@@ -49,6 +49,7 @@ pub(super) fn attempt(
     };
     // Most of the rest are at another level: the fixed points of the easy, normal and hard
     // rungs (`quick`) tell, at a fraction of the cost of grading step by step.
+    let mut hard_fixed_point = None;
     if let Some(level) = options.level
         && let Some(verdict) = quick::verdict(n, &cut, &clues, level.min(quick::HARD))
     {
@@ -60,10 +61,15 @@ pub(super) fn attempt(
         if !right {
             return Ok(None);
         }
-        // Solved by sound rules, it has one solution; where the ladder cannot skip a cage,
-        // it is at the level by the ladder too, and the step-by-step grade waits until asked.
-        if level <= quick::HARD && quick::ladder_finishes(n, &cut) {
-            return Ok(Some((puzzle_of(n, &cut, &clues), square, Graded::Quick(level))));
+        // Where the ladder cannot skip a cage, its verdict on the rungs up to hard is the
+        // test's. Solved by sound rules, the puzzle has one solution and is at the level by
+        // the ladder too: the step-by-step grade waits until asked. Above hard, the ladder
+        // goes on from where those rungs leave it (see `solves_from`).
+        if quick::ladder_finishes(n, &cut) {
+            if level <= quick::HARD {
+                return Ok(Some((puzzle_of(n, &cut, &clues), square, Graded::Level(level))));
+            }
+            hard_fixed_point = Some(quick::last_fixed_point());
         }
     }
     // The search pays for itself with trial on the ladder (unreasonable), and at extreme up
@@ -82,8 +88,42 @@ pub(super) fn attempt(
             return Ok(None);
         }
     }
+    if let (Some(cand), Some(level)) = (hard_fixed_point, options.level) {
+        let at = solves_from(&puzzle, &cand[..n * n], ladder, level, deadline)?;
+        return Ok(at.then_some((puzzle, square, Graded::Level(level))));
+    }
     Ok(at_level(&puzzle, ladder, options.level, deadline)?
         .map(|g| (puzzle, square, Graded::Path(g))))
+}
+
+/// Whether `ladder` (cut at `level`, above Keen's hard) solves `puzzle` at exactly `level`,
+/// run from the board the rungs up to hard leave: candidates `cand` (the quick test's fixed
+/// point, where the ladder cannot skip a cage). From the start, the ladder tries a rung above
+/// hard only when none up to hard finds anything, which is first on that same board (the
+/// rules up to hard have one fixed point: see `quick`); from there its path is the same,
+/// and its verdict too. The rungs up to hard are not walked step by step again.
+fn solves_from(
+    puzzle: &Puzzle,
+    cand: &[quick::Mask],
+    ladder: &Ladder,
+    level: u8,
+    deadline: Option<Instant>,
+) -> Result<bool, GenerateError> {
+    let Ok(mut board) = Board::new(puzzle) else { return Ok(false) };
+    for (i, &m) in cand.iter().enumerate() {
+        if board.restrict(Cell(i as u16), ValueSet(u64::from(m))).is_err() {
+            return Ok(false);
+        }
+    }
+    match grade_path(board, ladder, deadline) {
+        Ok((grade, board)) => {
+            board.recycle();
+            Ok(grade.solved && grade.level == level)
+        }
+        Err(LogicError::Timeout) => Err(GenerateError::Timeout),
+        // A contradiction: no solution (cannot happen on a puzzle made from its solution).
+        Err(_) => Ok(false),
+    }
 }
 
 /// From this size on, a cut whose square has a swappable rectangle is mended rather than
@@ -297,7 +337,51 @@ fn second_by_swap(square: &Grid, cut: &[CageCells], clues: &[Clue]) -> Option<[u
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::generate::Kind;
     use crate::puzzle::Operator;
+
+    #[test]
+    fn the_ladder_from_the_hard_fixed_point_says_what_it_says_from_the_start() {
+        // Candidates the rungs up to hard do not solve, at extreme and unreasonable: the
+        // ladder run from the quick test's fixed point keeps exactly those it keeps when run
+        // from the start.
+        let mut seen = [0usize; 2];
+        for size in 4..=8 {
+            for seed in 0..400u64 {
+                let mut options = Options::new(Kind::KenKen, size);
+                let level = 3 + (seed % 2) as u8;
+                options.level = Some(level);
+                match seed % 5 {
+                    0 => options.ops = vec![Operator::Mul],
+                    1 => options.hidden_ops = true,
+                    _ => {}
+                }
+                let mut rng = Rng::new(seed, 100 + size as u64);
+                let square = latin::latin_square(size, &mut rng);
+                let Some(cut) = cages::cut(size, options.max_cage, &mut rng, |_, _| true) else {
+                    continue;
+                };
+                if !quick::ladder_finishes(size, &cut) {
+                    continue;
+                }
+                let Some((puzzle, clues)) = candidate(&options, &square, &cut, &mut rng) else {
+                    continue;
+                };
+                if quick::verdict(size, &cut, &clues, quick::HARD) != Some(Verdict::Stuck) {
+                    continue;
+                }
+                let cand = quick::last_fixed_point();
+                let ladder = Kind::KenKen.ladder().up_to(level);
+                let from_start = at_level(&puzzle, &ladder, Some(level), None).unwrap().is_some();
+                let from_there =
+                    solves_from(&puzzle, &cand[..size * size], &ladder, level, None).unwrap();
+                assert_eq!(from_there, from_start, "{size}×{size}, seed {seed}: {puzzle:?}");
+                seen[usize::from(from_start)] += 1;
+            }
+        }
+        // Both outcomes came up, many times.
+        assert!(seen.iter().all(|&k| k >= 20), "{seen:?}");
+    }
 
     /// A 4×4 square made of 2×2 blocks, each `a b` over `b a`.
     fn square() -> Grid {

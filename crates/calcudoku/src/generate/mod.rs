@@ -259,10 +259,10 @@ pub struct Generated {
 
 impl Generated {
     /// How the logic ladder solves it: level, rating, techniques used (the same as
-    /// [`crate::logic::grade`] gives). The generator knows the level of a KenKen at Keen's easy,
-    /// normal and hard levels without grading it step by step (by fixed points of the rungs,
-    /// which the ladder agrees with); such a puzzle is graded on the first call, and the grade is
-    /// kept.
+    /// [`crate::logic::grade`] gives). The generator mostly knows the level of a KenKen of
+    /// Keen's sizes without grading it step by step from the start (by fixed points of the
+    /// rungs up to hard, which the ladder agrees with); such a puzzle is graded on the first
+    /// call, and the grade is kept.
     pub fn grade(&self) -> &Grade {
         self.grade.get_or_init(|| {
             let ladder = self.kind.ladder().up_to(self.level);
@@ -285,9 +285,11 @@ impl Generated {
 pub(super) enum Graded {
     /// Step by step, by the ladder.
     Path(Grade),
-    /// At this level by the quick test of fixed points ([`quick`]), where the ladder's verdict
-    /// is the same ([`quick::ladder_finishes`]); [`Generated::grade`] grades it when asked.
-    Quick(u8),
+    /// At this level, known without grading it step by step from the start: by the quick
+    /// test of fixed points ([`quick`]) up to Keen's hard, above it by the ladder run from the
+    /// board those rungs leave, where the ladder's verdict is the same either way
+    /// ([`quick::ladder_finishes`]); [`Generated::grade`] grades it when asked.
+    Level(u8),
 }
 
 /// Why no puzzle came.
@@ -341,7 +343,7 @@ pub fn generate(
             debug_assert!(puzzle.is_solution(&solution));
             let (level, grade) = match graded {
                 Graded::Path(grade) => (grade.level, OnceLock::from(grade)),
-                Graded::Quick(level) => (level, OnceLock::new()),
+                Graded::Level(level) => (level, OnceLock::new()),
             };
             return Ok(Generated { puzzle, solution, level, attempts, kind: options.kind, grade });
         }

@@ -53,7 +53,7 @@ pub(super) const MAX_CELLS: usize = 8;
 pub(super) const HARD: u8 = 2;
 
 /// Candidates of a cell, bit `v - 1` for value `v`.
-type Mask = u16;
+pub(super) type Mask = u16;
 
 /// Most cells of a grid the quick test takes.
 const CELLS: usize = QUICK_UP_TO * QUICK_UP_TO;
@@ -170,6 +170,13 @@ pub(super) fn ladder_finishes(n: usize, cut: &[CageCells]) -> bool {
         }
         nodes <= LAYOUT_BUDGET
     })
+}
+
+/// The candidates of each cell where the last [`verdict`] on this thread stopped: the fixed
+/// point of the rules up to the level it was asked (cells in row-major order; the first
+/// n × n count).
+pub(super) fn last_fixed_point() -> [Mask; CELLS] {
+    STATE.with(|s| s.borrow().cand)
 }
 
 /// The verdict of the rungs up to `up_to` (at most [`HARD`]) on the `n`×`n` KenKen cut into
