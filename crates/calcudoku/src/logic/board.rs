@@ -515,26 +515,23 @@ impl Board {
         let (all, start) = self.geo.peers.get_or_init(|| {
             let mut all = Vec::new();
             let mut start = Vec::with_capacity(self.cell_count() + 1);
+            // One cell's units (and Killer cage) one after the other, then in order, once.
+            let mut seen = Vec::new();
             for c in self.cells() {
                 start.push(all.len() as u32);
-                all.extend(self.compute_peers(c));
+                seen.clear();
+                seen.extend(self.units_of(c).flat_map(|u| self.unit_cells(u)).copied());
+                if let Some(k) = self.cage_of(c).filter(|_| self.geo.distinct_cages) {
+                    seen.extend_from_slice(&self.geo.cages[k].cells);
+                }
+                seen.sort_unstable();
+                seen.dedup();
+                all.extend(seen.iter().copied().filter(|&d| d != c));
             }
             start.push(all.len() as u32);
             (all, start)
         });
         &all[start[cell.index()] as usize..start[cell.index() + 1] as usize]
-    }
-
-    fn compute_peers(&self, cell: Cell) -> Vec<Cell> {
-        let mut out: Vec<Cell> =
-            self.units_of(cell).flat_map(|u| self.unit_cells(u)).copied().collect();
-        if let Some(k) = self.cage_of(cell).filter(|_| self.geo.distinct_cages) {
-            out.extend_from_slice(&self.geo.cages[k].cells);
-        }
-        out.sort();
-        out.dedup();
-        out.retain(|&c| c != cell);
-        out
     }
 
     /// The cages, in the puzzle's order (so index `k` is the puzzle's cage `k`).
@@ -662,6 +659,33 @@ mod tests {
         generate(&Options { seed, level: Some(2), ..Options::new(Kind::KenKen, size) }, 0, None)
             .unwrap()
             .puzzle
+    }
+
+    /// A cell's peers are the cells it sees, each once, in order: on KenKen (rows and
+    /// columns), Sudoku (and boxes) and Killer (and cages whose values differ).
+    #[test]
+    fn peers_are_the_cells_seen_in_order() {
+        let sudoku = |kind, size| {
+            generate(&Options { seed: 3, level: Some(0), ..Options::new(kind, size) }, 0, None)
+                .unwrap()
+                .puzzle
+        };
+        let puzzles = [
+            kenken(7, 1),
+            sudoku(Kind::Sudoku, 9),
+            sudoku(Kind::Sudoku, 6),
+            sudoku(Kind::Killer, 6),
+        ];
+        for puzzle in &puzzles {
+            let board = Board::new(puzzle).unwrap();
+            let n = board.size();
+            for c in board.cells() {
+                let seen: Vec<Cell> = board.cells().filter(|&d| board.sees(c, d)).collect();
+                assert_eq!(board.peers(c), seen);
+                // Row, column and, with boxes, the box's other cells: 2(n − 1) and more.
+                assert!(seen.len() >= 2 * (n - 1));
+            }
+        }
     }
 
     /// A board made in a recycled board's buffers, of another puzzle (another size, other
