@@ -24,13 +24,14 @@ pub fn cut(
     // The draws of `rng.permutation(a)`, without the allocations.
     let mut order: SmallVec<[usize; 81]> = (0..a).collect();
     rng.shuffle(&mut order);
-    let mut rank: SmallVec<[usize; 81]> = smallvec::smallvec![0usize; a];
+    let mut rank = [0u16; MAX_CELLS];
     for (i, &c) in order.iter().enumerate() {
-        rank[c] = i;
+        rank[c] = i as u16;
     }
-    // owner[c]: the index in `cages` of the cage holding c.
-    let mut owner: SmallVec<[usize; 81]> = (0..a).collect();
-    let mut cages: Vec<CageCells> = (0..a).map(|c| smallvec::smallvec![c]).collect();
+    // Each cage is a chain of its cells: `head[c]` is the first cell of the chain holding c,
+    // `next[c]` the cell after c in it (END: none); `last[h]` and `size[h]`, for a head h,
+    // the chain's last cell and its length.
+    let mut chains = Chains::new(a);
     let neighbours = |c: usize| {
         let (r, col) = (c / n, c % n);
         [
@@ -40,59 +41,226 @@ pub fn cut(
             (r + 1 < n).then(|| c + n),
         ]
     };
-    let merge =
-        |owner: &mut SmallVec<[usize; 81]>, cages: &mut Vec<CageCells>, c: usize, d: usize| {
-            let (from, to) = (owner[c], owner[d]);
-            let moved = std::mem::take(&mut cages[from]);
-            for &x in &moved {
-                owner[x] = to;
-            }
-            cages[to].extend(moved);
-        };
     // Dominoes.
-    for c in 0..a {
-        if cages[owner[c]].len() != 1 || max_cage < 2 {
-            continue;
-        }
-        let best = neighbours(c)
-            .into_iter()
-            .flatten()
-            .filter(|&d| cages[owner[d]].len() == 1 && fits(&cages[owner[d]], c))
-            .min_by_key(|&d| rank[d]);
-        if let Some(d) = best
-            && rng.below(4) != 0
-        {
-            merge(&mut owner, &mut cages, c, d);
+    if max_cage >= 2 {
+        for c in 0..a {
+            if chains.size_of(c) != 1 {
+                continue;
+            }
+            let best = neighbours(c)
+                .into_iter()
+                .flatten()
+                .filter(|&d| chains.size_of(d) == 1 && fits(&[d], c))
+                .min_by_key(|&d| rank[d]);
+            if let Some(d) = best
+                && rng.below(4) != 0
+            {
+                chains.merge(c, d);
+            }
         }
     }
     // Cells left alone join a neighbouring cage with room.
+    let mut cells: SmallVec<[usize; 16]> = SmallVec::new();
     for c in 0..a {
-        if cages[owner[c]].len() != 1 {
+        if chains.size_of(c) != 1 {
             continue;
         }
         let best = neighbours(c)
             .into_iter()
             .flatten()
-            .filter(|&d| cages[owner[d]].len() < max_cage && fits(&cages[owner[d]], c))
+            .filter(|&d| {
+                chains.size_of(d) < max_cage && {
+                    chains.cells_of(d, &mut cells);
+                    fits(&cells, c)
+                }
+            })
             .min_by_key(|&d| rank[d]);
         if let Some(d) = best {
-            merge(&mut owner, &mut cages, c, d);
+            chains.merge(c, d);
         }
     }
-    let mut cages: Vec<CageCells> = cages.into_iter().filter(|k| !k.is_empty()).collect();
-    if max_cage >= 2 && cages.iter().any(|k| k.len() == 1) {
-        return None;
-    }
-    for k in &mut cages {
+    // The cages in order of their first cell, each sorted.
+    let mut cages = Vec::with_capacity(a / 2 + 1);
+    for c in 0..a {
+        if chains.head[c] as usize != c {
+            continue;
+        }
+        if max_cage >= 2 && chains.size[c] == 1 {
+            return None;
+        }
+        let mut k = CageCells::new();
+        chains.cells_of(c, &mut k);
         k.sort_unstable();
+        cages.push(k);
     }
     cages.sort_unstable_by_key(|k| k[0]);
     Some(cages)
 }
 
+/// The largest grid [`cut`] takes, in cells (16×16).
+const MAX_CELLS: usize = 256;
+
+/// The end of a chain.
+const END: u16 = u16::MAX;
+
+/// The cages of [`cut`] as it builds them: chains of cells.
+struct Chains {
+    head: [u16; MAX_CELLS],
+    next: [u16; MAX_CELLS],
+    last: [u16; MAX_CELLS],
+    size: [u16; MAX_CELLS],
+}
+
+impl Chains {
+    /// Every one of the `a` cells alone.
+    fn new(a: usize) -> Chains {
+        let mut chains = Chains {
+            head: [0; MAX_CELLS],
+            next: [END; MAX_CELLS],
+            last: [0; MAX_CELLS],
+            size: [1; MAX_CELLS],
+        };
+        for c in 0..a {
+            chains.head[c] = c as u16;
+            chains.last[c] = c as u16;
+        }
+        chains
+    }
+
+    /// The size of the cage holding `c`.
+    fn size_of(&self, c: usize) -> usize {
+        self.size[self.head[c] as usize] as usize
+    }
+
+    /// The cells of the cage holding `c`, in the order they joined it, into `out`.
+    fn cells_of<A: smallvec::Array<Item = usize>>(&self, c: usize, out: &mut SmallVec<A>) {
+        out.clear();
+        let mut x = self.head[c];
+        while x != END {
+            out.push(x as usize);
+            x = self.next[x as usize];
+        }
+    }
+
+    /// Moves the cells of `c`'s cage to the end of `d`'s.
+    fn merge(&mut self, c: usize, d: usize) {
+        let (from, to) = (self.head[c] as usize, self.head[d] as usize);
+        let mut x = from as u16;
+        while x != END {
+            self.head[x as usize] = to as u16;
+            x = self.next[x as usize];
+        }
+        self.next[self.last[to] as usize] = from as u16;
+        self.last[to] = self.last[from];
+        self.size[to] += self.size[from];
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// [`cut`] as first written, with a list per cage, kept to test the chains against.
+    fn cut_by_lists(
+        n: usize,
+        max_cage: usize,
+        rng: &mut Rng,
+        fits: impl Fn(&[usize], usize) -> bool,
+    ) -> Option<Vec<CageCells>> {
+        let a = n * n;
+        // The draws of `rng.permutation(a)`, without the allocations.
+        let mut order: SmallVec<[usize; 81]> = (0..a).collect();
+        rng.shuffle(&mut order);
+        let mut rank: SmallVec<[usize; 81]> = smallvec::smallvec![0usize; a];
+        for (i, &c) in order.iter().enumerate() {
+            rank[c] = i;
+        }
+        // owner[c]: the index in `cages` of the cage holding c.
+        let mut owner: SmallVec<[usize; 81]> = (0..a).collect();
+        let mut cages: Vec<CageCells> = (0..a).map(|c| smallvec::smallvec![c]).collect();
+        let neighbours = |c: usize| {
+            let (r, col) = (c / n, c % n);
+            [
+                (col > 0).then(|| c - 1),
+                (col + 1 < n).then(|| c + 1),
+                (r > 0).then(|| c - n),
+                (r + 1 < n).then(|| c + n),
+            ]
+        };
+        let merge =
+            |owner: &mut SmallVec<[usize; 81]>, cages: &mut Vec<CageCells>, c: usize, d: usize| {
+                let (from, to) = (owner[c], owner[d]);
+                let moved = std::mem::take(&mut cages[from]);
+                for &x in &moved {
+                    owner[x] = to;
+                }
+                cages[to].extend(moved);
+            };
+        // Dominoes.
+        for c in 0..a {
+            if cages[owner[c]].len() != 1 || max_cage < 2 {
+                continue;
+            }
+            let best = neighbours(c)
+                .into_iter()
+                .flatten()
+                .filter(|&d| cages[owner[d]].len() == 1 && fits(&cages[owner[d]], c))
+                .min_by_key(|&d| rank[d]);
+            if let Some(d) = best
+                && rng.below(4) != 0
+            {
+                merge(&mut owner, &mut cages, c, d);
+            }
+        }
+        // Cells left alone join a neighbouring cage with room.
+        for c in 0..a {
+            if cages[owner[c]].len() != 1 {
+                continue;
+            }
+            let best = neighbours(c)
+                .into_iter()
+                .flatten()
+                .filter(|&d| cages[owner[d]].len() < max_cage && fits(&cages[owner[d]], c))
+                .min_by_key(|&d| rank[d]);
+            if let Some(d) = best {
+                merge(&mut owner, &mut cages, c, d);
+            }
+        }
+        let mut cages: Vec<CageCells> = cages.into_iter().filter(|k| !k.is_empty()).collect();
+        if max_cage >= 2 && cages.iter().any(|k| k.len() == 1) {
+            return None;
+        }
+        for k in &mut cages {
+            k.sort_unstable();
+        }
+        cages.sort_unstable_by_key(|k| k[0]);
+        Some(cages)
+    }
+
+    #[test]
+    fn the_chains_cut_as_the_lists_did() {
+        for n in [3, 4, 6, 7, 9, 12, 16] {
+            for max_cage in [1, 2, 3, 4, 6, 9] {
+                for seed in 0..40u64 {
+                    let apart = |k: &[usize], c: usize| (c + k[0]) % 7 != 3;
+                    let (mut a, mut b) = (Rng::new(seed, n as u64), Rng::new(seed, n as u64));
+                    assert_eq!(
+                        cut(n, max_cage, &mut a, |_, _| true),
+                        cut_by_lists(n, max_cage, &mut b, |_, _| true),
+                        "{n}, {max_cage}, {seed}"
+                    );
+                    // The same draws: the streams are at the same place after.
+                    assert_eq!(a.next_u64(), b.next_u64());
+                    let (mut a, mut b) = (Rng::new(seed, 99), Rng::new(seed, 99));
+                    assert_eq!(
+                        cut(n, max_cage, &mut a, apart),
+                        cut_by_lists(n, max_cage, &mut b, apart)
+                    );
+                    assert_eq!(a.next_u64(), b.next_u64());
+                }
+            }
+        }
+    }
 
     #[test]
     fn cages_tile_the_grid_are_connected_and_bounded() {
