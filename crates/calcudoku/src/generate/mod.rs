@@ -14,8 +14,11 @@
 //!   Keen does not make get help: from 10×10 a cut with a second solution by a swap is mended,
 //!   and from 14×14 easy and normal puzzles get givens where the ladder gets stuck. Up to
 //!   9×9 a candidate first meets a quick test (`quick`: the fixed points of the easy, normal
-//!   and hard rungs on bitsets, which tell the level those rungs give without the steps), so
-//!   that the ladder grades step by step only the candidates at the level asked.
+//!   and hard rungs on bitsets, which tell the level those rungs give without the steps).
+//!   Where no cage is large enough for the ladder to skip it, the test's verdict is the
+//!   ladder's: a puzzle it puts at easy, normal or hard is kept without the ladder, and above
+//!   hard the ladder starts from the test's fixed point, where it would have got to on its
+//!   own. [`Generated::grade`] then grades the kept puzzle step by step when it is asked for.
 //! - Sudoku of every size (`sudoku`): a random solution grid; clues removed (by symmetric
 //!   orbits) while the solution stays unique; clues put back, most recent first, until the
 //!   level is reached from above.
