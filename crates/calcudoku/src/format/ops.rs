@@ -420,7 +420,8 @@ pub fn write(puzzle: &Puzzle) -> Result<String, WriteError> {
     super::check_givens_in_cages(puzzle, "ops")?;
     let owner = puzzle.cage_of_cells();
     let mut new_id: Vec<Option<usize>> = vec![None; puzzle.cages().len()];
-    let mut order = Vec::new();
+    let mut order = Vec::with_capacity(puzzle.cages().len());
+    out.reserve(n * n * 3 + puzzle.cages().len() * 5);
     for r in 0..n {
         for c in 0..n {
             let cell = r * n + c;
@@ -437,14 +438,40 @@ pub fn write(puzzle: &Puzzle) -> Result<String, WriteError> {
             if c > 0 {
                 out.push(' ');
             }
-            out.push_str(&id.to_string());
+            push_number(&mut out, id as u64);
         }
         out.push('\n');
     }
-    let labels: Vec<String> = order.iter().map(|&k| puzzle.cages()[k].label()).collect();
-    out.push_str(&labels.join(" "));
+    // The labels as `Cage::label` writes them, straight into the text.
+    for (i, &k) in order.iter().enumerate() {
+        let cage = &puzzle.cages()[k];
+        if i > 0 {
+            out.push(' ');
+        }
+        push_number(&mut out, cage.target);
+        match cage.op {
+            Some(op) => out.push(op.symbol()),
+            None if cage.cells.len() == 1 => {}
+            None => out.push('?'),
+        }
+    }
     out.push('\n');
     Ok(out)
+}
+
+/// Appends `x` in decimal (no allocation, unlike `to_string`).
+fn push_number(out: &mut String, mut x: u64) {
+    let mut digits = [0u8; 20];
+    let mut at = digits.len();
+    loop {
+        at -= 1;
+        digits[at] = b'0' + (x % 10) as u8;
+        x /= 10;
+        if x == 0 {
+            break;
+        }
+    }
+    out.extend(digits[at..].iter().map(|&d| d as char));
 }
 
 #[cfg(test)]
@@ -452,6 +479,26 @@ mod tests {
     use super::*;
 
     const SEED: &str = "0 0 1 2 2 3\n0 4 4 5 5 3\n6 7 8 8 9 9\n6 6 10 10 11 11\n12 13 13 14 14 15\n16 16 13 14 17 15\n80* 3 5- 2/ 11+ 1- 9* 2 3- 30* 11+ 2/ 6 8* 13+ 8+ 10* 1\n";
+
+    #[test]
+    fn numbers_are_written_as_to_string_writes_them() {
+        for x in [0, 1, 9, 10, 99, 100, 12345, u64::MAX / 7, u64::MAX] {
+            let mut out = String::from("a");
+            push_number(&mut out, x);
+            assert_eq!(out, format!("a{x}"));
+        }
+    }
+
+    #[test]
+    fn labels_are_those_of_the_cages() {
+        let p = parse(SEED).unwrap();
+        let text = write(&p).unwrap();
+        let last = text.lines().last().unwrap();
+        let labels: Vec<String> = p.cages().iter().map(|c| c.label()).collect();
+        assert_eq!(last, labels.join(" "));
+        let hidden = parse("0 0\n1 1\n3? 3?\n").unwrap();
+        assert_eq!(write(&hidden).unwrap(), "0 0\n1 1\n3? 3?\n");
+    }
 
     #[test]
     fn reads_the_seed() {
