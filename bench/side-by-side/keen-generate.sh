@@ -13,8 +13,8 @@
 # (a checkout of https://git.tartarus.org/simon/puzzles or a fork with keen.c and latin.c; it
 #  is copied to and built in a temporary folder, nothing of it enters this repository).
 # CALCUDOKU=path times that binary instead of building this checkout's; BASELINE=path times a
-# second calcudoku binary in the same run (e.g. one built from an earlier commit), in two more
-# columns: its ms per puzzle and its ratio to Keen.
+# second calcudoku binary in the same run (e.g. one built from an earlier commit) on as many
+# puzzles as the first made, in two more columns: its ms per puzzle and its ratio to Keen.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 repo="$(cd "$here/../.." && pwd)"
@@ -46,17 +46,21 @@ keen_ms() {
   echo "$ms $n"
 }
 
-# calcudoku (binary $1): mean ms per puzzle over one process, rerun likewise.
+# calcudoku (binary $1): mean ms per puzzle over one process, rerun likewise; with a fourth
+# argument, exactly that many puzzles (the baseline makes as many as calcudoku did: the same
+# seed's first puzzles, so the two means are over the same puzzles when both make the same).
 ours_ms() {
-  local bin="$1" size="$2" level="$3" n="$count" start end k
+  local bin="$1" size="$2" level="$3" n="${4:-$count}" start end k
   run() {
     start="$(now)"
     "$bin" generate -q -j 1 -s "$size" -d "$level" -n "$1" --seed 1 > /dev/null
     end="$(now)"
   }
   run "$n"
-  k="$(more "$n" "$(awk -v s="$start" -v e="$end" 'BEGIN {print e - s}')")"
-  if [ "$k" -gt 0 ]; then run "$k"; n="$k"; fi
+  if [ -z "${4:-}" ]; then
+    k="$(more "$n" "$(awk -v s="$start" -v e="$end" 'BEGIN {print e - s}')")"
+    if [ "$k" -gt 0 ]; then run "$k"; n="$k"; fi
+  fi
   awk -v s="$start" -v e="$end" -v n="$n" 'BEGIN {printf "%.4f %d\n", (e - s) / n * 1000, n}'
 }
 
@@ -78,7 +82,7 @@ for size in 3 4 5 6 7 8 9; do
     ratio="$(awk -v k="$keen" -v o="$ours" 'BEGIN {printf "%.1f", k / o}')"
     row="| $size | ${levels[$i]} | $keen ($kn) | $ours ($on) | $ratio |"
     if [ -n "$baseline" ]; then
-      read -r base bn <<< "$(ours_ms "$baseline" "$size" "${levels[$i]}")"
+      read -r base bn <<< "$(ours_ms "$baseline" "$size" "${levels[$i]}" "$on")"
       bratio="$(awk -v k="$keen" -v o="$base" 'BEGIN {printf "%.1f", k / o}')"
       row="$row $base ($bn) | $bratio |"
     fi
