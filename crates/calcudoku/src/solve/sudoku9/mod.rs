@@ -38,12 +38,16 @@
 //!   candidates (then both together) wins. The state (236 bytes) is copied for every branch but the
 //!   last.
 //!
-//! - For `solve` on a puzzle with several solutions, a second search from the count's root
-//!   state finds the first in row-major order ([`first9_until`]). One of the count's solutions
-//!   (the witness) settles the open cells in row-major order without a guess as long as none
-//!   has a candidate below the witness's value; at the first that has, a depth-first search
-//!   guessing on the first open cell, smallest digit first, tries each smaller candidate (its
-//!   first solution is the answer); if none has a solution, the witness's value stands.
+//! - For `solve` on a dense puzzle (more than 30 givens), the search in row-major order (first
+//!   open cell, smallest digit first) to two solutions comes first, within a few guesses: with
+//!   many solutions it finds the first two quickly, and the first is the answer.
+//! - For `solve` on a puzzle with several solutions otherwise, a second search from the
+//!   count's root state finds the first in row-major order ([`first9_until`]). One of the
+//!   count's solutions (the witness) settles the open cells in row-major order without a guess
+//!   as long as none has a candidate below the witness's value; at the first that has, a
+//!   depth-first search guessing on the first open cell, smallest digit first, tries each
+//!   smaller candidate (its first solution is the answer); if none has a solution, the
+//!   witness's value stands.
 //!
 //! Everything is plain integer arithmetic and small `const` tables built at compile time; bits
 //! are counted by hand (the build targets CPUs without a popcount instruction).
@@ -84,6 +88,11 @@ const MINIROW_OPEN: u32 = 56;
 /// kept from magictour and forum-hardest solutions -4.6% and -5.6%; then without the
 /// branching on permutations near the root, serg-benchmark another -4.3%.
 const SPARSE_OPEN: u32 = 51;
+/// How many guesses the row-major search of a dense puzzle may make before the count takes
+/// over (see [`first9_until`]). Callgrind on serg-benchmark's first 3,000 lines (`solve`):
+/// 63.6M with 16, 62.7M with 32, 63.1M with 64; on dense puzzles with one solution that need
+/// guesses, 32 and 64 waste about the same.
+const ROW_MAJOR_FIRST: u64 = 32;
 /// How many guesses between two looks at the clock.
 const CLOCK_EVERY: u64 = 1024;
 
@@ -175,13 +184,22 @@ pub enum RowMajor9 {
 /// puzzle with a great many solutions can make it wander): then the answer is
 /// [`RowMajor9::OutOfGuesses`]. Gives up (None) once `deadline` has passed. The guesses
 /// returned are both searches'.
+///
+/// A dense puzzle (at most 50 open cells, see [`SPARSE_OPEN`]) first gets the row-major search
+/// without a witness, to two solutions, from the state before the count's first guess, within
+/// [`ROW_MAJOR_FIRST`] guesses: its first solution is the answer and a second one, or its end
+/// within the budget, settles the count as well. Out of guesses after the first solution, the
+/// count alone follows (for whether there is a second); before it, the count and the witness's
+/// search as above. On serg-benchmark (34-35 givens, many solutions each) the row-major search
+/// finds two solutions in about 14 rounds of band logic a puzzle, where the count takes 13 and
+/// the search after it 8.
 pub fn first9_until(
     givens: &[u8; 81],
     extra: u64,
     deadline: Option<Instant>,
 ) -> Option<(Sudoku9Result, RowMajor9)> {
     match State::new(givens) {
-        Some(state) => first9_from(state, extra, deadline),
+        Some(state) => first9_from(state, extra, ROW_MAJOR_FIRST, deadline),
         None => {
             Some((Sudoku9Result { solutions: 0, first: None, guesses: 0 }, RowMajor9::NoSolution))
         }
@@ -195,23 +213,72 @@ pub fn first9_checked(
     extra: u64,
     deadline: Option<Instant>,
 ) -> Result<Option<(Sudoku9Result, RowMajor9)>, Clash> {
-    Ok(first9_from(State::new(givens).ok_or(Clash)?, extra, deadline))
+    Ok(first9_from(State::new(givens).ok_or(Clash)?, extra, ROW_MAJOR_FIRST, deadline))
 }
 
-/// [`first9_until`] from the givens' state.
+/// [`first9_until`] from the givens' state, with `first_budget` guesses for the row-major
+/// search of a dense puzzle before the count.
 fn first9_from(
     mut state: State,
     extra: u64,
+    first_budget: u64,
     deadline: Option<Instant>,
 ) -> Option<(Sudoku9Result, RowMajor9)> {
+    // Dense puzzles first try the row-major search to two solutions, from the state the
+    // count would reach before its first guess, within a small budget: its first solution is
+    // the answer, and finding a second (or none) also settles the count.
+    let mut tried = 0;
+    if state.open_cells() < SPARSE_OPEN {
+        let mut logic = Search::new(2, deadline);
+        logic.keep_root = true;
+        logic.root_only = true;
+        logic.start(&mut state);
+        let Some(root) = logic.root else {
+            // Solved, or a contradiction, without a guess.
+            let counted = Sudoku9Result { solutions: logic.found, first: logic.first, guesses: 0 };
+            return Some((counted, logic.first.map_or(RowMajor9::NoSolution, RowMajor9::First)));
+        };
+        state = root;
+        let mut search = Search::new(2, deadline);
+        search.row_major = true;
+        search.budget = first_budget;
+        search.start(&mut state.clone());
+        if search.timed_out {
+            return None;
+        }
+        let counted =
+            |solutions| Sudoku9Result { solutions, first: search.first, guesses: search.guesses };
+        match (search.first, search.found, search.out_of_budget) {
+            (None, _, false) => return Some((counted(0), RowMajor9::NoSolution)),
+            (Some(first), found, false) | (Some(first), found @ 2, true) => {
+                return Some((counted(found), RowMajor9::First(first)));
+            }
+            (Some(first), _, true) => {
+                // The answer is known; whether it is the only one is left to the count.
+                let mut count = Search::new(2, deadline);
+                count.keep_first = false;
+                count.start(&mut state);
+                if count.timed_out {
+                    return None;
+                }
+                let mut counted = counted(count.found);
+                counted.guesses += count.guesses;
+                return Some((counted, RowMajor9::First(first)));
+            }
+            (None, _, true) => tried = search.guesses,
+        }
+    }
     let mut count = Search::new(2, deadline);
     count.keep_root = true;
     count.start(&mut state);
     if count.timed_out {
         return None;
     }
-    let mut counted =
-        Sudoku9Result { solutions: count.found, first: count.first, guesses: count.guesses };
+    let mut counted = Sudoku9Result {
+        solutions: count.found,
+        first: count.first,
+        guesses: count.guesses + tried,
+    };
     let first = match (count.found, count.root) {
         (0, _) => RowMajor9::NoSolution,
         (1, _) => RowMajor9::First(count.first.expect("a solution was found")),
@@ -264,6 +331,8 @@ struct Search {
     /// Whether to keep, in `root`, the state before the first guess.
     keep_root: bool,
     root: Option<State>,
+    /// With `keep_root`, stop there.
+    root_only: bool,
     /// With `keep_root`, the second solution found.
     second: Option<[u8; 81]>,
     /// Whether the puzzle has few givens (see [`SPARSE_OPEN`]).
@@ -287,6 +356,7 @@ impl Search {
             keep_first: true,
             keep_root: false,
             root: None,
+            root_only: false,
             second: None,
             sparse: true,
         }
@@ -377,6 +447,9 @@ impl Search {
             }
             if self.keep_root && self.guesses == 0 {
                 self.root = Some(*s);
+                if self.root_only {
+                    return;
+                }
             }
             // Near the root and in hard puzzles, branch on the permutations of a (digit, band)
             // in the band with the fewest; elsewhere (and once every band is fixed) on a cell.

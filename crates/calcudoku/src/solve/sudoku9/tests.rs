@@ -375,3 +375,87 @@ fn both_band_logics_reach_the_same_fixed_point() {
     }
     assert!(outcomes.iter().all(|&n| n >= 20), "fixed points, contradictions: {outcomes:?}");
 }
+
+/// Dense puzzles (more than 30 givens) first get the row-major search to two solutions,
+/// within a budget of guesses (`first9_from`). At every budget, from none to unlimited, the
+/// answer is the general engine's row-major first solution and the count its count to two:
+/// on puzzles with several solutions (31 to 40 cells kept from a solution grid), with one
+/// that needs guesses (a magictour puzzle filled up to 31 givens from its solution), and with
+/// none (one of the latter's givens changed to a digit that clashes with no other given).
+/// Each way out of the first search is taken: logic alone, an end within the budget, out of
+/// guesses after the first solution (the count follows), and before it (the count and the
+/// witness's search follow).
+#[test]
+fn dense_row_major_first_at_every_budget() {
+    let mut seed = 3;
+    let mut ways = [0; 4];
+    let mut kinds = [0; 3];
+    for line in lines("magictour-top1465.txt").iter().take(40) {
+        let hard = parse(line);
+        let solution = solve9(&hard, 1).first.expect("a solution");
+        let mut cells: Vec<usize> = (0..81).collect();
+        for i in 0..81 {
+            cells.swap(i, i + next(&mut seed) as usize % (81 - i));
+        }
+        let mut several = [0u8; 81];
+        for &c in &cells[..31 + next(&mut seed) as usize % 10] {
+            several[c] = solution[c];
+        }
+        let mut one = hard;
+        for &c in &cells {
+            if one.iter().filter(|&&v| v != 0).count() >= 31 {
+                break;
+            }
+            one[c] = solution[c];
+        }
+        let mut none = one;
+        let c = *cells.iter().find(|&&c| hard[c] == 0).expect("an open cell");
+        if let Some(v) = (1..=9u8).find(|&v| {
+            v != solution[c]
+                && (0..81).all(|o| {
+                    let peer = o / 9 == c / 9
+                        || o % 9 == c % 9
+                        || (o / 27 == c / 27 && o % 9 / 3 == c % 9 / 3);
+                    o == c || !peer || none[o] != v
+                })
+        }) {
+            none[c] = v;
+        }
+        for g in [several, one, none] {
+            let p = puzzle(&g);
+            let (_, count, _) = general(&p).search(Branching::FewestCandidates, 2).unwrap();
+            let row_major = general(&p).search(Branching::RowMajor, 1).unwrap().0;
+            let expected = match row_major {
+                Some(grid) => RowMajor9::First(grid.cells().to_vec().try_into().unwrap()),
+                None => RowMajor9::NoSolution,
+            };
+            kinds[(count.solutions as usize).min(2)] += 1;
+            for budget in [0, 1, 3, 8, ROW_MAJOR_FIRST, u64::MAX] {
+                let state = State::new(&g).expect("givens that fit");
+                let (counted, first) = first9_from(state, 1_000_000, budget, None).unwrap();
+                assert_eq!(first, expected, "{line}: {g:?} with {budget}");
+                assert_eq!(counted.solutions, count.solutions, "{line}: {g:?} with {budget}");
+                // Which way the first search went.
+                let mut logic = Search::new(2, None);
+                logic.keep_root = true;
+                logic.root_only = true;
+                logic.start(&mut State::new(&g).unwrap());
+                let Some(mut root) = logic.root else {
+                    ways[0] += 1;
+                    continue;
+                };
+                let mut search = Search::new(2, None);
+                search.row_major = true;
+                search.budget = budget;
+                search.start(&mut root);
+                ways[match (search.found, search.out_of_budget) {
+                    (2, _) | (_, false) => 1,
+                    (1, true) => 2,
+                    _ => 3,
+                }] += 1;
+            }
+        }
+    }
+    assert!(kinds.iter().all(|&n| n >= 5), "too few of some kind (none, one, several): {kinds:?}");
+    assert!(ways.iter().all(|&n| n >= 5), "a way out of the first search too rare: {ways:?}");
+}
