@@ -27,6 +27,18 @@ use super::board::Board;
 /// Search nodes one cage may take before its enumeration is abandoned.
 pub const BUDGET: u64 = 200_000;
 
+/// Whether a walk over cells with `counts` candidates each (in the walk's order) surely
+/// finishes within [`BUDGET`]: it takes at most one node per partial layout of the
+/// candidates, 1 + c₁ + c₁c₂ + … in all.
+pub(crate) fn finishes(counts: impl IntoIterator<Item = usize>) -> bool {
+    let (mut nodes, mut level) = (1u64, 1u64);
+    for count in counts {
+        level = level.saturating_mul(count as u64);
+        nodes = nodes.saturating_add(level);
+    }
+    nodes <= BUDGET
+}
+
 /// The most layout values (layouts × cells) kept to be filtered next time.
 const KEEP: usize = 1 << 16;
 
@@ -325,12 +337,7 @@ impl Walk<'_> {
             Some(Operator::Mul) => false,
             _ => return,
         };
-        let (mut nodes, mut level) = (1u64, 1u64);
-        for &c in self.cells {
-            level = level.saturating_mul(self.board.candidates(c).len() as u64);
-            nodes = nodes.saturating_add(level);
-        }
-        if nodes > BUDGET {
+        if !finishes(self.cells.iter().map(|&c| self.board.candidates(c).len() as usize)) {
             return;
         }
         let k = self.cells.len();

@@ -29,7 +29,7 @@ mod forcing_chain;
 mod innies;
 mod ladder;
 mod layouts;
-pub(crate) use layouts::{BUDGET as LAYOUT_BUDGET, QuickHash};
+pub(crate) use layouts::{QuickHash, finishes as layout_walk_finishes};
 mod locked;
 mod run;
 pub(crate) use run::grade_path;

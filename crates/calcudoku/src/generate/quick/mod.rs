@@ -33,7 +33,7 @@ use std::hash::BuildHasherDefault;
 
 use smallvec::SmallVec;
 
-use crate::logic::{LAYOUT_BUDGET, QuickHash};
+use crate::logic::{QuickHash, layout_walk_finishes};
 use crate::puzzle::Operator;
 
 use super::cages::CageCells;
@@ -157,19 +157,11 @@ thread_local! {
 }
 
 /// Whether the ladder's walk over the fillings of every cage of `cut` on an `n`×`n` grid
-/// finishes within its budget ([`LAYOUT_BUDGET`] search nodes) on any candidates: the walk
-/// takes at most one node per partial filling of the candidates, so at most
-/// 1 + n + n² + … + nᵏ for a cage of k cells. Then the ladder never skips a cage, and its
-/// verdict is the quick test's.
+/// finishes within its budget on any candidates: with every cell at its full `n` candidates
+/// (1 + n + n² + … + nᵏ nodes at most for a cage of k cells; fewer candidates take fewer).
+/// Then the ladder never skips a cage, and its verdict is the quick test's.
 pub(super) fn ladder_finishes(n: usize, cut: &[CageCells]) -> bool {
-    cut.iter().all(|cells| {
-        let (mut nodes, mut level) = (1u64, 1u64);
-        for _ in 0..cells.len() {
-            level = level.saturating_mul(n as u64);
-            nodes = nodes.saturating_add(level);
-        }
-        nodes <= LAYOUT_BUDGET
-    })
+    cut.iter().all(|cells| layout_walk_finishes(std::iter::repeat_n(n, cells.len())))
 }
 
 /// The candidates of each cell where the last [`verdict`] on this thread stopped: the fixed
