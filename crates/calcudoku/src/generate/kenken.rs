@@ -12,7 +12,7 @@ use super::cages::CageCells;
 use super::ops::{Allowed, Clue, choose_each};
 use super::quick::{self, Verdict};
 use super::rng::Rng;
-use super::{GenerateError, Graded, Options, at_level, cages, latin};
+use super::{GenerateError, Graded, Options, at_level, board_solves, cages, latin};
 
 /// One candidate puzzle; None when it misses the level (or could not be cut).
 pub(super) fn attempt(
@@ -115,15 +115,7 @@ fn solves_from(
             return Ok(false);
         }
     }
-    match grade_path(board, ladder, deadline) {
-        Ok((grade, board)) => {
-            board.recycle();
-            Ok(grade.solved && grade.level == level)
-        }
-        Err(LogicError::Timeout) => Err(GenerateError::Timeout),
-        // A contradiction: no solution (cannot happen on a puzzle made from its solution).
-        Err(_) => Ok(false),
-    }
+    Ok(board_solves(board, ladder, deadline)?.is_some_and(|g| g.level == level))
 }
 
 /// From this size on, a cut whose square has a swappable rectangle is mended rather than

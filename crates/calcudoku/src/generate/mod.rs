@@ -269,16 +269,10 @@ impl Generated {
     pub fn grade(&self) -> &Grade {
         self.grade.get_or_init(|| {
             let ladder = self.kind.ladder().up_to(self.level);
-            let graded = Board::new(&self.puzzle)
-                .ok()
-                .and_then(|board| grade_path(board, &ladder, None).ok());
-            match graded {
-                Some((grade, board)) => {
-                    board.recycle();
-                    grade
-                }
+            match solves_within(&self.puzzle, &ladder, Some(self.level), None) {
+                Ok(Some(grade)) => grade,
                 // The generator keeps only puzzles the ladder solves (tested); never reached.
-                None => unreachable!("a generated puzzle the ladder cannot grade"),
+                _ => unreachable!("a generated puzzle the ladder cannot grade"),
             }
         })
     }
@@ -371,6 +365,15 @@ fn solves_within(
         }
         _ => ladder,
     };
+    board_solves(board, ladder, deadline)
+}
+
+/// The grade of the path from `board` when `ladder` solves it; None when it gets stuck.
+fn board_solves(
+    board: Board,
+    ladder: &Ladder,
+    deadline: Option<Instant>,
+) -> Result<Option<Grade>, GenerateError> {
     match grade_path(board, ladder, deadline) {
         Ok((grade, board)) => {
             // Its buffers serve the next candidate's board.
