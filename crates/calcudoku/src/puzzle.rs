@@ -317,12 +317,35 @@ impl Cage {
 
     /// The label of a cage of this rule with `cells` cells.
     pub(crate) fn label_for(&self, cells: usize) -> String {
+        let mut out = String::new();
+        self.push_label_for(cells, &mut out);
+        out
+    }
+
+    /// Appends [`Cage::label_for`] to `out` (no allocation on its own).
+    pub(crate) fn push_label_for(&self, cells: usize, out: &mut String) {
+        push_number(out, self.target);
         match self.op {
-            Some(op) => format!("{}{}", self.target, op.symbol()),
-            None if cells == 1 => self.target.to_string(),
-            None => format!("{}?", self.target),
+            Some(op) => out.push(op.symbol()),
+            None if cells == 1 => {}
+            None => out.push('?'),
         }
     }
+}
+
+/// Appends `x` in decimal (no allocation, unlike `to_string`).
+pub(crate) fn push_number(out: &mut String, mut x: u64) {
+    let mut digits = [0u8; 20];
+    let mut at = digits.len();
+    loop {
+        at -= 1;
+        digits[at] = b'0' + (x % 10) as u8;
+        x /= 10;
+        if x == 0 {
+            break;
+        }
+    }
+    out.extend(digits[at..].iter().map(|&d| d as char));
 }
 
 /// The cells next to cell `c` of an `n`×`n` grid (row-major indices): up, down, left, right,

@@ -16,7 +16,7 @@
 //! W columns, and then the values within each cage must differ.
 
 use crate::error::{ParseError, ParseErrorKind, WriteError};
-use crate::puzzle::{BoxShape, Cage, Cell, Grid, MAX_SIZE, Operator, Puzzle};
+use crate::puzzle::{BoxShape, Cage, Cell, Grid, MAX_SIZE, Operator, Puzzle, push_number};
 
 use super::text::{self, Line, Token, parse_u64, show};
 
@@ -448,30 +448,10 @@ pub fn write(puzzle: &Puzzle) -> Result<String, WriteError> {
         if i > 0 {
             out.push(' ');
         }
-        push_number(&mut out, cage.target);
-        match cage.op {
-            Some(op) => out.push(op.symbol()),
-            None if cage.cells.len() == 1 => {}
-            None => out.push('?'),
-        }
+        cage.push_label_for(cage.cells.len(), &mut out);
     }
     out.push('\n');
     Ok(out)
-}
-
-/// Appends `x` in decimal (no allocation, unlike `to_string`).
-fn push_number(out: &mut String, mut x: u64) {
-    let mut digits = [0u8; 20];
-    let mut at = digits.len();
-    loop {
-        at -= 1;
-        digits[at] = b'0' + (x % 10) as u8;
-        x /= 10;
-        if x == 0 {
-            break;
-        }
-    }
-    out.extend(digits[at..].iter().map(|&d| d as char));
 }
 
 #[cfg(test)]
