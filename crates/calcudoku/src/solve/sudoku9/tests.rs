@@ -305,17 +305,7 @@ fn counts_dense_grids_like_the_general_engine() {
         }
         let mut wrong = givens;
         let c = cells[0];
-        wrong[c] = (1..=9u8)
-            .find(|&v| {
-                v != solution[c]
-                    && (0..81).all(|o| {
-                        let peer = o / 9 == c / 9
-                            || o % 9 == c % 9
-                            || (o / 27 == c / 27 && o % 9 / 3 == c % 9 / 3);
-                        o == c || !peer || wrong[o] != v
-                    })
-            })
-            .unwrap_or(solution[c]);
+        wrong[c] = clashing_value(&wrong, c, solution[c]).unwrap_or(solution[c]);
         for g in [givens, wrong] {
             let (_, count, _) =
                 general(&puzzle(&g)).search(Branching::FewestCandidates, 10).unwrap();
@@ -410,15 +400,7 @@ fn dense_row_major_first_at_every_budget() {
         }
         let mut none = one;
         let c = *cells.iter().find(|&&c| hard[c] == 0).expect("an open cell");
-        if let Some(v) = (1..=9u8).find(|&v| {
-            v != solution[c]
-                && (0..81).all(|o| {
-                    let peer = o / 9 == c / 9
-                        || o % 9 == c % 9
-                        || (o / 27 == c / 27 && o % 9 / 3 == c % 9 / 3);
-                    o == c || !peer || none[o] != v
-                })
-        }) {
+        if let Some(v) = clashing_value(&none, c, solution[c]) {
             none[c] = v;
         }
         for g in [several, one, none] {
@@ -458,4 +440,18 @@ fn dense_row_major_first_at_every_budget() {
     }
     assert!(kinds.iter().all(|&n| n >= 5), "too few of some kind (none, one, several): {kinds:?}");
     assert!(ways.iter().all(|&n| n >= 5), "a way out of the first search too rare: {ways:?}");
+}
+
+/// The smallest digit other than `right` that no peer of cell `c` holds in `grid`: given
+/// there, it breaks the solution `right` belongs to without a clash in sight.
+fn clashing_value(grid: &[u8; 81], c: usize, right: u8) -> Option<u8> {
+    (1..=9u8).find(|&v| {
+        v != right
+            && (0..81).all(|o| {
+                let peer = o / 9 == c / 9
+                    || o % 9 == c % 9
+                    || (o / 27 == c / 27 && o % 9 / 3 == c % 9 / 3);
+                o == c || !peer || grid[o] != v
+            })
+    })
 }
