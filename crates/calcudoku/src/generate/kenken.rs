@@ -203,17 +203,20 @@ fn clues_for(options: &Options, square: &Grid, cut: &[CageCells], rng: &mut Rng)
     choose_each(cut.len(), |k| &values[start[k]..start[k + 1]], options.size, allowed, rng)
 }
 
-/// A candidate as [`attempt`] makes it from a square and a cut: the puzzle and its clues as
-/// shown (for tests of the stages after).
+/// A candidate as [`attempt`] first makes it (a square, a cut, clues as shown) from `rng`:
+/// the cut, the puzzle and its clues (for tests of the stages after). None where `attempt`
+/// drops it before any test.
 #[cfg(test)]
 pub(super) fn candidate(
     options: &Options,
-    square: &Grid,
-    cut: &[CageCells],
     rng: &mut Rng,
-) -> Option<(Puzzle, Vec<Clue>)> {
-    let clues = shown(options, cut, clues_for(options, square, cut, rng))?;
-    Some((puzzle_of(options.size, cut, &clues), clues))
+) -> Option<(Vec<CageCells>, Puzzle, Vec<Clue>)> {
+    let n = options.size;
+    let square = latin::latin_square(n, rng);
+    let cut = cages::cut(n, options.max_cage, rng, |_, _| true)?;
+    let clues = shown(options, &cut, clues_for(options, &square, &cut, rng))?;
+    let puzzle = puzzle_of(n, &cut, &clues);
+    Some((cut, puzzle, clues))
 }
 
 /// The clues as the puzzle shows them: without their operators with `--hidden-ops`. None when
@@ -349,16 +352,10 @@ mod tests {
                     _ => {}
                 }
                 let mut rng = Rng::new(seed, 100 + size as u64);
-                let square = latin::latin_square(size, &mut rng);
-                let Some(cut) = cages::cut(size, options.max_cage, &mut rng, |_, _| true) else {
-                    continue;
-                };
+                let Some((cut, puzzle, clues)) = candidate(&options, &mut rng) else { continue };
                 if !quick::ladder_finishes(size, &cut) {
                     continue;
                 }
-                let Some((puzzle, clues)) = candidate(&options, &square, &cut, &mut rng) else {
-                    continue;
-                };
                 if quick::verdict(size, &cut, &clues, quick::HARD) != Some(Verdict::Stuck) {
                     continue;
                 }

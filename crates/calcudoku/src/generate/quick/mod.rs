@@ -528,7 +528,7 @@ impl State {
 mod tests {
     use super::*;
     use crate::generate::rng::Rng;
-    use crate::generate::{Kind, Options, cages, kenken, latin};
+    use crate::generate::{Kind, Options, kenken};
     use crate::logic::{Board, Ladder, grade_path};
     use crate::puzzle::Operator;
 
@@ -570,12 +570,7 @@ mod tests {
                     _ => {}
                 }
                 let mut rng = Rng::new(seed, size as u64);
-                let square = latin::latin_square(size, &mut rng);
-                let Some(cut) = cages::cut(size, options.max_cage, &mut rng, |_, _| true) else {
-                    continue;
-                };
-                let Some((puzzle, clues)) = kenken::candidate(&options, &square, &cut, &mut rng)
-                else {
+                let Some((cut, puzzle, clues)) = kenken::candidate(&options, &mut rng) else {
                     continue;
                 };
                 let quick = verdict(size, &cut, &clues, HARD).expect("taken");
