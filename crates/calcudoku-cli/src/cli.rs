@@ -360,7 +360,8 @@ pub struct GenerateArgs {
     #[arg(long, value_name = "SECONDS")]
     pub timeout: Option<f64>,
 
-    /// Candidates tried per puzzle before giving up (exit status 1).
+    /// Candidates tried per puzzle before giving up (exit status 1; default 5000000 for
+    /// KenKen, whose multiplication-only levels may take 100000s, 20000 for Sudoku and Killer).
     #[arg(long, value_name = "N")]
     pub max_attempts: Option<u32>,
 }

@@ -72,6 +72,22 @@ fn kenken_options_are_obeyed() {
     assert!(found, "--long-ops puts − or ÷ on a cage of three cells or more");
 }
 
+/// Keen's multiplication-only levels from hard up keep one candidate in thousands (up to one in
+/// 180,000 on average): the default budget makes them. This 4×4 extreme takes 29,750
+/// candidates, past the 20,000 the budget once was.
+#[test]
+fn multiplication_only_levels_within_the_default_attempts() {
+    let o = Options {
+        ops: vec![Operator::Mul],
+        level: Some(3),
+        seed: 1,
+        ..Options::new(Kind::KenKen, 4)
+    };
+    let g = check(&o, 7);
+    assert!(g.attempts > 20_000, "{} attempts", g.attempts);
+    assert!(g.puzzle.cages().iter().all(|c| c.op == Some(Operator::Mul)));
+}
+
 #[test]
 fn sudoku_at_levels_with_symmetry() {
     for (level, symmetry) in [(0, Symmetry::Rotational), (1, Symmetry::Mirror), (2, Symmetry::None)]
@@ -217,6 +233,32 @@ fn levels_that_cannot_be_made_are_refused_up_front() {
         .unwrap();
     let err = generate(&o, 0, None).unwrap_err();
     assert!(matches!(&err, GenerateError::Options(why) if why.contains("--symmetry")), "{err}");
+    // Cuts have cages of three cells, which take + or × (− and ÷ only with long_ops).
+    for ops in [vec![Operator::Sub], vec![Operator::Div], vec![Operator::Sub, Operator::Div]] {
+        let o = Options { ops: ops.clone(), ..Options::new(Kind::KenKen, 5) };
+        let err = generate(&o, 0, None).unwrap_err();
+        assert!(matches!(&err, GenerateError::Options(why) if why.contains("--long-ops")), "{err}");
+        let pairs = Options { max_cage: 2, ..o.clone() };
+        let err = pairs.check().unwrap_err();
+        assert!(err.to_string().contains("odd number of cells"), "{err}");
+        let pairs = Options { size: 6, ..pairs };
+        assert!(pairs.check().is_ok(), "{ops:?} on cages of two cells");
+        let long = Options { long_ops: true, ..o };
+        assert!(long.check().is_ok(), "{ops:?} with long_ops");
+    }
+    let pairs = Options {
+        ops: vec![Operator::Sub, Operator::Div],
+        max_cage: 2,
+        seed: 3,
+        ..Options::new(Kind::KenKen, 6)
+    };
+    let g = check(&pairs, 0);
+    assert!(
+        g.puzzle
+            .cages()
+            .iter()
+            .all(|c| c.cells.len() == 1 || matches!(c.op, Some(Operator::Sub | Operator::Div)))
+    );
     // Random minimal 6×6 Sudoku never need trial: the attempts run out.
     let o = Options { max_attempts: 3, ..Options::new(Kind::Sudoku, 6) }
         .with_level_named("needs trial")

@@ -120,6 +120,16 @@ impl Symmetry {
     }
 }
 
+/// Default attempts per KenKen. Keen's multiplication-only levels from hard up take up to
+/// about 180,000 candidates per puzzle on average (5×5 extreme, 9×9 unreasonable: a few in a
+/// hundred thousand are at the level), so that a puzzle at one of Keen's levels is as good as
+/// never given up on. With all four operators a few hundred are the most any level of sizes 4
+/// to 9 takes on average.
+pub const KENKEN_ATTEMPTS: u32 = 5_000_000;
+
+/// Default attempts per Sudoku or Killer.
+pub const GRID_ATTEMPTS: u32 = 20_000;
+
 /// What to make.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Options {
@@ -145,7 +155,8 @@ pub struct Options {
     pub minimal: bool,
     /// Killer: givens may be added when the cages alone leave several solutions.
     pub givens: bool,
-    /// Attempts per puzzle before giving up (a level that the size cannot reach).
+    /// Attempts per puzzle before giving up (a level that the size cannot reach): by default
+    /// [`KENKEN_ATTEMPTS`] for KenKen, [`GRID_ATTEMPTS`] for Sudoku and Killer.
     pub max_attempts: u32,
 }
 
@@ -165,7 +176,7 @@ impl Options {
             symmetry: Symmetry::Rotational,
             minimal: false,
             givens: false,
-            max_attempts: 20_000,
+            max_attempts: if kind == Kind::KenKen { KENKEN_ATTEMPTS } else { GRID_ATTEMPTS },
         }
     }
 
@@ -204,6 +215,23 @@ impl Options {
                 }
                 if self.max_cage < 2 {
                     return bad("the largest cage must hold at least 2 cells".into());
+                }
+                // Keen's cages have two cells or more: dominoes alone tile only an even side.
+                if self.max_cage == 2 && self.size % 2 == 1 {
+                    return bad(format!(
+                        "a {0}×{0} grid has an odd number of cells: it cannot be cut into cages \
+                         of 2 cells (--max-cage 3 or more)",
+                        self.size
+                    ));
+                }
+                // A cage of three cells or more takes + or × (− and ÷ only with --long-ops),
+                // and cuts nearly always have one.
+                let long = [Operator::Add, Operator::Mul];
+                if self.max_cage > 2 && !self.long_ops && !self.ops.iter().any(|o| long.contains(o))
+                {
+                    return bad("cages of three or more cells need + or × (or − and ÷ on them \
+                                with --long-ops, or cages of at most 2 cells: --max-cage 2)"
+                        .into());
                 }
                 // Keen: a 3×3 grid leaves too little room for anything above normal.
                 if self.size == 3 && self.level.is_some_and(|l| l > 1) {
