@@ -50,6 +50,8 @@ pub(super) fn attempt(
     // Most of the rest are at another level: the fixed points of the easy, normal and hard
     // rungs (`quick`) tell, at a fraction of the cost of grading step by step.
     let mut hard_fixed_point = None;
+    // Above hard: where the rungs up to hard left the candidates.
+    let mut stuck_at = None;
     if let Some(level) = options.level
         && let Some(verdict) = quick::verdict(n, &cut, &clues, level.min(quick::HARD))
     {
@@ -71,20 +73,32 @@ pub(super) fn attempt(
             }
             hard_fixed_point = Some(quick::last_fixed_point());
         }
+        stuck_at = Some(quick::last_fixed_point());
     }
     // The search pays for itself with trial on the ladder (unreasonable), and at extreme up
     // to 6×6; at extreme from 9×9 on, counting the solutions of a candidate with several takes
     // longer than the ladder takes to get stuck on it (callgrind, seed 1: 9×9 1.2×, 12×12 6×
-    // the instructions with it), and 7×7 and 8×8 come out even.
+    // the instructions with it), and 7×7 and 8×8 come out even. Up to 5×5 a plain search from
+    // the hard fixed point counts most candidates in a few hundred nodes
+    // (`quick::solutions_within`); the exact solver takes the others.
     let puzzle = puzzle_of(n, &cut, &clues);
     let trial = ladder.rungs.iter().any(|r| r.rule == Rule::Trial);
     let extreme = ladder.rungs.iter().any(|r| r.level >= 3);
     if trial || (extreme && n <= 6) {
-        let count = Solver::new(&puzzle)
-            .with_deadline(deadline)
-            .count(2)
-            .map_err(|_| GenerateError::Timeout)?;
-        if count.solutions != 1 || !count.complete {
+        let small = stuck_at
+            .filter(|_| n <= SMALL_COUNT_UP_TO)
+            .and_then(|cand| quick::solutions_within(n, &cut, &clues, &cand, SMALL_COUNT_NODES));
+        let unique = match small {
+            Some(found) => found == 1,
+            None => {
+                let count = Solver::new(&puzzle)
+                    .with_deadline(deadline)
+                    .count(2)
+                    .map_err(|_| GenerateError::Timeout)?;
+                count.solutions == 1 && count.complete
+            }
+        };
+        if !unique {
             return Ok(None);
         }
     }
@@ -117,6 +131,15 @@ fn solves_from(
     }
     Ok(board_solves(board, ladder, deadline)?.is_some_and(|g| g.level == level))
 }
+
+/// Nodes the plain count from the hard fixed point may take before the exact solver counts
+/// instead (4×4 to 6×6 at extreme, callgrind: 300 and 4,000 the same up to 5×5, 6×6 1.3×
+/// the instructions at 4,000).
+const SMALL_COUNT_NODES: u32 = 300;
+
+/// The largest side the plain count is tried on (6×6 extreme: 1.02× the instructions with
+/// it, 7×7 unreasonable 0.98×; 4×4 and 5×5 0.82× and 0.87×).
+const SMALL_COUNT_UP_TO: usize = 5;
 
 /// From this size on, a cut whose square has a swappable rectangle is mended rather than
 /// dropped (see [`split_off`]).
@@ -370,6 +393,46 @@ mod tests {
         }
         // Both outcomes came up, many times.
         assert!(seen.iter().all(|&k| k >= 20), "{seen:?}");
+    }
+
+    #[test]
+    fn the_plain_count_counts_what_the_solver_counts() {
+        // Candidates of sizes 3 to 6 (all operators, × only, hidden operators), counted from
+        // the hard fixed point when the rungs up to hard get stuck and from full candidates:
+        // the plain search finds as many solutions (up to two) as the exact solver, or
+        // runs out of its budget.
+        let mut seen = [0usize; 3];
+        for size in 3..=6 {
+            for seed in 0..300u64 {
+                let mut options = Options::new(Kind::KenKen, size);
+                match seed % 3 {
+                    0 => options.ops = vec![Operator::Mul],
+                    1 => options.hidden_ops = true,
+                    _ => {}
+                }
+                let mut rng = Rng::new(seed, 200 + size as u64);
+                let Some((cut, puzzle, clues)) = candidate(&options, &mut rng) else { continue };
+                let solver = Solver::new(&puzzle).count(2).unwrap().solutions;
+                let full = [((1u32 << size) - 1) as quick::Mask; 81];
+                let mut from = vec![full];
+                if quick::verdict(size, &cut, &clues, quick::HARD) == Some(Verdict::Stuck) {
+                    from.push(quick::last_fixed_point());
+                }
+                for cand in from {
+                    match quick::solutions_within(size, &cut, &clues, &cand, 1_000_000) {
+                        Some(found) => {
+                            assert_eq!(u64::from(found), solver, "{size}×{size}: {puzzle:?}");
+                            seen[usize::from(found)] += 1;
+                        }
+                        None => panic!("a million nodes on {size}×{size}: {puzzle:?}"),
+                    }
+                }
+            }
+        }
+        // Unique candidates and candidates with several both came up, many times (no
+        // candidate has none: the square solves it).
+        assert!(seen[1] >= 100 && seen[2] >= 100, "{seen:?}");
+        assert_eq!(seen[0], 0);
     }
 
     /// A 4×4 square made of 2×2 blocks, each `a b` over `b a`.

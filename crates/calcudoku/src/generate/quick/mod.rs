@@ -39,7 +39,10 @@ use crate::puzzle::Operator;
 use super::cages::CageCells;
 use super::ops::Clue;
 
+mod count;
 mod fillings;
+
+pub(super) use count::solutions_within;
 
 use fillings::{Fillings, Need, fillings, walk};
 
