@@ -224,14 +224,17 @@ impl Operator {
     /// negative; the largest divided by the product of the others, when exact.
     pub fn apply(self, values: &[u8]) -> Option<u64> {
         let max = *values.iter().max()? as u64;
-        let sum: u64 = values.iter().map(|&v| v as u64).sum();
-        let product = values.iter().try_fold(1u64, |p, &v| p.checked_mul(v as u64));
+        let sum = || values.iter().map(|&v| v as u64).sum::<u64>();
+        let product = || values.iter().try_fold(1u64, |p, &v| p.checked_mul(v as u64));
         match self {
-            Operator::Add => Some(sum),
-            Operator::Mul => product,
-            Operator::Sub => (2 * max >= sum).then(|| 2 * max - sum),
+            Operator::Add => Some(sum()),
+            Operator::Mul => product(),
+            Operator::Sub => {
+                let sum = sum();
+                (2 * max >= sum).then(|| 2 * max - sum)
+            }
             Operator::Div => {
-                let others = product? / max;
+                let others = product()? / max;
                 (max % others == 0).then(|| max / others)
             }
         }

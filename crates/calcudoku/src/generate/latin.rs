@@ -10,39 +10,44 @@ use crate::puzzle::{BoxShape, Cell, Grid, Puzzle};
 use crate::solve::Solver;
 use crate::validate;
 
-use smallvec::SmallVec;
-
 use super::rng::Rng;
 
-/// A uniformly shuffled, well-mixed random Latin square of side `n`.
+/// A uniformly shuffled, well-mixed random Latin square of side `n` (at most [`MAX_SIDE`]).
 pub fn latin_square(n: usize, rng: &mut Rng) -> Grid {
+    assert!(n <= MAX_SIDE, "Latin squares up to {MAX_SIDE}×{MAX_SIDE}");
     let mut cells = vec![0u8; n * n];
     // missing[c]: the symbols column c does not have yet (bit s-1).
-    let mut missing = vec![if n >= 64 { u64::MAX } else { (1u64 << n) - 1 }; n];
+    let mut missing = [((1u32 << n) - 1) as u16; MAX_SIDE];
     for r in 0..n {
         // The draws of `rng.permutation(n)`, inline.
-        let mut cols: SmallVec<[usize; 16]> = (0..n).collect();
-        rng.shuffle(&mut cols);
+        let mut cols: [u8; MAX_SIDE] = std::array::from_fn(|i| i as u8);
+        rng.shuffle(&mut cols[..n]);
         // owner[s]: the column matched to symbol s in this row.
-        let mut owner: SmallVec<[usize; 16]> = smallvec::smallvec![usize::MAX; n];
-        for &c in &cols {
-            let mut seen = 0u64;
+        let mut owner = [NONE; MAX_SIDE];
+        for &c in &cols[..n] {
+            let mut seen = 0u16;
             let found = augment(c, &missing, &mut owner, &mut seen, rng);
             debug_assert!(found, "a Latin rectangle always extends");
         }
-        for (s, &c) in owner.iter().enumerate() {
-            cells[r * n + c] = s as u8 + 1;
-            missing[c] &= !(1 << s);
+        for (s, &c) in owner[..n].iter().enumerate() {
+            cells[r * n + c as usize] = s as u8 + 1;
+            missing[c as usize] &= !(1 << s);
         }
     }
     Grid::from_valid(n, cells)
 }
 
+/// The largest side [`latin_square`] makes (KenKen's).
+pub const MAX_SIDE: usize = 16;
+
+/// No column yet.
+const NONE: u8 = u8::MAX;
+
 /// Kuhn's augmenting path for column `c`, trying its symbols in a random order.
-fn augment(c: usize, missing: &[u64], owner: &mut [usize], seen: &mut u64, rng: &mut Rng) -> bool {
-    let mut options = [0u8; 64];
+fn augment(c: u8, missing: &[u16], owner: &mut [u8], seen: &mut u16, rng: &mut Rng) -> bool {
+    let mut options = [0u8; MAX_SIDE];
     let mut k = 0;
-    let mut open = missing[c] & !*seen;
+    let mut open = missing[c as usize] & !*seen;
     while open != 0 {
         options[k] = open.trailing_zeros() as u8;
         k += 1;
@@ -55,7 +60,7 @@ fn augment(c: usize, missing: &[u64], owner: &mut [usize], seen: &mut u64, rng: 
             continue;
         }
         *seen |= 1 << s;
-        if owner[s] == usize::MAX || augment(owner[s], missing, owner, seen, rng) {
+        if owner[s] == NONE || augment(owner[s], missing, owner, seen, rng) {
             owner[s] = c;
             return true;
         }
