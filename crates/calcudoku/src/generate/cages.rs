@@ -22,11 +22,11 @@ pub fn cut(
 ) -> Option<Vec<CageCells>> {
     let a = n * n;
     // The draws of `rng.permutation(a)`, without the allocations.
-    let mut order: SmallVec<[usize; 81]> = (0..a).collect();
-    rng.shuffle(&mut order);
+    let mut order: [u16; MAX_CELLS] = std::array::from_fn(|i| i as u16);
+    rng.shuffle(&mut order[..a]);
     let mut rank = [0u16; MAX_CELLS];
-    for (i, &c) in order.iter().enumerate() {
-        rank[c] = i as u16;
+    for (i, &c) in order[..a].iter().enumerate() {
+        rank[c as usize] = i as u16;
     }
     // Each cage is a chain of its cells: `head[c]` is the first cell of the chain holding c,
     // `next[c]` the cell after c in it (END: none); `last[h]` and `size[h]`, for a head h,

@@ -306,16 +306,17 @@ fn split_off(cut: &[CageCells], cell: usize, n: usize) -> Vec<CageCells> {
 /// leaves every row and column a permutation, and every cage those cells are in still holds.
 fn second_by_swap(square: &Grid, cut: &[CageCells], clues: &[Clue]) -> Option<[usize; 4]> {
     let n = square.size();
-    let mut cage_of: SmallVec<[u16; 81]> = smallvec::smallvec![0; n * n];
+    let mut cage_of = [0u16; 256];
     for (k, cells) in cut.iter().enumerate() {
         for &c in cells {
             cage_of[c] = k as u16;
         }
     }
-    let mut grid: SmallVec<[u8; 81]> = SmallVec::from_slice(square.cells());
-    let grid = &mut grid[..];
+    let mut grid = [0u8; 256];
+    let grid = &mut grid[..n * n];
+    grid.copy_from_slice(square.cells());
     // column[r * n + v - 1]: where row r holds v.
-    let mut column: SmallVec<[u8; 81]> = smallvec::smallvec![0; n * n];
+    let mut column = [0u8; 256];
     for (i, &v) in grid.iter().enumerate() {
         column[(i / n) * n + v as usize - 1] = (i % n) as u8;
     }
