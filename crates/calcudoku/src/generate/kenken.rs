@@ -212,18 +212,22 @@ fn given_where_stuck(
 
 /// An operator and target for each cage of `cut`, from the values `square` puts in it.
 fn clues_for(options: &Options, square: &Grid, cut: &[CageCells], rng: &mut Rng) -> Vec<Clue> {
-    // The cages' values one after the other, cage k's from `start[k]`.
-    let mut values: SmallVec<[u8; 256]> = SmallVec::new();
-    let mut start: SmallVec<[usize; 65]> = SmallVec::new();
-    for cage in cut {
-        start.push(values.len());
-        values.extend(cage.iter().map(|&c| square.cells()[c]));
+    // The cages' values one after the other, cage k's from `start[k]` (every cell once).
+    let (mut values, mut start) = ([0u8; 256], [0u16; 257]);
+    let mut len = 0;
+    for (k, cage) in cut.iter().enumerate() {
+        start[k] = len as u16;
+        for &c in cage {
+            values[len] = square.cells()[c];
+            len += 1;
+        }
     }
-    start.push(values.len());
+    start[cut.len()] = len as u16;
     // Keen avoids giveaway × pairs above normal.
     let hard = options.level.is_some_and(|l| l > 1);
     let allowed = Allowed::new(&options.ops, options.long_ops, hard);
-    choose_each(cut.len(), |k| &values[start[k]..start[k + 1]], options.size, allowed, rng)
+    let values = |k: usize| &values[start[k] as usize..start[k + 1] as usize];
+    choose_each(cut.len(), values, options.size, allowed, rng)
 }
 
 /// A candidate as [`attempt`] first makes it (a square, a cut, clues as shown) from `rng`:

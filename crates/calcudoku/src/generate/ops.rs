@@ -9,13 +9,11 @@
 //! every kind appears. `--mult-only` and `--ops` narrow the choice; `--hidden-ops` writes the
 //! cages without their operators.
 
-use smallvec::SmallVec;
-
 use crate::puzzle::Operator;
 
 /// A few operators (at most the four), kept inline.
 #[cfg(test)]
-type Ops = SmallVec<[Operator; 4]>;
+type Ops = smallvec::SmallVec<[Operator; 4]>;
 
 use super::rng::Rng;
 
@@ -84,20 +82,22 @@ pub(super) fn choose_each<'a>(
     allowed: Allowed,
     rng: &mut Rng,
 ) -> Vec<Clue> {
+    assert!(count <= MAX_CAGES, "at most {MAX_CAGES} cages");
     // The draws of `rng.permutation(count)`, without the allocation.
-    let mut order: SmallVec<[usize; 64]> = (0..count).collect();
-    rng.shuffle(&mut order);
+    let mut order = [0u16; MAX_CAGES];
+    order.iter_mut().take(count).enumerate().for_each(|(i, k)| *k = i as u16);
+    rng.shuffle(&mut order[..count]);
     // The cages of more than one cell in that order, and for each operator the bits (one per
     // such cage, in order) of those it suits well and of those it only fits.
-    let mut multi: SmallVec<[usize; 64]> = SmallVec::new();
+    let (mut multi, mut multis) = ([0u16; MAX_CAGES], 0);
     let (mut well, mut only) = ([Bits::default(); 4], [Bits::default(); 4]);
-    for &k in &order {
-        let v = values(k);
+    for &k in &order[..count] {
+        let v = values(k as usize);
         if v.len() < 2 {
             continue;
         }
         let (w, o) = suits_bits(v, n, allowed);
-        let i = multi.len();
+        let i = multis;
         for j in 0..4 {
             if w & 1 << j != 0 {
                 well[j].insert(i);
@@ -106,17 +106,18 @@ pub(super) fn choose_each<'a>(
                 only[j].insert(i);
             }
         }
-        multi.push(k);
+        multi[i] = k;
+        multis += 1;
     }
-    let mut ops: SmallVec<[Option<Operator>; 64]> = smallvec::smallvec![None; count];
-    let mut free = Bits::below(multi.len());
+    let mut ops = [None; MAX_CAGES];
+    let mut free = Bits::below(multis);
     loop {
         let mut assigned = false;
         for j in 0..4 {
             let pick = well[j].and(free).first().or_else(|| only[j].and(free).first());
             if let Some(i) = pick {
                 free.remove(i);
-                ops[multi[i]] = Some(ORDER[j]);
+                ops[multi[i] as usize] = Some(ORDER[j]);
                 assigned = true;
             }
         }
@@ -134,6 +135,9 @@ pub(super) fn choose_each<'a>(
         })
         .collect()
 }
+
+/// The most cages [`choose_each`] takes (a 16×16 grid's cells).
+const MAX_CAGES: usize = 256;
 
 /// A set of up to 256 small numbers (cages, in the order they are handed operators).
 #[derive(Clone, Copy, Debug, Default)]
