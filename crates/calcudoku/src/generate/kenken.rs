@@ -73,7 +73,7 @@ pub(super) fn attempt(
             }
             hard_fixed_point = Some(quick::last_fixed_point());
         }
-        stuck_at = Some(quick::last_fixed_point());
+        stuck_at = hard_fixed_point.or_else(|| Some(quick::last_fixed_point()));
     }
     // The search pays for itself with trial on the ladder (unreasonable), and at extreme up
     // to 6×6; at extreme from 9×9 on, counting the solutions of a candidate with several takes
