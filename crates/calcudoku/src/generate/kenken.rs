@@ -49,9 +49,10 @@ pub(super) fn attempt(
     };
     // Most of the rest are at another level: the fixed points of the easy, normal and hard
     // rungs (`quick`) tell, at a fraction of the cost of grading step by step.
-    let mut hard_fixed_point = None;
-    // Above hard: where the rungs up to hard left the candidates.
+    // Above hard: where the rungs up to hard left the candidates, and whether the ladder may
+    // go on from there.
     let mut stuck_at = None;
+    let mut ladder_from_there = false;
     if let Some(level) = options.level
         && let Some(verdict) = quick::verdict(n, &cut, &clues, level.min(quick::HARD))
     {
@@ -67,23 +68,22 @@ pub(super) fn attempt(
         // test's. Solved by sound rules, the puzzle has one solution and is at the level by
         // the ladder too: the step-by-step grade waits until asked. Above hard, the ladder
         // goes on from where those rungs leave it (see `solves_from`).
-        if quick::ladder_finishes(n, &cut) {
-            if level <= quick::HARD {
-                return Ok(Some((puzzle_of(n, &cut, &clues), square, Graded::Level(level))));
-            }
-            hard_fixed_point = Some(quick::last_fixed_point());
+        ladder_from_there = quick::ladder_finishes(n, &cut);
+        if ladder_from_there && level <= quick::HARD {
+            return Ok(Some((puzzle_of(n, &cut, &clues), square, Graded::Level(level))));
         }
-        stuck_at = hard_fixed_point.or_else(|| Some(quick::last_fixed_point()));
+        stuck_at = Some(quick::last_fixed_point());
     }
     // The search pays for itself with trial on the ladder (unreasonable), and at extreme up
     // to 6×6; at extreme from 9×9 on, counting the solutions of a candidate with several takes
     // longer than the ladder takes to get stuck on it (callgrind, seed 1: 9×9 1.2×, 12×12 6×
     // the instructions with it), and 7×7 and 8×8 come out even. Up to 5×5 a plain search from
     // the hard fixed point counts most candidates in a few hundred nodes
-    // (`quick::solutions_within`); the exact solver takes the others.
-    let puzzle = puzzle_of(n, &cut, &clues);
+    // (`quick::solutions_within`); the exact solver takes the others. The puzzle is built
+    // for those that need it.
     let trial = ladder.rungs.iter().any(|r| r.rule == Rule::Trial);
     let extreme = ladder.rungs.iter().any(|r| r.level >= 3);
+    let mut puzzle = None;
     if trial || (extreme && n <= 6) {
         let small = stuck_at
             .filter(|_| n <= SMALL_COUNT_UP_TO)
@@ -91,7 +91,7 @@ pub(super) fn attempt(
         let unique = match small {
             Some(found) => found == 1,
             None => {
-                let count = Solver::new(&puzzle)
+                let count = Solver::new(puzzle.insert(puzzle_of(n, &cut, &clues)))
                     .with_deadline(deadline)
                     .count(2)
                     .map_err(|_| GenerateError::Timeout)?;
@@ -102,7 +102,8 @@ pub(super) fn attempt(
             return Ok(None);
         }
     }
-    if let (Some(cand), Some(level)) = (hard_fixed_point, options.level) {
+    let puzzle = puzzle.unwrap_or_else(|| puzzle_of(n, &cut, &clues));
+    if let (Some(cand), Some(level), true) = (stuck_at, options.level, ladder_from_there) {
         let at = solves_from(&puzzle, &cand[..n * n], ladder, level, deadline)?;
         return Ok(at.then_some((puzzle, square, Graded::Level(level))));
     }

@@ -84,8 +84,7 @@ pub(super) fn choose_each<'a>(
 ) -> Vec<Clue> {
     assert!(count <= MAX_CAGES, "at most {MAX_CAGES} cages");
     // The draws of `rng.permutation(count)`, without the allocation.
-    let mut order = [0u16; MAX_CAGES];
-    order.iter_mut().take(count).enumerate().for_each(|(i, k)| *k = i as u16);
+    let mut order: [u16; MAX_CAGES] = std::array::from_fn(|i| i as u16);
     rng.shuffle(&mut order[..count]);
     // The cages of more than one cell in that order, and for each operator the bits (one per
     // such cage, in order) of those it suits well and of those it only fits.
