@@ -20,10 +20,8 @@ repo="$(cd "$here/../.." && pwd)"
 python="${1:-/tmp/cpsat/bin/python}"
 set_dir="${2:-$repo/bench/kenken-multisol}"
 repeat="${3:-3}"
-if [ -z "${CALCUDOKU:-}" ]; then
-  (cd "$repo" && cargo build --release --quiet -p calcudoku-cli)
-  CALCUDOKU="${CARGO_TARGET_DIR:-$repo/target}/release/calcudoku"
-fi
+source "$here/calcudoku-build.sh"
+calcudoku_binary "$repo"
 work="$(mktemp -d /tmp/cpsat-kenken.XXXXXX)"
 trap 'rm -rf "$work"' EXIT
 

@@ -31,10 +31,8 @@ work="$(mktemp -d /tmp/keen-generate.XXXXXX)"
 trap 'rm -rf "$work"' EXIT
 source "$here/keen-build.sh"
 build_keen "$src" "$work" keen_generate_driver.c
-if [ -z "${CALCUDOKU:-}" ]; then
-  (cd "$repo" && cargo build --release --quiet -p calcudoku-cli)
-  CALCUDOKU="${CARGO_TARGET_DIR:-$repo/target}/release/calcudoku"
-fi
+source "$here/calcudoku-build.sh"
+calcudoku_binary "$repo"
 baseline="${BASELINE:-}"
 
 now() { date +%s.%N; }

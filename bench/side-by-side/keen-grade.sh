@@ -18,8 +18,9 @@ work="$(mktemp -d /tmp/keen-grade.XXXXXX)"
 trap 'rm -rf "$work"' EXIT
 source "$here/keen-build.sh"
 build_keen "$src" "$work" keen_grade_driver.c
-(cd "$repo" && cargo build --release --quiet -p calcudoku-cli)
-ours="$("${CARGO_TARGET_DIR:-$repo/target}/release/calcudoku" bench --grade --repeat "$repeat" "$corpus")"
+source "$here/calcudoku-build.sh"
+calcudoku_binary "$repo"
+ours="$("$CALCUDOKU" bench --grade --repeat "$repeat" "$corpus")"
 echo "| set | Keen ms | calcudoku ms | ratio | levels agree |"
 echo "|---|---:|---:|---:|---:|"
 while read -r name puzzles agree mean _; do

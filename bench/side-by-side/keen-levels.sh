@@ -18,10 +18,8 @@ work="$(mktemp -d /tmp/keen-levels.XXXXXX)"
 trap 'rm -rf "$work"' EXIT
 source "$here/keen-build.sh"
 build_keen "$src" "$work" keen_grade_driver.c
-if [ -z "${CALCUDOKU:-}" ]; then
-  (cd "$repo" && cargo build --release --quiet -p calcudoku-cli)
-  CALCUDOKU="${CARGO_TARGET_DIR:-$repo/target}/release/calcudoku"
-fi
+source "$here/calcudoku-build.sh"
+calcudoku_binary "$repo"
 levels=(easy normal hard extreme unreasonable)
 # Keen's names for its levels, as its grader prints them.
 keen_names=(Easy Normal Hard Extreme Unreasonable)

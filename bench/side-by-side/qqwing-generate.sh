@@ -24,8 +24,9 @@ cp -r "$src/src/cpp" "$work/src"
 printf '#define VERSION "side-by-side"\n#define PACKAGE_STRING "qqwing (side-by-side build)"\n' \
   > "$work/src/config.h"
 g++ -O2 -I"$work/src" -o "$work/qqwing" "$work/src/main.cpp" "$work/src/qqwing.cpp"
-(cd "$repo" && cargo build --release --quiet -p calcudoku-cli)
-cd_bin="$repo/target/release/calcudoku"
+source "$here/calcudoku-build.sh"
+calcudoku_binary "$repo"
+cd_bin="$CALCUDOKU"
 
 # Seconds taken by a command, its output to a file.
 timed() {

@@ -76,8 +76,9 @@ cxx=(g++ -std=c++14 -O3 -march=native -w)
   source "$here/keen-build.sh"
   build_keen "$puzzles" "$work/keen" keen_solve_driver.c
 } > "$log" 2>&1 || { cat "$log" >&2; echo "speed-table.sh: a peer failed to build" >&2; exit 1; }
-(cd "$repo" && cargo build --release --quiet -p calcudoku-cli)
-bin="${CARGO_TARGET_DIR:-$repo/target}/release/calcudoku"
+source "$here/calcudoku-build.sh"
+calcudoku_binary "$repo"
+bin="$CALCUDOKU"
 
 # --- helpers ------------------------------------------------------------------------------
 # Wall seconds of RUNS runs of a command (stdout to $work/out), as "median best".
