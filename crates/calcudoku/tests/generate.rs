@@ -73,7 +73,7 @@ fn kenken_options_are_obeyed() {
 }
 
 /// Keen's multiplication-only levels from hard up keep one candidate in thousands (up to one in
-/// 180,000 on average): the default budget makes them. This 4×4 extreme takes 29,750
+/// 180,000 on average): the default budget makes them. This 4×4 extreme takes 33,557
 /// candidates, past the 20,000 the budget once was.
 #[test]
 fn multiplication_only_levels_within_the_default_attempts() {
@@ -83,7 +83,7 @@ fn multiplication_only_levels_within_the_default_attempts() {
         seed: 1,
         ..Options::new(Kind::KenKen, 4)
     };
-    let g = check(&o, 7);
+    let g = check(&o, 0);
     assert!(g.attempts > 20_000, "{} attempts", g.attempts);
     assert!(g.puzzle.cages().iter().all(|c| c.op == Some(Operator::Mul)));
 }
@@ -218,10 +218,11 @@ fn golden_first_puzzles() {
     assert_eq!(line.unwrap(), GOLDEN_SUDOKU_9_HARD);
 }
 
-const GOLDEN_KEEN_6_NORMAL: &str =
-    "6:_a_aa_b_7a_4b__a_a_3a_a5_a3_a,s3d2d2m20m75a10m6m24a11s1s2s1a8a7a5m40\n";
+const GOLDEN_KEEN_6_NORMAL: &str = "6:_aa_20a__bb_aa_baba4b_,a10s3a5s2s1m30m72d2m15m40d3s1a7a7d2d2
+";
 const GOLDEN_SUDOKU_9_HARD: &str =
-    ".....21.5...9.62..7...3.6...8.69...4.3.....1.4...17.2...2.6...7..34.9...1.67.....\n";
+    "658.....4..15..........3..6..73...912.37.96.591...67..1..2..........41..3.....279
+";
 
 #[test]
 fn levels_that_cannot_be_made_are_refused_up_front() {

@@ -12,21 +12,19 @@ use crate::validate;
 
 use super::rng::Rng;
 
-/// A uniformly shuffled, well-mixed random Latin square of side `n` (at most [`MAX_SIDE`]).
+/// A random Latin square of side `n` (at most [`MAX_SIDE`]).
 pub fn latin_square(n: usize, rng: &mut Rng) -> Grid {
     assert!(n <= MAX_SIDE, "Latin squares up to {MAX_SIDE}×{MAX_SIDE}");
     let mut cells = vec![0u8; n * n];
-    // missing[c]: the symbols column c does not have yet (bit s-1).
+    // missing[c]: the symbols column c does not have yet (bit s).
     let mut missing = [((1u32 << n) - 1) as u16; MAX_SIDE];
     for r in 0..n {
-        // The draws of `rng.permutation(n)`, inline.
         let mut cols: [u8; MAX_SIDE] = std::array::from_fn(|i| i as u8);
         rng.shuffle(&mut cols[..n]);
         // owner[s]: the column matched to symbol s in this row.
         let mut owner = [NONE; MAX_SIDE];
         for &c in &cols[..n] {
-            let mut seen = 0u16;
-            let found = augment(c, &missing, &mut owner, &mut seen, rng);
+            let found = augment(c, &missing, &mut owner, &mut 0, rng);
             debug_assert!(found, "a Latin rectangle always extends");
         }
         for (s, &c) in owner[..n].iter().enumerate() {
@@ -43,8 +41,17 @@ pub const MAX_SIDE: usize = 16;
 /// No column yet.
 const NONE: u8 = u8::MAX;
 
-/// Kuhn's augmenting path for column `c`, trying its symbols in a random order.
-fn augment(c: u8, missing: &[u16], owner: &mut [u8], seen: &mut u16, rng: &mut Rng) -> bool {
+/// Kuhn's augmenting path for column `c`: a symbol for it, moving others' along the way;
+/// `seen` holds the symbols this search has visited. The column tries the symbols it lacks in
+/// a random order, drawn as it goes (a Fisher–Yates shuffle stopped at the first that works:
+/// most columns take their first draw, and the order has the distribution of a whole shuffle).
+fn augment(
+    c: u8,
+    missing: &[u16; MAX_SIDE],
+    owner: &mut [u8; MAX_SIDE],
+    seen: &mut u16,
+    rng: &mut Rng,
+) -> bool {
     let mut options = [0u8; MAX_SIDE];
     let mut k = 0;
     let mut open = missing[c as usize] & !*seen;
@@ -53,9 +60,10 @@ fn augment(c: u8, missing: &[u16], owner: &mut [u8], seen: &mut u16, rng: &mut R
         k += 1;
         open &= open - 1;
     }
-    rng.shuffle(&mut options[..k]);
-    for &s in &options[..k] {
-        let s = s as usize;
+    for i in 0..k {
+        options.swap(i, i + rng.below(k - i));
+        let s = options[i] as usize;
+        // A deeper search may have visited it since the list was made.
         if *seen & (1 << s) != 0 {
             continue;
         }
@@ -119,4 +127,44 @@ fn shuffle_sudoku(grid: &Grid, b: BoxShape, rng: &mut Rng) -> Grid {
         }
     }
     Grid::from_valid(n, cells)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    use std::collections::HashMap;
+
+    fn is_latin(n: usize, cells: &[u8]) -> bool {
+        (0..n).all(|i| {
+            let row = (0..n).fold(0u32, |m, j| m | 1 << cells[i * n + j]);
+            let col = (0..n).fold(0u32, |m, j| m | 1 << cells[j * n + i]);
+            row == col && row == ((1 << n) - 1) << 1
+        })
+    }
+
+    #[test]
+    fn squares_are_latin_at_every_side() {
+        for n in 1..=MAX_SIDE {
+            for index in 0..20 {
+                let square = latin_square(n, &mut Rng::new(n as u64, index));
+                assert!(is_latin(n, square.cells()), "{n}×{n}, stream {index}");
+            }
+        }
+    }
+
+    /// Every one of the 576 Latin squares of side 4 comes up, none far more often than the
+    /// others (the matching is drawn from all of a row's extensions, not a few of them).
+    #[test]
+    fn every_square_of_side_four_comes_up() {
+        let mut seen: HashMap<Vec<u8>, u32> = HashMap::new();
+        let draws = 576 * 60;
+        for index in 0..draws {
+            let square = latin_square(4, &mut Rng::new(9, index));
+            *seen.entry(square.cells().to_vec()).or_default() += 1;
+        }
+        assert_eq!(seen.len(), 576);
+        let most = seen.values().max().copied().unwrap_or(0);
+        assert!(most < 4 * 60, "one square {most} times in {draws}");
+    }
 }

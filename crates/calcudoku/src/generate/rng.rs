@@ -1,20 +1,29 @@
-//! The generator's randomness: ChaCha8 (rand_chacha), seeded from the user's seed, with one
-//! stream per puzzle index — so puzzle k of a seed is the same whichever thread makes it and on
-//! every platform. Draws are made here from raw 64-bit words (no library sampling whose
-//! algorithm could change between versions).
+//! The generator's randomness, reproducible on every platform and for every thread count.
+//!
+//! Each puzzle index has its own stream: ChaCha8 (rand_chacha) keyed by the user's seed, on
+//! stream `index`, gives the 256-bit seed of a PCG-64 (rand_pcg's `Lcg128Xsl64`: its state and
+//! its increment) from which that puzzle's draws are made. So puzzle k of a seed is the same
+//! whichever thread makes it, and streams of neighbouring indexes share nothing. The
+//! generator draws hundreds of small numbers per candidate puzzle, so each draw is cheap: one
+//! PCG step and one widening multiplication (Lemire's bounded draw) with a rejection that
+//! almost never happens. Both algorithms are fixed here, from raw 64-bit words: no library
+//! sampling whose algorithm could change between versions.
 
 use rand_chacha::ChaCha8Rng;
 use rand_core::{RngCore, SeedableRng};
+use rand_pcg::Pcg64;
 
 /// A reproducible random source.
-pub struct Rng(ChaCha8Rng);
+pub struct Rng(Pcg64);
 
 impl Rng {
     /// The stream of puzzle `index` of `seed`.
     pub fn new(seed: u64, index: u64) -> Rng {
-        let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        rng.set_stream(index);
-        Rng(rng)
+        let mut key = ChaCha8Rng::seed_from_u64(seed);
+        key.set_stream(index);
+        let mut word = || u128::from(key.next_u64()) << 64 | u128::from(key.next_u64());
+        let (state, increment) = (word(), word());
+        Rng(Pcg64::new(state, increment))
     }
 
     /// The next raw 64-bit word of the stream.
@@ -22,40 +31,17 @@ impl Rng {
         self.0.next_u64()
     }
 
-    /// A number in `0..n` (n ≥ 1), without bias (rejection of the short top range).
-    pub fn below(&mut self, n: usize) -> usize {
-        // The generator draws mostly below small bounds (shuffles of a row, of a cage's
-        // operators, of a grid's cells): with the bound a constant, the two remainders are
-        // multiplications rather than divisions. The same numbers either way.
-        macro_rules! small {
-            ($($k:literal)*) => {
-                match n {
-                    $($k => return self.below_const::<$k>(),)*
-                    _ => {}
-                }
-            };
-        }
-        small!(2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30
-            31 32 33 34 35 36 37 38 39 40 41 42 43 44 45 46 47 48 49 50 51 52 53 54 55 56 57 58
-            59 60 61 62 63 64 65 66 67 68 69 70 71 72 73 74 75 76 77 78 79 80 81);
-        let n = n.max(1) as u64;
-        self.below_in(n, u64::MAX - (u64::MAX % n) - 1)
-    }
-
-    /// [`Rng::below`] for a bound known when compiling.
+    /// A number in `0..n` (n ≥ 1), without bias: the high word of a 64×64-bit product, words
+    /// whose low word falls in the short zone (fewer than n of 2⁶⁴) drawn again.
     #[inline]
-    fn below_const<const N: u64>(&mut self) -> usize {
-        self.below_in(N, const { u64::MAX - (u64::MAX % N) - 1 })
-    }
-
-    /// A draw below `n`, words above `zone` (the short top range) rejected. Inlined, so that
-    /// with a constant bound its remainder is a multiplication.
-    #[inline(always)]
-    fn below_in(&mut self, n: u64, zone: u64) -> usize {
+    pub fn below(&mut self, n: usize) -> usize {
+        let n = n.max(1) as u64;
         loop {
-            let x = self.next_u64();
-            if x <= zone {
-                return (x % n) as usize;
+            let product = u128::from(self.next_u64()) * u128::from(n);
+            let low = product as u64;
+            // `low < n` is a cheap first test; the exact zone is `2⁶⁴ mod n`.
+            if low >= n || low >= n.wrapping_neg() % n {
+                return (product >> 64) as usize;
             }
         }
     }
@@ -85,27 +71,52 @@ impl Rng {
 mod tests {
     use super::*;
 
-    /// The draw by the general formula, from raw words.
-    fn below_by_division(rng: &mut Rng, n: usize) -> usize {
+    /// The draw by the general formula: the rejection zone of Lemire's method, computed
+    /// without the shortcut.
+    fn below_by_formula(rng: &mut Rng, n: usize) -> usize {
         let n = n.max(1) as u64;
-        let zone = u64::MAX - (u64::MAX % n) - 1;
+        let zone = (u64::MAX - n + 1) % n; // 2⁶⁴ mod n
         loop {
-            let x = rng.next_u64();
-            if x <= zone {
-                return (x % n) as usize;
+            let product = u128::from(rng.next_u64()) * u128::from(n);
+            if (product as u64) >= zone {
+                return (product >> 64) as usize;
             }
         }
     }
 
     #[test]
     fn below_draws_what_the_general_formula_draws() {
-        for n in (0..=130).chain([255, 256, 1000, 1 << 20, usize::MAX / 3 + 7]) {
+        for n in (0..=130).chain([255, 256, 1000, 1 << 20, usize::MAX / 3 + 7, usize::MAX]) {
             let (mut a, mut b) = (Rng::new(n as u64, 3), Rng::new(n as u64, 3));
             for _ in 0..200 {
                 let x = a.below(n);
-                assert_eq!(x, below_by_division(&mut b, n), "bound {n}");
+                assert_eq!(x, below_by_formula(&mut b, n), "bound {n}");
                 assert!(x < n.max(1));
             }
         }
+    }
+
+    #[test]
+    fn draws_are_spread_evenly() {
+        // 60,000 draws below 6: each value about 10,000 times (5 standard deviations: 456).
+        let mut rng = Rng::new(7, 0);
+        let mut seen = [0u32; 6];
+        for _ in 0..60_000 {
+            seen[rng.below(6)] += 1;
+        }
+        assert!(seen.iter().all(|&k| k.abs_diff(10_000) < 460), "{seen:?}");
+    }
+
+    #[test]
+    fn streams_of_a_seed_differ_and_repeat() {
+        let words = |seed, index| {
+            let mut rng = Rng::new(seed, index);
+            (0..4).map(|_| rng.next_u64()).collect::<Vec<_>>()
+        };
+        assert_eq!(words(1, 0), words(1, 0));
+        assert_ne!(words(1, 0), words(1, 1));
+        assert_ne!(words(1, 0), words(2, 0));
+        // The first words of seed 1, stream 0: a change of algorithm shows here first.
+        assert_eq!(words(1, 0)[0], 4_614_088_343_061_963_116);
     }
 }
