@@ -97,6 +97,7 @@ pub(super) fn walk(cage: &Cage, cand: &[Mask], need: Need, keep: Option<&mut Vec
         all: cand.iter().fold(0, |u, &m| u | m),
         keep,
         count: 0,
+        lines_open: true,
     };
     match cage.op {
         Some(Operator::Sub | Operator::Div) if width == 2 => walk.pair(),
@@ -198,6 +199,8 @@ struct Walk<'a> {
     keep: Option<&'a mut Vec<u8>>,
     /// Fillings seen.
     count: usize,
+    /// Whether some line still has values every filling so far puts there.
+    lines_open: bool,
 }
 
 impl Walk<'_> {
@@ -222,8 +225,13 @@ impl Walk<'_> {
                 keep.extend_from_slice(&self.values[..width]);
             }
         }
-        let parts = (self.need == Need::Lines).then_some(&self.cage.parts[..]);
+        // What every filling puts in a line: once no line has a value left in common, later
+        // fillings cannot bring one back.
+        let parts = (self.need == Need::Lines && self.lines_open).then_some(&self.cage.parts[..]);
         self.out.add(&self.values[..width], parts);
+        if let Some(parts) = parts {
+            self.lines_open = self.out.always[..parts.len()].iter().any(|&a| a != 0);
+        }
         let out = &self.out;
         if self.keep.is_some() {
             return true;
@@ -364,6 +372,7 @@ mod tests {
                             all: a | b,
                             keep: None,
                             count: 0,
+                            lines_open: true,
                         };
                         // No early stop: every filling.
                         walk.need = Need::Lines;
