@@ -3,7 +3,7 @@
 
 use crate::clock::Instant;
 use crate::logic::{Board, Ladder, LogicError, Rule, grade_path};
-use crate::puzzle::{Cage, Cell, Grid, Puzzle, ValueSet, neighbours, rule_holds};
+use crate::puzzle::{Cage, Cell, Grid, Puzzle, ValueSet, neighbours};
 use crate::solve::Solver;
 
 use smallvec::SmallVec;
@@ -12,6 +12,7 @@ use super::cages::CageCells;
 use super::ops::{Allowed, Clue, choose_each};
 use super::quick::{self, Verdict};
 use super::rng::Rng;
+use super::trades::{self, Trade};
 use super::{GenerateError, Graded, Options, at_level, board_solves, cages, latin};
 
 /// One candidate puzzle; None when it misses the level (or could not be cut).
@@ -36,11 +37,15 @@ pub(super) fn attempt(
         // rejected whatever the ladder does. Most candidates have several (about two in
         // three at 4×4 and 6×6), and grading one takes the whole path until it gets stuck
         // (with trial on the ladder, a search per candidate value of every cell), so they are
-        // turned down first: by a rectangle of the square whose swap keeps every cage (no
-        // search at all), then by the exact solver.
-        let Some(rectangle) = second_by_swap(&square, &cut, &clues) else { break clues };
-        // From 10×10 on (sizes Keen does not make) nearly every cut has such a rectangle:
-        // one of its cells becomes a cage of its own (a given) and the cut is tried again.
+        // turned down first: by a trade of the square that keeps every cage (no search at
+        // all: `trades`), then by the exact solver.
+        let rectangle = match trades::second_solution(&square, &cut, &clues) {
+            None => break clues,
+            Some(Trade::Cycle) => return Ok(None),
+            Some(Trade::Rectangle(cells)) => cells,
+        };
+        // From 10×10 on (sizes Keen does not make) nearly every cut has a rectangle: one of
+        // its cells becomes a cage of its own (a given) and the cut is tried again.
         if n < REPAIR_FROM || repairs == n {
             return Ok(None);
         }
@@ -232,19 +237,19 @@ fn clues_for(options: &Options, square: &Grid, cut: &[CageCells], rng: &mut Rng)
 }
 
 /// A candidate as [`attempt`] first makes it (a square, a cut, clues as shown) from `rng`:
-/// the cut, the puzzle and its clues (for tests of the stages after). None where `attempt`
-/// drops it before any test.
+/// the square, the cut, the puzzle and its clues (for tests of the stages after). None where
+/// `attempt` drops it before any test.
 #[cfg(test)]
 pub(super) fn candidate(
     options: &Options,
     rng: &mut Rng,
-) -> Option<(Vec<CageCells>, Puzzle, Vec<Clue>)> {
+) -> Option<(Grid, Vec<CageCells>, Puzzle, Vec<Clue>)> {
     let n = options.size;
     let square = latin::latin_square(n, rng);
     let cut = cages::cut(n, options.max_cage, rng, |_, _| true)?;
     let clues = shown(options, &cut, clues_for(options, &square, &cut, rng))?;
     let puzzle = puzzle_of(n, &cut, &clues);
-    Some((cut, puzzle, clues))
+    Some((square, cut, puzzle, clues))
 }
 
 /// The clues as the puzzle shows them: without their operators with `--hidden-ops`. None when
@@ -262,7 +267,7 @@ fn shown(options: &Options, cut: &[CageCells], mut clues: Vec<Clue>) -> Option<V
 }
 
 /// The puzzle of a cut with its clues (as [`shown`] gives them).
-fn puzzle_of(n: usize, cut: &[CageCells], clues: &[Clue]) -> Puzzle {
+pub(super) fn puzzle_of(n: usize, cut: &[CageCells], clues: &[Clue]) -> Puzzle {
     let list = cut
         .iter()
         .zip(clues)
@@ -306,58 +311,6 @@ fn split_off(cut: &[CageCells], cell: usize, n: usize) -> Vec<CageCells> {
     out
 }
 
-/// A second solution of the puzzle that differs from `square` on four cells (returned): rows
-/// `r1`, `r2` and columns `c1`, `c2` holding `a b` over `b a`, where swapping the two values
-/// leaves every row and column a permutation, and every cage those cells are in still holds.
-fn second_by_swap(square: &Grid, cut: &[CageCells], clues: &[Clue]) -> Option<[usize; 4]> {
-    let n = square.size();
-    let mut cage_of = [0u16; 256];
-    for (k, cells) in cut.iter().enumerate() {
-        for &c in cells {
-            cage_of[c] = k as u16;
-        }
-    }
-    let mut grid = [0u8; 256];
-    let grid = &mut grid[..n * n];
-    grid.copy_from_slice(square.cells());
-    // column[r * n + v - 1]: where row r holds v.
-    let mut column = [0u8; 256];
-    for (i, &v) in grid.iter().enumerate() {
-        column[(i / n) * n + v as usize - 1] = (i % n) as u8;
-    }
-    let holds = |grid: &[u8], c: usize| {
-        let k = cage_of[c] as usize;
-        let values: SmallVec<[u8; 8]> = cut[k].iter().map(|&x| grid[x]).collect();
-        rule_holds(clues[k].0, clues[k].1, &values)
-    };
-    for r1 in 0..n {
-        for r2 in r1 + 1..n {
-            for c1 in 0..n {
-                let (a, b) = (grid[r1 * n + c1], grid[r2 * n + c1]);
-                // The column where row r1 holds b: a rectangle when row r2 holds a there.
-                let c2 = column[r1 * n + b as usize - 1] as usize;
-                if c2 <= c1 || grid[r2 * n + c2] != a {
-                    continue;
-                }
-                let cells = [r1 * n + c1, r1 * n + c2, r2 * n + c1, r2 * n + c2];
-                let [p, q, r, s] = cells;
-                (grid[p], grid[q], grid[r], grid[s]) = (b, a, a, b);
-                let second = cells.iter().all(|&c| holds(grid, c));
-                (grid[p], grid[q], grid[r], grid[s]) = (a, b, b, a);
-                if second {
-                    debug_assert!({
-                        let mut other = grid.to_vec();
-                        (other[p], other[q], other[r], other[s]) = (b, a, a, b);
-                        puzzle_of(n, cut, clues).is_solution(&Grid::from_valid(n, other))
-                    });
-                    return Some(cells);
-                }
-            }
-        }
-    }
-    None
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -381,7 +334,7 @@ mod tests {
                     _ => {}
                 }
                 let mut rng = Rng::new(seed, 100 + size as u64);
-                let Some((cut, puzzle, clues)) = candidate(&options, &mut rng) else { continue };
+                let Some((_, cut, puzzle, clues)) = candidate(&options, &mut rng) else { continue };
                 if !quick::ladder_finishes(size, &cut) {
                     continue;
                 }
@@ -417,7 +370,7 @@ mod tests {
                     _ => {}
                 }
                 let mut rng = Rng::new(seed, 200 + size as u64);
-                let Some((cut, puzzle, clues)) = candidate(&options, &mut rng) else { continue };
+                let Some((_, cut, puzzle, clues)) = candidate(&options, &mut rng) else { continue };
                 let solver = Solver::new(&puzzle).count(2).unwrap().solutions;
                 let full = [((1u32 << size) - 1) as quick::Mask; 81];
                 let mut from = vec![full];
@@ -445,45 +398,6 @@ mod tests {
         assert!(seen[1] >= 100 && seen[2] >= 100, "{seen:?}");
         assert_eq!(seen[0], 0);
         assert!(out_of_budget <= 3, "{out_of_budget} counts ran out of a million nodes");
-    }
-
-    /// A 4×4 square made of 2×2 blocks, each `a b` over `b a`.
-    fn square() -> Grid {
-        Grid::from_valid(4, vec![1, 2, 3, 4, 2, 1, 4, 3, 3, 4, 1, 2, 4, 3, 2, 1])
-    }
-
-    /// The puzzle of `cut` with operator `op` on every cage (None: givens), and its clues.
-    fn kenken(square: &Grid, cut: &[CageCells], op: Option<Operator>) -> (Puzzle, Vec<Clue>) {
-        let clues: Vec<Clue> = cut
-            .iter()
-            .map(|k| {
-                let values: Vec<u8> = k.iter().map(|&c| square.cells()[c]).collect();
-                let target = match op {
-                    Some(op) => super::super::ops::target(op, &values).expect("fits"),
-                    None => values[0] as u64,
-                };
-                (op, target)
-            })
-            .collect();
-        (puzzle_of(4, cut, &clues), clues)
-    }
-
-    #[test]
-    fn a_rectangle_whose_swap_keeps_the_cages_is_a_second_solution() {
-        let square = square();
-        // Each 2×2 block a + cage: swapping its diagonals keeps the sum.
-        let blocks: Vec<CageCells> = [[0, 1, 4, 5], [2, 3, 6, 7], [8, 9, 12, 13], [10, 11, 14, 15]]
-            .iter()
-            .map(|k| CageCells::from_slice(k))
-            .collect();
-        let (puzzle, clues) = kenken(&square, &blocks, Some(Operator::Add));
-        assert!(second_by_swap(&square, &blocks, &clues).is_some());
-        assert_eq!(Solver::new(&puzzle).count(2).unwrap().solutions, 2);
-        // Every cell a given: no swap keeps them.
-        let givens: Vec<CageCells> = (0..16).map(|c| CageCells::from_slice(&[c])).collect();
-        let (puzzle, clues) = kenken(&square, &givens, None);
-        assert!(second_by_swap(&square, &givens, &clues).is_none());
-        assert_eq!(Solver::new(&puzzle).count(2).unwrap().solutions, 1);
     }
 
     /// Taking a cell out of a cage leaves the cell alone and the rest of the cage in connected

@@ -36,6 +36,7 @@ mod ops;
 mod quick;
 pub mod rng;
 mod sudoku;
+mod trades;
 mod trial;
 
 pub use corpus::*;

@@ -573,7 +573,7 @@ mod tests {
                     _ => {}
                 }
                 let mut rng = Rng::new(seed, size as u64);
-                let Some((cut, puzzle, clues)) = kenken::candidate(&options, &mut rng) else {
+                let Some((_, cut, puzzle, clues)) = kenken::candidate(&options, &mut rng) else {
                     continue;
                 };
                 let quick = verdict(size, &cut, &clues, HARD).expect("taken");

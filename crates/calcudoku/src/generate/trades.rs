@@ -1,0 +1,484 @@
+//! Second solutions found without search: trades of a candidate's Latin square that keep every
+//! cage.
+//!
+//! Two rows of a Latin square, read column by column, pair each value of the first with the
+//! one below it: a permutation of the values, whose cycles are sets of columns. Swapping the
+//! two rows' values on the columns of one cycle leaves both rows and every column a
+//! permutation again: another Latin square. The same holds for two columns. When every cage
+//! the swap touches still holds, the puzzle has a second solution, so no sound rule solves it
+//! and the generator drops it without grading it.
+//!
+//! A cycle of two is a rectangle, `a b` over `b a`: looked for on every pair of rows, as it is
+//! the one the generator mends from 10×10 on. Longer cycles are looked for on neighbouring
+//! rows and neighbouring columns only: a trade must change at least two cells of every cage it
+//! touches (one changed value moves a sum, a product or a given), and Keen's cages are small
+//! and connected, so the trades that keep them are nearly all there. Counted by the solver on
+//! seed 1, they find 4,951 of the 6,072 candidates with several solutions at 3×3 normal (a
+//! 3×3 square has no rectangle), 721 of the 860 the rectangles miss at 6×6 easy and 233 of
+//! the 266 at 7×7 hard. Every pair of rows and of columns, and cycles of two values, found
+//! 1,121, 56 and 12 more, but cost more than the grading they saved below hard.
+
+use smallvec::SmallVec;
+
+use crate::puzzle::{Grid, Operator, rule_holds};
+
+use super::cages::CageCells;
+use super::ops::Clue;
+
+/// A trade of the square that keeps every cage: a second solution.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Trade {
+    /// Rows `r1`, `r2` and columns `c1`, `c2` holding `a b` over `b a`: the four cells, as
+    /// `[r1 c1, r1 c2, r2 c1, r2 c2]`.
+    Rectangle([usize; 4]),
+    /// A longer cycle of two neighbouring rows or columns.
+    Cycle,
+}
+
+/// A trade of `square` that keeps every cage of `cut` (clues `clues`, as the puzzle shows
+/// them): the first rectangle in the order of its rows and first column, else a longer cycle.
+/// None when neither is found (the puzzle may still have several solutions).
+pub(super) fn second_solution(square: &Grid, cut: &[CageCells], clues: &[Clue]) -> Option<Trade> {
+    let mut trades = Trades::new(square, cut, clues);
+    if let Some(cells) = trades.rectangle() {
+        return Some(Trade::Rectangle(cells));
+    }
+    trades.longer_cycle().then_some(Trade::Cycle)
+}
+
+/// Most cells of a square (16×16).
+const CELLS: usize = 256;
+
+/// The largest side of a square.
+const MAX_SIDE: usize = 16;
+
+/// What a trade swaps between.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Pair {
+    Rows = 0,
+    Columns = 1,
+}
+
+/// What a trade must keep for a cage to hold: its sum (a + cage), its product (×), its value
+/// (a given); other cages (−, ÷, a hidden operator) are checked in full.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Balance {
+    Sum,
+    Product,
+    Value,
+    Free,
+}
+
+impl Balance {
+    /// What value `v` adds to the amount a cage keeps. A product is kept as the sum of its
+    /// values' exponents of 2, 3, 5, 7, 11 and 13, one per byte: with wrapping arithmetic a
+    /// change of that sum is zero exactly when no exponent changed (none moves by 128 in a
+    /// cage).
+    fn of(self, v: u8) -> u64 {
+        match self {
+            Balance::Sum | Balance::Value => u64::from(v),
+            Balance::Product => EXPONENTS[v as usize],
+            Balance::Free => 0,
+        }
+    }
+}
+
+/// The prime exponents of 1 to 16, one byte each (2, 3, 5, 7, 11, 13).
+const EXPONENTS: [u64; 17] = {
+    let primes = [2u64, 3, 5, 7, 11, 13];
+    let mut t = [0u64; 17];
+    let mut v = 1;
+    while v <= 16 {
+        let mut rest = v as u64;
+        let mut i = 0;
+        while i < primes.len() {
+            while rest % primes[i] == 0 {
+                rest /= primes[i];
+                t[v] += 1 << (8 * i);
+            }
+            i += 1;
+        }
+        v += 1;
+    }
+    t
+};
+
+/// The changes of one trade: cells and their new values.
+type Changes = SmallVec<[(u16, u8); 32]>;
+
+struct Trades<'a> {
+    n: usize,
+    grid: [u8; CELLS],
+    cage_of: [u16; CELLS],
+    /// `column[r * n + v - 1]`: where row r holds v.
+    column: [u8; CELLS],
+    /// `row[c * n + v - 1]`: where column c holds v.
+    row: [u8; CELLS],
+    cut: &'a [CageCells],
+    clues: &'a [Clue],
+    /// What each cell's cage keeps.
+    balance: [Balance; CELLS],
+    /// A trade that changes a cell of a kept cage must change another of its cells, so a trade
+    /// of two rows needs another cell of the cage in one of them. `with[Rows][a][b]`: the
+    /// columns where row a's cell has another of its cage in row b; `with[Columns][a][b]`:
+    /// the rows where column a's cell has one in column b.
+    with: [[[u16; MAX_SIDE]; MAX_SIDE]; 2],
+    /// The same places for cells of cages checked in full (any trade may keep them).
+    free: [[u16; MAX_SIDE]; 2],
+    /// Per cage: the change of its kept amount in the trade being weighed, and the trade
+    /// (counted from 1) that last set it.
+    delta: SmallVec<[(u64, u32); 64]>,
+    weighed: u32,
+}
+
+impl<'a> Trades<'a> {
+    fn new(square: &Grid, cut: &'a [CageCells], clues: &'a [Clue]) -> Trades<'a> {
+        let n = square.size();
+        let mut t = Trades {
+            n,
+            grid: [0; CELLS],
+            cage_of: [0; CELLS],
+            column: [0; CELLS],
+            row: [0; CELLS],
+            cut,
+            clues,
+            balance: [Balance::Free; CELLS],
+            with: [[[0; MAX_SIDE]; MAX_SIDE]; 2],
+            free: [[0; MAX_SIDE]; 2],
+            delta: smallvec::smallvec![(0, 0); cut.len()],
+            weighed: 0,
+        };
+        t.grid[..n * n].copy_from_slice(square.cells());
+        for (k, cells) in cut.iter().enumerate() {
+            let balance = match clues[k].0 {
+                _ if cells.len() == 1 => Balance::Value,
+                Some(Operator::Add) => Balance::Sum,
+                Some(Operator::Mul) => Balance::Product,
+                _ => Balance::Free,
+            };
+            for &c in cells {
+                t.cage_of[c] = k as u16;
+                t.balance[c] = balance;
+                let (r, col) = (c / n, c % n);
+                if balance == Balance::Free {
+                    t.free[Pair::Rows as usize][r] |= 1 << col;
+                    t.free[Pair::Columns as usize][col] |= 1 << r;
+                    continue;
+                }
+                for &d in cells.iter().filter(|&&d| d != c) {
+                    t.with[Pair::Rows as usize][r][d / n] |= 1 << col;
+                    t.with[Pair::Columns as usize][col][d % n] |= 1 << r;
+                }
+            }
+        }
+        for i in 0..n * n {
+            let (r, c, v) = (i / n, i % n, t.grid[i] as usize - 1);
+            t.column[r * n + v] = c as u8;
+            t.row[c * n + v] = r as u8;
+        }
+        t
+    }
+
+    /// A rectangle whose swap keeps every cage: its four cells (the first in the order of
+    /// its rows, then its first column).
+    fn rectangle(&mut self) -> Option<[usize; 4]> {
+        let n = self.n;
+        for r1 in 0..n {
+            for r2 in r1 + 1..n {
+                let mut open = self.open(Pair::Rows, r1, r2);
+                if open.count_ones() < 2 {
+                    continue;
+                }
+                while open != 0 {
+                    let c1 = open.trailing_zeros() as usize;
+                    open &= open - 1;
+                    let (a, b) = (self.grid[r1 * n + c1], self.grid[r2 * n + c1]);
+                    // The column where row r1 holds b: a rectangle when row r2 holds a there.
+                    let c2 = self.column[r1 * n + b as usize - 1] as usize;
+                    if open & 1 << c2 == 0 || self.grid[r2 * n + c2] != a {
+                        continue;
+                    }
+                    let cells = [r1 * n + c1, r1 * n + c2, r2 * n + c1, r2 * n + c2];
+                    let [p, q, r, s] = cells.map(|c| c as u16);
+                    let changes = [(p, b), (q, a), (r, a), (s, b)];
+                    if self.balanced(&changes) && self.keeps(&changes) {
+                        return Some(cells);
+                    }
+                }
+            }
+        }
+        None
+    }
+
+    /// Whether a cycle of three or more of two neighbouring rows or columns keeps every cage.
+    fn longer_cycle(&mut self) -> bool {
+        [Pair::Rows, Pair::Columns].into_iter().any(|pair| self.cycles(pair))
+    }
+
+    /// Whether a cycle of three or more of `pair` (lines `a` and `a + 1`) keeps every cage.
+    fn cycles(&mut self, pair: Pair) -> bool {
+        let mut changes = Changes::new();
+        for a in 0..self.n.saturating_sub(1) {
+            let open = self.open(pair, a, a + 1);
+            if open.count_ones() < 3 {
+                continue;
+            }
+            let mut seen = 0u32;
+            for start in 0..self.n {
+                if (seen | !open) & 1 << start != 0 {
+                    continue;
+                }
+                let places = self.cycle(pair, a, a + 1, start, &mut changes);
+                seen |= places;
+                if places & !open == 0
+                    && changes.len() > 4
+                    && self.balanced(&changes)
+                    && self.keeps(&changes)
+                {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// The places (columns for two rows, rows for two columns) where both cells a trade of
+    /// lines `a` and `b` changes may keep their cages: a trade through any other place
+    /// cannot keep every cage.
+    fn open(&self, pair: Pair, a: usize, b: usize) -> u32 {
+        let (with, free) = (&self.with[pair as usize], &self.free[pair as usize]);
+        u32::from((with[a][a] | with[a][b] | free[a]) & (with[b][a] | with[b][b] | free[b]))
+    }
+
+    /// The cycle of lines `a` and `b` through `start` (a column for two rows, a row for two
+    /// columns) as `changes`; returns its places.
+    fn cycle(&self, pair: Pair, a: usize, b: usize, start: usize, changes: &mut Changes) -> u32 {
+        let (n, g) = (self.n, &self.grid);
+        changes.clear();
+        let mut at = start;
+        let mut places = 0;
+        loop {
+            places |= 1 << at;
+            // The cells of the two lines at `at` take each other's values; next comes the
+            // place where line a holds what line b holds here.
+            let (x, y, next) = match pair {
+                Pair::Rows => (a * n + at, b * n + at, &self.column),
+                Pair::Columns => (at * n + a, at * n + b, &self.row),
+            };
+            changes.push((x as u16, g[y]));
+            changes.push((y as u16, g[x]));
+            at = next[a * n + g[y] as usize - 1] as usize;
+            if at == start {
+                return places;
+            }
+        }
+    }
+
+    /// Whether `changes` keep the sum of every + cage, the product of every × cage and every
+    /// given: a quick test before [`Trades::keeps`], which most trades fail.
+    fn balanced(&mut self, changes: &[(u16, u8)]) -> bool {
+        self.weighed += 1;
+        let mut touched: SmallVec<[u16; 32]> = SmallVec::new();
+        for &(c, v) in changes {
+            let c = c as usize;
+            let k = self.cage_of[c] as usize;
+            let b = self.balance[c];
+            let (delta, when) = &mut self.delta[k];
+            if *when != self.weighed {
+                (*delta, *when) = (0, self.weighed);
+                touched.push(k as u16);
+            }
+            *delta = delta.wrapping_add(b.of(v)).wrapping_sub(b.of(self.grid[c]));
+        }
+        touched.iter().all(|&k| self.delta[k as usize].0 == 0)
+    }
+
+    /// Whether every cage holds with `changes` made (the grid is left as it was).
+    fn keeps(&mut self, changes: &[(u16, u8)]) -> bool {
+        let mut old: SmallVec<[u8; 32]> = SmallVec::new();
+        for &(c, v) in changes {
+            old.push(self.grid[c as usize]);
+            self.grid[c as usize] = v;
+        }
+        let keeps = changes.iter().all(|&(c, _)| {
+            let k = self.cage_of[c as usize] as usize;
+            let values: SmallVec<[u8; 16]> = self.cut[k].iter().map(|&x| self.grid[x]).collect();
+            rule_holds(self.clues[k].0, self.clues[k].1, &values)
+        });
+        debug_assert!(!keeps || self.is_second_solution(), "{changes:?}");
+        for (&(c, _), &v) in changes.iter().zip(&old) {
+            self.grid[c as usize] = v;
+        }
+        keeps
+    }
+
+    /// Whether the grid as it is now is a Latin square other than the first that keeps every
+    /// cage (checked by the puzzle model, for debug builds and tests).
+    fn is_second_solution(&self) -> bool {
+        let n = self.n;
+        let grid = Grid::from_valid(n, self.grid[..n * n].to_vec());
+        let differs = (0..n * n).any(|i| {
+            let (r, c) = (i / n, i % n);
+            self.column[r * n + self.grid[i] as usize - 1] as usize != c
+        });
+        differs && super::kenken::puzzle_of(n, self.cut, self.clues).is_solution(&grid)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::generate::kenken::{self, puzzle_of};
+    use crate::generate::rng::Rng;
+    use crate::generate::{Kind, Options, ops};
+    use crate::solve::Solver;
+
+    /// A 4×4 square made of 2×2 blocks, each `a b` over `b a`.
+    fn square() -> Grid {
+        Grid::from_valid(4, vec![1, 2, 3, 4, 2, 1, 4, 3, 3, 4, 1, 2, 4, 3, 2, 1])
+    }
+
+    /// The clues of `cut` on `square` with operator `op` on every cage (None: givens).
+    fn clues(square: &Grid, cut: &[CageCells], op: Option<Operator>) -> Vec<Clue> {
+        cut.iter()
+            .map(|k| {
+                let values: Vec<u8> = k.iter().map(|&c| square.cells()[c]).collect();
+                let target = match op {
+                    Some(op) => ops::target(op, &values).expect("fits"),
+                    None => values[0] as u64,
+                };
+                (op, target)
+            })
+            .collect()
+    }
+
+    fn count(n: usize, cut: &[CageCells], clues: &[Clue]) -> u64 {
+        Solver::new(&puzzle_of(n, cut, clues)).count(2).unwrap().solutions
+    }
+
+    #[test]
+    fn a_rectangle_whose_swap_keeps_the_cages_is_a_second_solution() {
+        let square = square();
+        // Each 2×2 block a + cage: swapping its diagonals keeps the sum.
+        let blocks: Vec<CageCells> = [[0, 1, 4, 5], [2, 3, 6, 7], [8, 9, 12, 13], [10, 11, 14, 15]]
+            .iter()
+            .map(|k| CageCells::from_slice(k))
+            .collect();
+        let sums = clues(&square, &blocks, Some(Operator::Add));
+        assert_eq!(second_solution(&square, &blocks, &sums), Some(Trade::Rectangle([0, 1, 4, 5])));
+        assert_eq!(count(4, &blocks, &sums), 2);
+        // Every cell a given: no trade keeps them.
+        let givens: Vec<CageCells> = (0..16).map(|c| CageCells::from_slice(&[c])).collect();
+        let given = clues(&square, &givens, None);
+        assert_eq!(second_solution(&square, &givens, &given), None);
+        assert_eq!(count(4, &givens, &given), 1);
+    }
+
+    #[test]
+    fn a_cycle_of_three_is_found_where_no_rectangle_is() {
+        // The cyclic square of side 3 has no rectangle. Rows 0 and 1 as two + cages of three
+        // cells (1 2 3 over 2 3 1: swapping them keeps both sums), the rest given.
+        let square = Grid::from_valid(3, vec![1, 2, 3, 2, 3, 1, 3, 1, 2]);
+        let mut cut: Vec<CageCells> = vec![CageCells::from_slice(&[0, 1, 2])];
+        cut.push(CageCells::from_slice(&[3, 4, 5]));
+        cut.extend((6..9).map(|c| CageCells::from_slice(&[c])));
+        let mut clue = clues(&square, &cut[..2], Some(Operator::Add));
+        clue.extend(clues(&square, &cut[2..], None));
+        assert_eq!(second_solution(&square, &cut, &clue), Some(Trade::Cycle));
+        assert_eq!(count(3, &cut, &clue), 2);
+        // One more given in row 0 and the swap breaks it: then there is no second solution.
+        let mut cut: Vec<CageCells> = vec![CageCells::from_slice(&[0])];
+        cut.push(CageCells::from_slice(&[1, 2]));
+        cut.push(CageCells::from_slice(&[3, 4, 5]));
+        cut.extend((6..9).map(|c| CageCells::from_slice(&[c])));
+        let mut clue = clues(&square, &cut[..1], None);
+        clue.extend(clues(&square, &cut[1..3], Some(Operator::Add)));
+        clue.extend(clues(&square, &cut[3..], None));
+        assert_eq!(second_solution(&square, &cut, &clue), None);
+        assert_eq!(count(3, &cut, &clue), 1);
+    }
+
+    /// The cyclic square of side 3 (`S[r][c] = (r + c) mod 3 + 1`) cut so that only rows,
+    /// or only columns, have a cycle that keeps every cage: each cycle of three there touches
+    /// a given unless the cages are laid out for it.
+    #[test]
+    fn rows_and_columns_each_give_cycles() {
+        let square = Grid::from_valid(3, vec![1, 2, 3, 2, 3, 1, 3, 1, 2]);
+        let layouts: [(Pair, [&[usize]; 5]); 2] = [
+            (Pair::Rows, [&[0, 1, 2], &[3, 4, 5], &[6], &[7], &[8]]),
+            (Pair::Columns, [&[0, 3, 6], &[1, 4, 7], &[2], &[5], &[8]]),
+        ];
+        for (kind, cages) in layouts {
+            let cut: Vec<CageCells> = cages.iter().map(|k| CageCells::from_slice(k)).collect();
+            let clue: Vec<Clue> = cut
+                .iter()
+                .map(|k| {
+                    let op = (k.len() > 1).then_some(Operator::Add);
+                    clues(&square, std::slice::from_ref(k), op)[0]
+                })
+                .collect();
+            let mut trades = Trades::new(&square, &cut, &clue);
+            for pair in [Pair::Rows, Pair::Columns] {
+                assert_eq!(trades.cycles(pair), pair == kind, "{kind:?} layout, {pair:?} cycles");
+            }
+            assert_eq!(trades.rectangle(), None);
+            assert_eq!(second_solution(&square, &cut, &clue), Some(Trade::Cycle));
+            assert_eq!(count(3, &cut, &clue), 2, "{kind:?}");
+        }
+    }
+
+    /// Products are kept exactly when their exponents are: every multiset of up to three
+    /// values from 1 to 16 against every other of the same size.
+    #[test]
+    fn exponents_tell_equal_products() {
+        let mut sets: Vec<Vec<u8>> = (1..=16).map(|v| vec![v]).collect();
+        for len in 2..=3 {
+            let longer: Vec<Vec<u8>> = sets
+                .iter()
+                .filter(|s| s.len() == len - 1)
+                .flat_map(|s| (s[s.len() - 1]..=16).map(move |v| [&s[..], &[v]].concat()))
+                .collect();
+            sets.extend(longer);
+        }
+        let (mut equal, mut pairs) = (0, 0);
+        for x in &sets {
+            for y in sets.iter().filter(|y| y.len() == x.len()) {
+                let product = |s: &[u8]| s.iter().map(|&v| u64::from(v)).product::<u64>();
+                let key =
+                    |s: &[u8]| s.iter().fold(0u64, |k, &v| k.wrapping_add(Balance::Product.of(v)));
+                assert_eq!(product(x) == product(y), key(x) == key(y), "{x:?} {y:?}");
+                equal += usize::from(product(x) == product(y) && x != y);
+                pairs += 1;
+            }
+        }
+        assert!(equal > 1000 && pairs > 500_000, "{equal} {pairs}");
+    }
+
+    /// On candidates made as the generator makes them, a trade is found only where the solver
+    /// counts two solutions, and most candidates with two are found (the cycles among them).
+    #[test]
+    fn trades_are_second_solutions_and_find_most() {
+        let (mut found, mut cycles, mut several) = (0, 0, 0);
+        for size in 3..=7 {
+            for seed in 0..120u64 {
+                let mut options = Options::new(Kind::KenKen, size);
+                if seed % 3 == 0 {
+                    options.hidden_ops = true;
+                }
+                let mut rng = Rng::new(seed, 100 + size as u64);
+                let Some((square, cut, _, clue)) = kenken::candidate(&options, &mut rng) else {
+                    continue;
+                };
+                let trade = second_solution(&square, &cut, &clue);
+                let solutions = count(size, &cut, &clue);
+                assert!(trade.is_none() || solutions == 2, "{size} {seed}: {trade:?}");
+                several += usize::from(solutions == 2);
+                found += usize::from(trade.is_some());
+                cycles += usize::from(trade == Some(Trade::Cycle));
+            }
+        }
+        assert!(several >= 300, "{several}");
+        assert!(found * 10 >= several * 9, "{found} of {several}");
+        assert!(cycles >= 100, "{cycles} cycles");
+    }
+}
