@@ -80,16 +80,17 @@ pub(super) fn attempt(
         stuck_at = Some(quick::last_fixed_point());
     }
     // The search pays for itself with trial on the ladder (unreasonable), and at extreme up
-    // to 6×6; at extreme from 9×9 on, counting the solutions of a candidate with several takes
-    // longer than the ladder takes to get stuck on it (callgrind, seed 1: 9×9 1.2×, 12×12 6×
-    // the instructions with it), and 7×7 and 8×8 come out even. Up to 5×5 a plain search from
-    // the hard fixed point counts most candidates in a few hundred nodes
-    // (`quick::solutions_within`); the exact solver takes the others. The puzzle is built
-    // for those that need it.
+    // to 5×5, where a plain search from the hard fixed point counts most candidates in a few
+    // hundred nodes (`quick::solutions_within`; the exact solver takes the others). At
+    // extreme from 6×6 on, counting the solutions of a candidate with several takes longer
+    // than the ladder takes to get stuck on it, now that the trades turn most of those down
+    // first (callgrind, seed 1: 6×6 1.17× the instructions with the count; before the longer
+    // trades 6×6 gained by it, 7×7 and 8×8 came out even, 9×9 took 1.2×, 12×12 6×). The
+    // puzzle is built for those that need it.
     let trial = ladder.rungs.iter().any(|r| r.rule == Rule::Trial);
     let extreme = ladder.rungs.iter().any(|r| r.level >= 3);
     let mut puzzle = None;
-    if trial || (extreme && n <= 6) {
+    if trial || (extreme && n <= 5) {
         let small = stuck_at
             .filter(|_| n <= SMALL_COUNT_UP_TO)
             .and_then(|cand| quick::solutions_within(n, &cut, &clues, &cand, SMALL_COUNT_NODES));
