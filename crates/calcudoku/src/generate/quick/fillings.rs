@@ -335,16 +335,16 @@ impl Walk<'_> {
 
 #[cfg(test)]
 mod tests {
+    use super::super::fixed::Fixed;
     use super::*;
     use crate::generate::rng::Rng;
-    use smallvec::SmallVec;
 
     /// A cage of two cells side by side in row 0, or (`across`) one above the other.
     fn domino(n: usize, op: Operator, target: u64, across: bool) -> Cage {
         let second = if across { n } else { 1 };
         let mut cage = Cage { op: Some(op), target, ..Cage::default() };
-        cage.cells = SmallVec::from_slice(&[0, second as u8]);
-        cage.sees_before = SmallVec::from_slice(&[0, 1]);
+        cage.cells = Fixed::from_slice(&[0, second as u8]);
+        cage.sees_before = Fixed::from_slice(&[0, 1]);
         cage
     }
 

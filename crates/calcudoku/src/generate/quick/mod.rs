@@ -31,8 +31,6 @@ use std::cell::RefCell;
 use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
 
-use smallvec::SmallVec;
-
 use crate::logic::{QuickHash, layout_walk_finishes};
 use crate::puzzle::Operator;
 
@@ -41,10 +39,12 @@ use super::ops::Clue;
 
 mod count;
 mod fillings;
+mod fixed;
 
 pub(super) use count::solutions_within;
 
 use fillings::{Fillings, Need, fillings, walk};
+use fixed::Fixed;
 
 /// The largest side the quick test takes (Keen's sizes).
 pub(super) const QUICK_UP_TO: usize = 9;
@@ -76,11 +76,11 @@ pub(super) enum Verdict {
 struct Cage {
     op: Option<Operator>,
     target: u64,
-    cells: SmallVec<[u8; MAX_CELLS]>,
+    cells: Fixed<u8, MAX_CELLS>,
     /// For each position, the earlier positions whose cells share its row or column.
-    sees_before: SmallVec<[u16; MAX_CELLS]>,
+    sees_before: Fixed<u16, MAX_CELLS>,
     /// The lines the cage touches (rows `0..n`, columns `n..2n`) with the positions there.
-    parts: SmallVec<[(u8, u16); 16]>,
+    parts: Fixed<(u8, u16), 16>,
     /// At hard: whether every filling of the cage is kept in [`State::kept`], `count` of them
     /// from `from` (the walk found them once; later analyses only drop those that no longer
     /// fit the candidates).
@@ -100,7 +100,7 @@ struct State {
     /// Cells whose single value has been taken from their lines.
     settled: [bool; CELLS],
     /// Cells with one candidate not yet settled.
-    singles: SmallVec<[u8; CELLS]>,
+    singles: Fixed<u8, CELLS>,
     /// Lines (rows `0..n`, columns `n..2n`) with a cell changed since their subsets were
     /// last looked for.
     line_dirty: [bool; 2 * QUICK_UP_TO],
@@ -151,7 +151,7 @@ thread_local! {
         cages: Vec::new(),
         dirty: Vec::new(),
         settled: [false; CELLS],
-        singles: SmallVec::new(),
+        singles: Fixed::new(),
         line_dirty: [true; 2 * QUICK_UP_TO],
         broken: false,
         fresh: HashMap::default(),
@@ -387,7 +387,7 @@ impl State {
             self.broken = true;
             return false;
         }
-        let cells = cage.cells.clone();
+        let cells = cage.cells;
         let mut progress = false;
         let union = f.per[..width].iter().fold(0, |u, &m| u | m);
         for (i, &c) in cells.iter().enumerate() {
@@ -396,7 +396,7 @@ impl State {
         }
         if need == Need::Lines && width >= 2 {
             let n = self.n;
-            let parts = self.cages[k].parts.clone();
+            let parts = self.cages[k].parts;
             for (p, &(line, _)) in parts.iter().enumerate() {
                 let forced = f.always[p];
                 if forced == 0 {
@@ -493,7 +493,7 @@ impl State {
             }
             self.line_dirty[line] = false;
             let (start, step) = self.line(line);
-            let mut open: SmallVec<[usize; QUICK_UP_TO]> = SmallVec::new();
+            let mut open: Fixed<usize, QUICK_UP_TO> = Fixed::new();
             for j in 0..n {
                 let c = start + j * step;
                 if !self.cand[c].is_power_of_two() {
