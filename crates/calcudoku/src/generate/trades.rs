@@ -63,10 +63,10 @@ enum Pair {
 /// (a given); other cages (−, ÷, a hidden operator) are checked in full.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Balance {
-    Sum,
-    Product,
-    Value,
-    Free,
+    Sum = 0,
+    Product = 1,
+    Value = 2,
+    Free = 3,
 }
 
 impl Balance {
@@ -74,14 +74,24 @@ impl Balance {
     /// values' exponents of 2, 3, 5, 7, 11 and 13, one per byte: with wrapping arithmetic a
     /// change of that sum is zero exactly when no exponent changed (none moves by 128 in a
     /// cage).
+    #[inline]
     fn of(self, v: u8) -> u64 {
-        match self {
-            Balance::Sum | Balance::Value => u64::from(v),
-            Balance::Product => EXPONENTS[v as usize],
-            Balance::Free => 0,
-        }
+        KEYS[self as usize][v as usize]
     }
 }
+
+/// [`Balance::of`] for each kind and value.
+const KEYS: [[u64; 17]; 4] = {
+    let mut t = [[0u64; 17]; 4];
+    let mut v = 1;
+    while v <= 16 {
+        t[Balance::Sum as usize][v] = v as u64;
+        t[Balance::Value as usize][v] = v as u64;
+        t[Balance::Product as usize][v] = EXPONENTS[v];
+        v += 1;
+    }
+    t
+};
 
 /// The prime exponents of 1 to 16, one byte each (2, 3, 5, 7, 11, 13).
 const EXPONENTS: [u64; 17] = {
@@ -125,13 +135,15 @@ struct Trades<'a> {
     with: [[[u16; MAX_SIDE]; MAX_SIDE]; 2],
     /// The same places for cells of cages checked in full (any trade may keep them).
     free: [[u16; MAX_SIDE]; 2],
-    /// Per cage: the change of its kept amount in the trade being weighed, and the trade
-    /// (counted from 1) that last set it.
-    delta: SmallVec<[(u64, u32); 64]>,
-    weighed: u32,
+    /// Per cage: the change of its kept amount in the trade being weighed (zero between
+    /// trades), and whether the trade touches it.
+    delta: [u64; CELLS],
+    touched: [bool; CELLS],
 }
 
 impl<'a> Trades<'a> {
+    // Built where it is used: returned, its few kilobytes would be copied.
+    #[inline(always)]
     fn new(square: &Grid, cut: &'a [CageCells], clues: &'a [Clue]) -> Trades<'a> {
         let n = square.size();
         let mut t = Trades {
@@ -145,8 +157,8 @@ impl<'a> Trades<'a> {
             balance: [Balance::Free; CELLS],
             with: [[[0; MAX_SIDE]; MAX_SIDE]; 2],
             free: [[0; MAX_SIDE]; 2],
-            delta: smallvec::smallvec![(0, 0); cut.len()],
-            weighed: 0,
+            delta: [0; CELLS],
+            touched: [false; CELLS],
         };
         t.grid[..n * n].copy_from_slice(square.cells());
         for (k, cells) in cut.iter().enumerate() {
@@ -277,20 +289,25 @@ impl<'a> Trades<'a> {
     /// Whether `changes` keep the sum of every + cage, the product of every × cage and every
     /// given: a quick test before [`Trades::keeps`], which most trades fail.
     fn balanced(&mut self, changes: &[(u16, u8)]) -> bool {
-        self.weighed += 1;
-        let mut touched: SmallVec<[u16; 32]> = SmallVec::new();
+        let (mut touched, mut count) = ([0u16; 32], 0);
         for &(c, v) in changes {
             let c = c as usize;
             let k = self.cage_of[c] as usize;
             let b = self.balance[c];
-            let (delta, when) = &mut self.delta[k];
-            if *when != self.weighed {
-                (*delta, *when) = (0, self.weighed);
-                touched.push(k as u16);
+            if !self.touched[k] {
+                self.touched[k] = true;
+                touched[count] = k as u16;
+                count += 1;
             }
-            *delta = delta.wrapping_add(b.of(v)).wrapping_sub(b.of(self.grid[c]));
+            self.delta[k] = self.delta[k].wrapping_add(b.of(v)).wrapping_sub(b.of(self.grid[c]));
         }
-        touched.iter().all(|&k| self.delta[k as usize].0 == 0)
+        let mut balanced = true;
+        for &k in &touched[..count] {
+            let k = k as usize;
+            balanced &= self.delta[k] == 0;
+            (self.delta[k], self.touched[k]) = (0, false);
+        }
+        balanced
     }
 
     /// Whether every cage holds with `changes` made (the grid is left as it was).
