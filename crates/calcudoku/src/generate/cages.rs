@@ -13,12 +13,18 @@ pub type CageCells = SmallVec<[usize; 6]>;
 
 /// The cages of an `n`×`n` grid as lists of cell indices (row-major, each sorted, in order of
 /// their first cell), or None when a cell is left alone with nowhere to go (Keen then starts
-/// again). `fits(cage, cell)` says whether `cell` may join the cells of `cage`.
-pub fn cut(
+/// again).
+pub fn cut(n: usize, max_cage: usize, rng: &mut Rng) -> Option<Vec<CageCells>> {
+    cut_where(n, max_cage, rng, None::<fn(&[usize], usize) -> bool>)
+}
+
+/// [`cut`] where `fits(cage, cell)`, when given, says whether `cell` may join the cells of
+/// `cage` (the same draws as [`cut`]).
+pub fn cut_where(
     n: usize,
     max_cage: usize,
     rng: &mut Rng,
-    fits: impl Fn(&[usize], usize) -> bool,
+    fits: Option<impl Fn(&[usize], usize) -> bool>,
 ) -> Option<Vec<CageCells>> {
     let a = n * n;
     // The draws of `rng.permutation(a)`, without the allocations.
@@ -50,7 +56,7 @@ pub fn cut(
             let best = neighbours(c)
                 .into_iter()
                 .flatten()
-                .filter(|&d| chains.size_of(d) == 1 && fits(&[d], c))
+                .filter(|&d| chains.size_of(d) == 1 && fits.as_ref().is_none_or(|f| f(&[d], c)))
                 .min_by_key(|&d| rank[d]);
             if let Some(d) = best
                 && rng.below(4) != 0
@@ -69,10 +75,11 @@ pub fn cut(
             .into_iter()
             .flatten()
             .filter(|&d| {
-                chains.size_of(d) < max_cage && {
-                    chains.cells_of(d, &mut cells);
-                    fits(&cells, c)
-                }
+                chains.size_of(d) < max_cage
+                    && fits.as_ref().is_none_or(|f| {
+                        chains.cells_of(d, &mut cells);
+                        f(&cells, c)
+                    })
             })
             .min_by_key(|&d| rank[d]);
         if let Some(d) = best {
@@ -245,7 +252,7 @@ mod tests {
                     let apart = |k: &[usize], c: usize| (c + k[0]) % 7 != 3;
                     let (mut a, mut b) = (Rng::new(seed, n as u64), Rng::new(seed, n as u64));
                     assert_eq!(
-                        cut(n, max_cage, &mut a, |_, _| true),
+                        cut(n, max_cage, &mut a),
                         cut_by_lists(n, max_cage, &mut b, |_, _| true),
                         "{n}, {max_cage}, {seed}"
                     );
@@ -253,7 +260,7 @@ mod tests {
                     assert_eq!(a.next_u64(), b.next_u64());
                     let (mut a, mut b) = (Rng::new(seed, 99), Rng::new(seed, 99));
                     assert_eq!(
-                        cut(n, max_cage, &mut a, apart),
+                        cut_where(n, max_cage, &mut a, Some(apart)),
                         cut_by_lists(n, max_cage, &mut b, apart)
                     );
                     assert_eq!(a.next_u64(), b.next_u64());
@@ -266,7 +273,7 @@ mod tests {
     fn cages_tile_the_grid_are_connected_and_bounded() {
         for seed in 0..50 {
             let mut rng = Rng::new(seed, 0);
-            let Some(cages) = cut(6, 4, &mut rng, |_, _| true) else { continue };
+            let Some(cages) = cut(6, 4, &mut rng) else { continue };
             let mut seen = [false; 36];
             for k in &cages {
                 assert!((2..=4).contains(&k.len()), "{k:?}");
@@ -297,7 +304,8 @@ mod tests {
     fn the_predicate_is_respected() {
         // Cells of column 0 never share a cage with cells of other columns.
         let apart = |k: &[usize], c: usize| (c % 5 == 0) == (k[0] % 5 == 0);
-        let cuts: Vec<_> = (0..40).filter_map(|s| cut(5, 5, &mut Rng::new(s, 3), apart)).collect();
+        let cuts: Vec<_> =
+            (0..40).filter_map(|s| cut_where(5, 5, &mut Rng::new(s, 3), Some(apart))).collect();
         assert!(!cuts.is_empty());
         for cages in cuts {
             for k in cages {

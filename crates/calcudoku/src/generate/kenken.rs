@@ -24,7 +24,7 @@ pub(super) fn attempt(
 ) -> Result<Option<(Puzzle, Grid, Graded)>, GenerateError> {
     let n = options.size;
     let square = latin::latin_square(n, rng);
-    let Some(mut cut) = cages::cut(n, options.max_cage, rng, |_, _| true) else { return Ok(None) };
+    let Some(mut cut) = cages::cut(n, options.max_cage, rng) else { return Ok(None) };
     if n >= GIVE_FROM && options.level.is_some_and(|l| l <= NORMAL) {
         return given_where_stuck(options, ladder, square, cut, rng, deadline);
     }
@@ -247,7 +247,7 @@ pub(super) fn candidate(
 ) -> Option<(Grid, Vec<CageCells>, Puzzle, Vec<Clue>)> {
     let n = options.size;
     let square = latin::latin_square(n, rng);
-    let cut = cages::cut(n, options.max_cage, rng, |_, _| true)?;
+    let cut = cages::cut(n, options.max_cage, rng)?;
     let clues = shown(options, &cut, clues_for(options, &square, &cut, rng))?;
     let puzzle = puzzle_of(n, &cut, &clues);
     Some((square, cut, puzzle, clues))

@@ -25,7 +25,9 @@ pub(super) fn attempt(
     let solution = latin::sudoku_grid(n, boxes, rng);
     let value = |c: usize| solution.cells()[c];
     let distinct = |cage: &[usize], c: usize| cage.iter().all(|&x| value(x) != value(c));
-    let Some(cut) = cages::cut(n, options.max_cage, rng, distinct) else { return Ok(None) };
+    let Some(cut) = cages::cut_where(n, options.max_cage, rng, Some(distinct)) else {
+        return Ok(None);
+    };
     let list: Vec<Cage> = cut
         .iter()
         .map(|k| {
