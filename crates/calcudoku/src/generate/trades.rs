@@ -39,18 +39,27 @@ pub(super) enum Trade {
 /// them): the first rectangle in the order of its rows and first column, else a longer cycle.
 /// None when neither is found (the puzzle may still have several solutions).
 pub(super) fn second_solution(square: &Grid, cut: &[CageCells], clues: &[Clue]) -> Option<Trade> {
-    let mut trades = Trades::new(square, cut, clues);
+    // State sized for the square: setting up a 16×16 one (about 5 KB) took a tenth of a 3×3
+    // candidate's instructions.
+    if square.size() <= 8 {
+        second_solution_in::<64, 8>(square, cut, clues)
+    } else {
+        second_solution_in::<256, 16>(square, cut, clues)
+    }
+}
+
+/// [`second_solution`] with state for up to `CELLS` cells and a side of `SIDE`.
+fn second_solution_in<const CELLS: usize, const SIDE: usize>(
+    square: &Grid,
+    cut: &[CageCells],
+    clues: &[Clue],
+) -> Option<Trade> {
+    let mut trades = Trades::<CELLS, SIDE>::new(square, cut, clues);
     if let Some(cells) = trades.rectangle() {
         return Some(Trade::Rectangle(cells));
     }
     trades.longer_cycle().then_some(Trade::Cycle)
 }
-
-/// Most cells of a square (16×16).
-const CELLS: usize = 256;
-
-/// The largest side of a square.
-const MAX_SIDE: usize = 16;
 
 /// What a trade swaps between.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -116,7 +125,7 @@ const EXPONENTS: [u64; 17] = {
 /// The changes of one trade: cells and their new values.
 type Changes = SmallVec<[(u16, u8); 32]>;
 
-struct Trades<'a> {
+struct Trades<'a, const CELLS: usize, const SIDE: usize> {
     n: usize,
     grid: [u8; CELLS],
     cage_of: [u16; CELLS],
@@ -132,19 +141,19 @@ struct Trades<'a> {
     /// of two rows needs another cell of the cage in one of them. `with[Rows][a][b]`: the
     /// columns where row a's cell has another of its cage in row b; `with[Columns][a][b]`:
     /// the rows where column a's cell has one in column b.
-    with: [[[u16; MAX_SIDE]; MAX_SIDE]; 2],
+    with: [[[u16; SIDE]; SIDE]; 2],
     /// The same places for cells of cages checked in full (any trade may keep them).
-    free: [[u16; MAX_SIDE]; 2],
+    free: [[u16; SIDE]; 2],
     /// Per cage: the change of its kept amount in the trade being weighed (zero between
     /// trades), and whether the trade touches it.
     delta: [u64; CELLS],
     touched: [bool; CELLS],
 }
 
-impl<'a> Trades<'a> {
+impl<'a, const CELLS: usize, const SIDE: usize> Trades<'a, CELLS, SIDE> {
     // Built where it is used: returned, its few kilobytes would be copied.
     #[inline(always)]
-    fn new(square: &Grid, cut: &'a [CageCells], clues: &'a [Clue]) -> Trades<'a> {
+    fn new(square: &Grid, cut: &'a [CageCells], clues: &'a [Clue]) -> Trades<'a, CELLS, SIDE> {
         let n = square.size();
         let mut t = Trades {
             n,
@@ -155,8 +164,8 @@ impl<'a> Trades<'a> {
             cut,
             clues,
             balance: [Balance::Free; CELLS],
-            with: [[[0; MAX_SIDE]; MAX_SIDE]; 2],
-            free: [[0; MAX_SIDE]; 2],
+            with: [[[0; SIDE]; SIDE]; 2],
+            free: [[0; SIDE]; 2],
             delta: [0; CELLS],
             touched: [false; CELLS],
         };
@@ -434,7 +443,7 @@ mod tests {
                     clues(&square, std::slice::from_ref(k), op)[0]
                 })
                 .collect();
-            let mut trades = Trades::new(&square, &cut, &clue);
+            let mut trades = Trades::<256, 16>::new(&square, &cut, &clue);
             for pair in [Pair::Rows, Pair::Columns] {
                 assert_eq!(trades.cycles(pair), pair == kind, "{kind:?} layout, {pair:?} cycles");
             }
