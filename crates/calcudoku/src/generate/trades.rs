@@ -54,7 +54,8 @@ fn second_solution_in<const CELLS: usize, const SIDE: usize>(
     cut: &[CageCells],
     clues: &[Clue],
 ) -> Option<Trade> {
-    let mut trades = Trades::<CELLS, SIDE>::new(square, cut, clues);
+    let mut trades = Trades::<CELLS, SIDE>::empty(square.size(), cut, clues);
+    trades.fill(square);
     if let Some(cells) = trades.rectangle() {
         return Some(Trade::Rectangle(cells));
     }
@@ -122,6 +123,24 @@ const EXPONENTS: [u64; 17] = {
     t
 };
 
+/// `DIV[n][c]` and `MOD[n][c]`: the row and column of cell `c` of a square of side `n`.
+const DIV: [[u8; 256]; 17] = line_table(true);
+const MOD: [[u8; 256]; 17] = line_table(false);
+
+const fn line_table(div: bool) -> [[u8; 256]; 17] {
+    let mut t = [[0u8; 256]; 17];
+    let mut n = 1;
+    while n <= 16 {
+        let mut c = 0;
+        while c < 256 {
+            t[n][c] = if div { (c / n) as u8 } else { (c % n) as u8 };
+            c += 1;
+        }
+        n += 1;
+    }
+    t
+}
+
 /// The changes of one trade: cells and their new values.
 type Changes = SmallVec<[(u16, u8); 32]>;
 
@@ -151,11 +170,11 @@ struct Trades<'a, const CELLS: usize, const SIDE: usize> {
 }
 
 impl<'a, const CELLS: usize, const SIDE: usize> Trades<'a, CELLS, SIDE> {
-    // Built where it is used: returned, its few kilobytes would be copied.
+    /// Nothing filled in yet: returned as it is built, so that it is made in the caller's
+    /// place (the filled state, returned, was copied: a few hundred bytes to kilobytes).
     #[inline(always)]
-    fn new(square: &Grid, cut: &'a [CageCells], clues: &'a [Clue]) -> Trades<'a, CELLS, SIDE> {
-        let n = square.size();
-        let mut t = Trades {
+    fn empty(n: usize, cut: &'a [CageCells], clues: &'a [Clue]) -> Trades<'a, CELLS, SIDE> {
+        Trades {
             n,
             grid: [0; CELLS],
             cage_of: [0; CELLS],
@@ -168,8 +187,15 @@ impl<'a, const CELLS: usize, const SIDE: usize> Trades<'a, CELLS, SIDE> {
             free: [[0; SIDE]; 2],
             delta: [0; CELLS],
             touched: [false; CELLS],
-        };
-        t.grid[..n * n].copy_from_slice(square.cells());
+        }
+    }
+
+    /// Fills the state of [`Trades::empty`] from `square`.
+    fn fill(&mut self, square: &Grid) {
+        let (n, cut, clues) = (self.n, self.cut, self.clues);
+        self.grid[..n * n].copy_from_slice(square.cells());
+        // Rows and columns of cells from a table: no division per cell.
+        let line = |c: usize| (DIV[n % 17][c % 256] as usize, MOD[n % 17][c % 256] as usize);
         for (k, cells) in cut.iter().enumerate() {
             let balance = match clues[k].0 {
                 _ if cells.len() == 1 => Balance::Value,
@@ -178,26 +204,28 @@ impl<'a, const CELLS: usize, const SIDE: usize> Trades<'a, CELLS, SIDE> {
                 _ => Balance::Free,
             };
             for &c in cells {
-                t.cage_of[c] = k as u16;
-                t.balance[c] = balance;
-                let (r, col) = (c / n, c % n);
+                self.cage_of[c] = k as u16;
+                self.balance[c] = balance;
+                let (r, col) = line(c);
                 if balance == Balance::Free {
-                    t.free[Pair::Rows as usize][r] |= 1 << col;
-                    t.free[Pair::Columns as usize][col] |= 1 << r;
+                    self.free[Pair::Rows as usize][r] |= 1 << col;
+                    self.free[Pair::Columns as usize][col] |= 1 << r;
                     continue;
                 }
                 for &d in cells.iter().filter(|&&d| d != c) {
-                    t.with[Pair::Rows as usize][r][d / n] |= 1 << col;
-                    t.with[Pair::Columns as usize][col][d % n] |= 1 << r;
+                    let (dr, dc) = line(d);
+                    self.with[Pair::Rows as usize][r][dr] |= 1 << col;
+                    self.with[Pair::Columns as usize][col][dc] |= 1 << r;
                 }
             }
         }
-        for i in 0..n * n {
-            let (r, c, v) = (i / n, i % n, t.grid[i] as usize - 1);
-            t.column[r * n + v] = c as u8;
-            t.row[c * n + v] = r as u8;
+        for r in 0..n {
+            for c in 0..n {
+                let v = self.grid[r * n + c] as usize - 1;
+                self.column[r * n + v] = c as u8;
+                self.row[c * n + v] = r as u8;
+            }
         }
-        t
     }
 
     /// A rectangle whose swap keeps every cage: its four cells (the first in the order of
@@ -443,7 +471,8 @@ mod tests {
                     clues(&square, std::slice::from_ref(k), op)[0]
                 })
                 .collect();
-            let mut trades = Trades::<256, 16>::new(&square, &cut, &clue);
+            let mut trades = Trades::<256, 16>::empty(square.size(), &cut, &clue);
+            trades.fill(&square);
             for pair in [Pair::Rows, Pair::Columns] {
                 assert_eq!(trades.cycles(pair), pair == kind, "{kind:?} layout, {pair:?} cycles");
             }
