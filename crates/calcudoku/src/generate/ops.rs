@@ -83,13 +83,33 @@ pub(super) fn choose_each<'a>(
     rng: &mut Rng,
 ) -> Vec<Clue> {
     assert!(count <= MAX_CAGES, "at most {MAX_CAGES} cages");
+    // State sized for the cages: a 3×3 grid's candidate spent a twentieth of its instructions
+    // setting up arrays for 256 of them.
+    if count <= 64 {
+        choose_in::<64, 1>(count, values, n, allowed, rng)
+    } else {
+        choose_in::<MAX_CAGES, 4>(count, values, n, allowed, rng)
+    }
+}
+
+/// [`choose_each`] for up to `C` cages, in sets of `W` words.
+fn choose_in<'a, const C: usize, const W: usize>(
+    count: usize,
+    values: impl Fn(usize) -> &'a [u8],
+    n: usize,
+    allowed: Allowed,
+    rng: &mut Rng,
+) -> Vec<Clue> {
     // The draws of `rng.permutation(count)`, without the allocation.
-    let mut order: [u16; MAX_CAGES] = std::array::from_fn(|i| i as u16);
+    let mut order = [0u16; C];
+    for (i, k) in order[..count].iter_mut().enumerate() {
+        *k = i as u16;
+    }
     rng.shuffle(&mut order[..count]);
     // The cages of more than one cell in that order, and for each operator the bits (one per
     // such cage, in order) of those it suits well and of those it only fits.
-    let (mut multi, mut multis) = ([0u16; MAX_CAGES], 0);
-    let (mut well, mut only) = ([Bits::default(); 4], [Bits::default(); 4]);
+    let (mut multi, mut multis) = ([0u16; C], 0);
+    let (mut well, mut only) = ([Bits::<W>::EMPTY; 4], [Bits::<W>::EMPTY; 4]);
     for &k in &order[..count] {
         let v = values(k as usize);
         if v.len() < 2 {
@@ -108,8 +128,8 @@ pub(super) fn choose_each<'a>(
         multi[i] = k;
         multis += 1;
     }
-    let mut ops = [None; MAX_CAGES];
-    let mut free = Bits::below(multis);
+    let mut ops = [None; C];
+    let mut free = Bits::<W>::below(multis);
     loop {
         let mut assigned = false;
         for j in 0..4 {
@@ -138,14 +158,16 @@ pub(super) fn choose_each<'a>(
 /// The most cages [`choose_each`] takes (a 16×16 grid's cells).
 const MAX_CAGES: usize = 256;
 
-/// A set of up to 256 small numbers (cages, in the order they are handed operators).
-#[derive(Clone, Copy, Debug, Default)]
-struct Bits([u64; 4]);
+/// A set of up to `64 * W` small numbers (cages, in the order they are handed operators).
+#[derive(Clone, Copy, Debug)]
+struct Bits<const W: usize>([u64; W]);
 
-impl Bits {
+impl<const W: usize> Bits<W> {
+    const EMPTY: Bits<W> = Bits([0; W]);
+
     /// `0..k`.
-    fn below(k: usize) -> Bits {
-        let mut b = Bits::default();
+    fn below(k: usize) -> Bits<W> {
+        let mut b = Bits::EMPTY;
         for (w, word) in b.0.iter_mut().enumerate() {
             let left = k.saturating_sub(w * 64);
             *word = if left >= 64 { u64::MAX } else { (1u64 << left) - 1 };
@@ -153,12 +175,12 @@ impl Bits {
         b
     }
     fn insert(&mut self, i: usize) {
-        self.0[i / 64] |= 1 << (i % 64);
+        self.0[(i / 64) % W] |= 1 << (i % 64);
     }
     fn remove(&mut self, i: usize) {
-        self.0[i / 64] &= !(1 << (i % 64));
+        self.0[(i / 64) % W] &= !(1 << (i % 64));
     }
-    fn and(self, other: Bits) -> Bits {
+    fn and(self, other: Bits<W>) -> Bits<W> {
         Bits(std::array::from_fn(|w| self.0[w] & other.0[w]))
     }
     fn first(self) -> Option<usize> {
