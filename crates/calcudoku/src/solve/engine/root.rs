@@ -342,30 +342,7 @@ impl Engine<'_> {
         };
         self.stats.cage_filterings += 1;
         if table.words != 1 {
-            // Not made by the model for early tables (at most 64 assignments), handled all the
-            // same: through the general filter.
-            let mut live = std::mem::take(&mut self.scratch);
-            live.clear();
-            live.extend_from_slice(&self.tuples[at..at + table.words]);
-            let mut out = std::mem::take(&mut self.supports);
-            let dom = &s.dom[..m.n * m.n];
-            let found = table.filter(cage.cells, dom, &mut live, &mut self.allowed, &mut out);
-            self.tuples[at..at + table.words].copy_from_slice(&live);
-            self.scratch = live;
-            let mut r = match found {
-                super::Filtered::Impossible => Err(Conflict),
-                super::Filtered::Narrowed => Ok(()),
-            };
-            for (&c, &keep) in cage.cells.iter().zip(&out) {
-                if r.is_err() {
-                    break;
-                }
-                let lines = s.lines_of(c as u8);
-                r = s.narrow(c as u8, lines, keep);
-            }
-            self.supports = out;
-            s.cages.remove(k);
-            return r;
+            return self.small_cage_wide(s, k, table, at);
         }
         // One word of live assignments: drop those using a value gone from its cell, then
         // keep in each cell the values some live assignment uses.
@@ -405,6 +382,44 @@ impl Engine<'_> {
         }
         s.cages.remove(k);
         Ok(())
+    }
+
+    /// [`Engine::small_cage`] for a table of more than one word (not made by the model for
+    /// early tables, which hold at most 64 assignments): through the general filter, out of
+    /// the hot path.
+    #[cold]
+    #[inline(never)]
+    fn small_cage_wide<const CELLS: usize, const W: usize>(
+        &mut self,
+        s: &mut Small<'_, CELLS, W>,
+        k: u8,
+        table: Table<'_>,
+        at: usize,
+    ) -> Result<(), Conflict> {
+        let m = self.m;
+        let cage = m.cage(k as usize);
+        let mut live = std::mem::take(&mut self.scratch);
+        live.clear();
+        live.extend_from_slice(&self.tuples[at..at + table.words]);
+        let mut out = std::mem::take(&mut self.supports);
+        let dom = &s.dom[..m.n * m.n];
+        let found = table.filter(cage.cells, dom, &mut live, &mut self.allowed, &mut out);
+        self.tuples[at..at + table.words].copy_from_slice(&live);
+        self.scratch = live;
+        let mut r = match found {
+            super::Filtered::Impossible => Err(Conflict),
+            super::Filtered::Narrowed => Ok(()),
+        };
+        for (&c, &keep) in cage.cells.iter().zip(&out) {
+            if r.is_err() {
+                break;
+            }
+            let lines = s.lines_of(c as u8);
+            r = s.narrow(c as u8, lines, keep);
+        }
+        self.supports = out;
+        s.cages.remove(k);
+        r
     }
 }
 
