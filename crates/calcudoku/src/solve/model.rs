@@ -2,10 +2,17 @@
 //! in-cage conflicts and how each is filtered (partner masks, a table now or a late one), the
 //! sum cages that Killer Sudoku's units imply, and the starting candidates.
 
+mod peers;
+mod sums;
+#[cfg(test)]
+mod tests;
+
 use std::cell::Cell;
 
 use super::cage::{CageFilter, Table, partner_masks};
 use crate::puzzle::{Operator, Puzzle, ValueSet};
+use peers::{general_peers, segments};
+use sums::unit_sums;
 
 /// Vectors a dropped model leaves for the next one compiled on the same thread (and the
 /// buffers compiling uses): compiling a KenKen of the corpus takes about as long as a dozen
@@ -79,7 +86,7 @@ const EARLY_CELLS: usize = 3;
 const EARLY_NODES: u32 = 8192;
 
 /// Where a cage's data lies in the model's shared arrays (see [`Model::cage`]).
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 struct CageEntry {
     /// `cells[cells_at..cells_at + len]` and `conflicts[cells_at..cells_at + len]`.
     cells_at: u32,
@@ -158,7 +165,7 @@ pub(crate) struct Model {
 }
 
 /// The cells shared by a box and a line (row or column).
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Segment {
     pub line: u32,
     pub boxu: u32,
@@ -474,226 +481,5 @@ impl Cages {
             table,
             pair,
         });
-    }
-}
-
-/// The sums that Killer Sudoku's units imply, as cages of their own (the "rule of 45"): the
-/// cells of a row, column or box, or of a run of consecutive rows or columns, add up to
-/// N(N+1)/2 apiece. Take away the sum cages wholly inside such a region and the rest of its
-/// cells (the *innies*) have a known sum; when the cages that cross its border are all sum
-/// cages, so do their cells outside it (the *outies*). Each such group of at most
-/// [`MAX_DERIVED_CELLS`] cells becomes a sum cage, once. The values of a derived cage must
-/// differ only where the cells share a unit or a cage (the model's usual conflicts).
-fn unit_sums(p: &Puzzle, cell_units: &[[u32; 3]]) -> Vec<(Vec<u16>, u64)> {
-    let n = p.size();
-    let unit_sum = (n * (n + 1) / 2) as u64;
-    let cages = p.cages();
-    let mut caged = vec![false; n * n];
-    for c in cages.iter().flat_map(|k| &k.cells) {
-        caged[c.index()] = true;
-    }
-    let uncaged = caged.iter().any(|&c| !c);
-    let mut found: Vec<(Vec<u16>, u64)> = Vec::new();
-    let (mut innies, mut outies) = (Vec::new(), Vec::new());
-    // Per cage, how many of its cells lie in units first..first + i, for i in 0..=n.
-    let mut before = vec![0u16; cages.len() * (n + 1)];
-    for (kind, first) in [(0, 0), (1, n), (2, 2 * n)] {
-        before.fill(0);
-        for (k, cage) in cages.iter().enumerate() {
-            let counts = &mut before[k * (n + 1)..(k + 1) * (n + 1)];
-            for c in &cage.cells {
-                counts[cell_units[c.index()][kind] as usize - first + 1] += 1;
-            }
-            for i in 1..=n {
-                counts[i] += counts[i - 1];
-            }
-        }
-        // Runs of up to n/2 rows or columns (a longer run's sums are mostly those of the
-        // lines outside it; measured, they found nothing more); single boxes.
-        let runs = if kind == 2 { 1 } else { n / 2 };
-        for from in 0..n {
-            for to in from + 1..=(from + runs).min(n) {
-                let inside =
-                    |c: usize| (from..to).contains(&(cell_units[c][kind] as usize - first));
-                // Sums of the cages wholly inside, cells of the others inside and outside.
-                let (mut known, mut crossing, mut all_sums) = (0u64, 0u64, !uncaged);
-                innies.clear();
-                outies.clear();
-                for (k, cage) in cages.iter().enumerate() {
-                    let count = before[k * (n + 1) + to] - before[k * (n + 1) + from];
-                    if count == 0 {
-                        continue;
-                    }
-                    let sum = cage.op == Some(Operator::Add) || cage.cells.len() == 1;
-                    if count as usize == cage.cells.len() && sum {
-                        known += cage.target;
-                        continue;
-                    }
-                    all_sums &= sum;
-                    crossing += cage.target;
-                    for c in &cage.cells {
-                        if inside(c.index()) { innies.push(c.0) } else { outies.push(c.0) }
-                    }
-                }
-                if uncaged {
-                    // Cells in no cage are innies too (and then outies are not known).
-                    innies.extend((0..n * n).filter(|&c| !caged[c] && inside(c)).map(|c| c as u16));
-                }
-                let total = (to - from) as u64 * unit_sum;
-                let Some(innie_sum) = total.checked_sub(known) else { continue };
-                if (1..=MAX_DERIVED_CELLS).contains(&innies.len()) {
-                    found.push((innies.clone(), innie_sum));
-                }
-                let outie_sum = crossing.checked_sub(innie_sum);
-                if let (true, Some(sum)) = (all_sums, outie_sum) {
-                    if (1..=MAX_DERIVED_CELLS).contains(&outies.len()) {
-                        found.push((outies.clone(), sum));
-                    }
-                }
-            }
-        }
-    }
-    for (cells, _) in &mut found {
-        cells.sort_unstable();
-    }
-    found.sort_unstable();
-    found.dedup();
-    found
-}
-
-/// The most cells a derived cage may have: larger ones say too little to pay for their tables.
-const MAX_DERIVED_CELLS: usize = 4;
-
-/// The peers of every cell when there are boxes or distinct cages: the cells of its units
-/// (and, in Killer Sudoku, of its cage), once each.
-fn general_peers(
-    p: &Puzzle,
-    unit_cells: &[u16],
-    cell_units: &[[u32; 3]],
-    units_per_cell: usize,
-    cell_cage: &[u32],
-) -> (Vec<u16>, Vec<u32>) {
-    let n = p.size();
-    let cells = n * n;
-    let mut stamp = vec![usize::MAX; cells];
-    let mut peer_cells = Vec::with_capacity(cells * (units_per_cell * n));
-    let mut peer_start = Vec::with_capacity(cells + 1);
-    for a in 0..cells {
-        peer_start.push(peer_cells.len() as u32);
-        stamp[a] = a;
-        for &u in &cell_units[a][..units_per_cell] {
-            for &b in &unit_cells[u as usize * n..(u as usize + 1) * n] {
-                if stamp[b as usize] != a {
-                    stamp[b as usize] = a;
-                    peer_cells.push(b);
-                }
-            }
-        }
-        if p.distinct_cages() && cell_cage[a] != NO_CAGE {
-            for c in &p.cages()[cell_cage[a] as usize].cells {
-                if stamp[c.index()] != a {
-                    stamp[c.index()] = a;
-                    peer_cells.push(c.0);
-                }
-            }
-        }
-    }
-    peer_start.push(peer_cells.len() as u32);
-    (peer_cells, peer_start)
-}
-
-/// The box–line segments of a puzzle with boxes, and each unit's partitions into them.
-fn segments(n: usize, units: usize, cell_units: &[[u32; 3]]) -> (Vec<Segment>, Vec<Vec<Vec<u32>>>) {
-    let mut segments: Vec<Segment> = Vec::new();
-    let mut index = std::collections::HashMap::new();
-    for (c, u) in cell_units.iter().enumerate() {
-        for line in [u[0], u[1]] {
-            let s = *index.entry((line, u[2])).or_insert_with(|| {
-                segments.push(Segment { line, boxu: u[2], cells: Vec::new() });
-                segments.len() - 1
-            });
-            segments[s].cells.push(c as u16);
-        }
-    }
-    let mut partitions = vec![Vec::new(); units];
-    let mut lines: Vec<Vec<u32>> = vec![Vec::new(); 2 * n];
-    let mut box_rows: Vec<Vec<u32>> = vec![Vec::new(); n];
-    let mut box_cols: Vec<Vec<u32>> = vec![Vec::new(); n];
-    for (i, s) in segments.iter().enumerate() {
-        lines[s.line as usize].push(i as u32);
-        let b = s.boxu as usize - 2 * n;
-        if (s.line as usize) < n { box_rows[b].push(i as u32) } else { box_cols[b].push(i as u32) }
-    }
-    for (u, l) in lines.into_iter().enumerate() {
-        partitions[u].push(l);
-    }
-    for (b, (rows, cols)) in box_rows.into_iter().zip(box_cols).enumerate() {
-        partitions[2 * n + b] = vec![rows, cols];
-    }
-    (segments, partitions)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::generate::{SplitMix64, random_killer};
-    use crate::solve::engine::{Branching, Engine, Sink};
-
-    /// A random Killer Sudoku of side `n` (see [`random_killer`]); in some, a few cages dropped
-    /// (their cells uncaged) or one target moved, so that puzzles have one solution, several
-    /// or none.
-    fn altered_killer(n: usize, rng: &mut SplitMix64, max_cage: usize) -> Puzzle {
-        let (p, _) = random_killer(n, rng.next_u64(), max_cage).unwrap();
-        let mut cages = p.cages().to_vec();
-        match rng.below(4) {
-            0 => cages.retain(|_| rng.below(8) != 0),
-            1 => {
-                let k = rng.below(cages.len());
-                let target = cages[k].target as i64 + [-2, -1, 1, 2][rng.below(4)];
-                cages[k].target = target.max(1) as u64;
-            }
-            _ => {}
-        }
-        Puzzle::new(n, p.boxes(), p.givens().clone(), cages, true).unwrap()
-    }
-
-    /// Solutions up to `limit` (and whether that is all), every one found checked.
-    fn count(p: &Puzzle, m: &Model, limit: u64) -> (u64, bool) {
-        let mut sink = Sink { limit, found: 0, first: None };
-        let stop = Engine::new(m, None).run(Branching::FewestCandidates, &mut sink);
-        if let Some(g) = &sink.first {
-            assert!(p.is_solution(g), "not a solution:\n{g}");
-        }
-        (sink.found, stop.is_none())
-    }
-
-    #[test]
-    fn derived_unit_sums_keep_every_solution() {
-        // The derived cages only restate what the cages and units imply: with and without
-        // them the solutions must be the same (counted up to a limit past two).
-        let mut rng = SplitMix64::new(45);
-        let (mut derived, mut several, mut none) = (0, 0, 0);
-        for round in 0..300 {
-            let (n, max_cage) = [(4, 4), (6, 5), (9, 6)][round % 3];
-            let p = altered_killer(n, &mut rng, max_cage);
-            let with = Model::build(&p, true);
-            let without = Model::build(&p, false);
-            derived += with.cage_count() - without.cage_count();
-            let found = count(&p, &with, 20);
-            assert_eq!(
-                found,
-                count(&p, &without, 20),
-                "{}",
-                crate::format::ops::write(&p).unwrap()
-            );
-            several += (found.0 > 1) as usize;
-            none += (found.0 == 0) as usize;
-        }
-        // Every outcome was exercised, with derived cages in play.
-        let unique = 300 - several - none;
-        assert!(
-            derived > 3000 && several > 20 && none > 20 && unique > 20,
-            "{derived} {several} {none}"
-        );
     }
 }
