@@ -9,7 +9,7 @@ mod tests;
 
 use std::cell::Cell;
 
-use super::cage::{CageFilter, Table, partner_masks};
+use super::cage::{CageFilter, Table, partner_masks, three_table};
 use crate::puzzle::{Operator, Puzzle, ValueSet};
 use peers::{general_peers, segments};
 use sums::unit_sums;
@@ -465,6 +465,18 @@ impl Cages {
             let differ = view.conflicts[1] & 1 != 0;
             partner_masks(op, target, differ, n, &mut masks[at..at + n]);
             pair = Some(at as u32);
+        } else if let Some(fits) = (len == 3)
+            .then(|| {
+                let dom = [0, 1, 2].map(|i| initial[view.cells[i] as usize]);
+                three_table(&view, dom, n, masks, &mut self.initial_tuples)
+            })
+            .flatten()
+        {
+            // Sums and products of three cells: the table straight from the arithmetic.
+            if fits {
+                let live_at = self.initial_tuples.len() - 1;
+                table = Some(((masks.len() - 3 * n) as u32, 1, live_at as u32));
+            }
         } else if len <= EARLY_CELLS
             && self.enumerator.enumerate(view, n, initial, (EARLY_TUPLES, EARLY_NODES), tuples)
         {

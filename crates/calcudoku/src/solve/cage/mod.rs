@@ -12,6 +12,7 @@ mod three;
 
 pub(crate) use pairs::{pair_count, pair_supports, partner_masks};
 pub(crate) use table::Table;
+pub(crate) use three::three_table;
 
 use super::model::CageModel;
 use crate::puzzle::{Operator, rule_holds};
@@ -626,6 +627,17 @@ fn push_tuple(tuples: &mut Vec<u8>, vals: &[u8], k: usize) {
     } else {
         tuples.extend_from_slice(&vals[..k]);
     }
+}
+
+/// Appends `n` zero words to `out`, eight at a time: a fill of a run-time length would be a
+/// `memset` call, which costs more than these few words (a cage's masks).
+#[inline]
+pub(super) fn zeros(out: &mut Vec<u64>, n: usize) {
+    let at = out.len();
+    for _ in 0..n.div_ceil(8) {
+        out.extend_from_slice(&[0; 8]);
+    }
+    out.truncate(at + n);
 }
 
 /// The bit of value `v` when `clash`, else nothing.
