@@ -2,15 +2,15 @@
 //! in-cage conflicts and how each is filtered (partner masks, a table now or a late one), the
 //! sum cages that Killer Sudoku's units imply, and the starting candidates.
 
+mod cages;
 mod peers;
 mod sums;
 #[cfg(test)]
 mod tests;
 
-use std::cell::Cell;
-
-use super::cage::{CageFilter, Table, partner_masks, three_table};
-use crate::puzzle::{Operator, Puzzle, ValueSet};
+use super::cage::{CageFilter, Table};
+use crate::puzzle::{BoxShape, Cell, Operator, Puzzle, ValueSet};
+use cages::Cages;
 use peers::{general_peers, segments};
 use sums::unit_sums;
 
@@ -34,7 +34,7 @@ struct Spare {
 }
 
 thread_local! {
-    static SPARE: Cell<Option<Box<Spare>>> = const { Cell::new(None) };
+    static SPARE: std::cell::Cell<Option<Box<Spare>>> = const { std::cell::Cell::new(None) };
 }
 
 /// Empties `v` and hands it over.
@@ -275,77 +275,81 @@ impl Model {
         let unit_count = units_per_cell * n;
         let mut spare = SPARE.with(|s| s.take()).unwrap_or_default();
         let mut unit_cells = cleared(&mut spare.unit_cells);
-        unit_cells.resize(unit_count * n, 0);
-        let mut filled = cleared(&mut spare.filled);
-        filled.resize(unit_count, 0);
         let mut cell_units = cleared(&mut spare.cell_units);
-        cell_units.resize(cells, [0; 3]);
-        // Rows and columns counted alongside the cell: no division per cell.
-        let row_col = (0..n).flat_map(|r| (0..n).map(move |col| (r, col)));
-        for ((c, units), (r, col)) in cell_units.iter_mut().enumerate().zip(row_col) {
-            units[0] = r as u32;
-            units[1] = (n + col) as u32;
-            if let Some(b) = boxes {
-                units[2] = (2 * n + b.box_of(r, col, n)) as u32;
-            }
-            for &u in &units[..units_per_cell] {
-                let u = u as usize;
-                unit_cells[u * n + filled[u]] = c as u16;
-                filled[u] += 1;
+        lay_out_units(n, boxes, &mut unit_cells, &mut cell_units, &mut spare.filled);
+        let mut initial = cleared(&mut spare.initial);
+        initial.resize(cells, full);
+        let givens = p.givens().cells();
+        // A KenKen has no givens: one pass over them (an OR of bytes) says so.
+        if givens.iter().fold(0, |any, &g| any | g) != 0 {
+            for (d, &g) in initial.iter_mut().zip(givens) {
+                if g != 0 {
+                    *d = ValueSet::single(g).bits();
+                }
             }
         }
-        spare.filled = filled;
         let mut cell_cage = cleared(&mut spare.cell_cage);
         cell_cage.resize(cells, NO_CAGE);
-        for (k, cage) in p.cages().iter().enumerate() {
-            for &c in &cage.cells {
-                cell_cage[c.index()] = k as u32;
-            }
-        }
-        let distinct = p.distinct_cages();
-        let (peer_cells, peer_start) = if boxes.is_none() && !distinct {
-            (Vec::new(), Vec::new()) // a cell's row and column (see `Model::peers`)
-        } else {
-            general_peers(p, &unit_cells, &cell_units, units_per_cell, &cell_cage)
-        };
-        let must_differ = |a: usize, b: usize| {
-            let (ua, ub) = (&cell_units[a], &cell_units[b]);
-            a != b
-                && (ua[0] == ub[0]
-                    || ua[1] == ub[1]
-                    || (units_per_cell == 3 && ua[2] == ub[2])
-                    || (distinct && cell_cage[a] != NO_CAGE && cell_cage[a] == cell_cage[b]))
-        };
         let cage_cell_count: usize = p.cages().iter().map(|c| c.cells.len()).sum();
-        let mut initial = cleared(&mut spare.initial);
-        let givens = p.givens().cells().iter();
-        initial.extend(givens.map(|&g| if g == 0 { full } else { ValueSet::single(g).bits() }));
         let mut built = Cages::reusing(n, p.cages().len(), cage_cell_count, &mut spare);
-        for cage in p.cages() {
-            let cells = cage.cells.iter().map(|c| c.0);
-            built.add(cells, cage.target, cage.op, &must_differ, &initial);
-        }
-        // Killer Sudoku: the sums that whole rows, columns and boxes imply (see `unit_sums`).
-        let mut derived_start = Vec::new();
-        let mut derived_cages = Vec::new();
-        if derive_sums && distinct && boxes.is_some() {
-            let sums = unit_sums(p, &cell_units);
-            // Each cell's derived cages, counted first and then written in place.
-            derived_start = vec![0u32; cells + 1];
-            for c in sums.iter().flat_map(|(cells, _)| cells) {
-                derived_start[*c as usize + 1] += 1;
-            }
-            for c in 0..cells {
-                derived_start[c + 1] += derived_start[c];
-            }
-            let mut next = derived_start.clone();
-            derived_cages = vec![0u32; derived_start[cells] as usize];
-            for (cells, target) in sums {
-                for &c in &cells {
-                    derived_cages[next[c as usize] as usize] = built.cages.len() as u32;
-                    next[c as usize] += 1;
+        let distinct = p.distinct_cages();
+        let (peer_cells, peer_start);
+        let (mut derived_start, mut derived_cages) = (Vec::new(), Vec::new());
+        if boxes.is_none() && !distinct {
+            // A KenKen: two cells must differ when they share a row or a column, and a
+            // cell's peers are its row and column (see `Model::peers`).
+            (peer_cells, peer_start) = (Vec::new(), Vec::new());
+            let must_differ = |a: usize, b: usize| {
+                let (ua, ub) = (&cell_units[a], &cell_units[b]);
+                a != b && (ua[0] == ub[0] || ua[1] == ub[1])
+            };
+            for (k, cage) in p.cages().iter().enumerate() {
+                for &c in &cage.cells {
+                    cell_cage[c.index()] = k as u32;
                 }
-                built.add(cells.into_iter(), target, Some(Operator::Add), &must_differ, &initial);
+                built.add(&cage.cells, cage.target, cage.op, &must_differ, &initial);
+            }
+        } else {
+            for (k, cage) in p.cages().iter().enumerate() {
+                for &c in &cage.cells {
+                    cell_cage[c.index()] = k as u32;
+                }
+            }
+            (peer_cells, peer_start) =
+                general_peers(p, &unit_cells, &cell_units, units_per_cell, &cell_cage);
+            let must_differ = |a: usize, b: usize| {
+                let (ua, ub) = (&cell_units[a], &cell_units[b]);
+                a != b
+                    && (ua[0] == ub[0]
+                        || ua[1] == ub[1]
+                        || (units_per_cell == 3 && ua[2] == ub[2])
+                        || (distinct && cell_cage[a] != NO_CAGE && cell_cage[a] == cell_cage[b]))
+            };
+            for cage in p.cages() {
+                built.add(&cage.cells, cage.target, cage.op, &must_differ, &initial);
+            }
+            // Killer Sudoku: the sums that whole rows, columns and boxes imply (see
+            // `unit_sums`).
+            if derive_sums && distinct && boxes.is_some() {
+                let sums = unit_sums(p, &cell_units);
+                // Each cell's derived cages, counted first and then written in place.
+                derived_start = vec![0u32; cells + 1];
+                for c in sums.iter().flat_map(|(cells, _)| cells) {
+                    derived_start[*c as usize + 1] += 1;
+                }
+                for c in 0..cells {
+                    derived_start[c + 1] += derived_start[c];
+                }
+                let mut next = derived_start.clone();
+                derived_cages = vec![0u32; derived_start[cells] as usize];
+                for (cells, target) in sums {
+                    for &c in &cells {
+                        derived_cages[next[c as usize] as usize] = built.cages.len() as u32;
+                        next[c as usize] += 1;
+                    }
+                    let cells: Vec<Cell> = cells.into_iter().map(Cell).collect();
+                    built.add(&cells, target, Some(Operator::Add), &must_differ, &initial);
+                }
             }
         }
         let Cages {
@@ -389,109 +393,37 @@ impl Model {
     }
 }
 
-/// The cages of a model as they are compiled, one after another into shared arrays.
-struct Cages {
+/// Fills `unit_cells` with the cells of the rows, then the columns, then the boxes (each in
+/// row-major order), and `cell_units` with the units of each cell.
+fn lay_out_units(
     n: usize,
-    cages: Vec<CageEntry>,
-    cage_cells: Vec<u16>,
-    cage_conflicts: Vec<u64>,
-    masks: Vec<u64>,
-    initial_tuples: Vec<u64>,
-    enumerator: CageFilter,
-    tuples: Vec<u8>,
-}
-
-impl Cages {
-    /// Empty, in the vectors of `spare`, with room for `cages` cages of `cells` cells in all.
-    fn reusing(n: usize, cages: usize, cells: usize, spare: &mut Spare) -> Cages {
-        let mut built = Cages {
-            n,
-            cages: cleared(&mut spare.cages),
-            cage_cells: cleared(&mut spare.cage_cells),
-            cage_conflicts: cleared(&mut spare.cage_conflicts),
-            masks: cleared(&mut spare.masks),
-            initial_tuples: cleared(&mut spare.initial_tuples),
-            enumerator: std::mem::take(&mut spare.enumerator),
-            tuples: cleared(&mut spare.tuples),
-        };
-        built.cages.reserve(cages);
-        built.cage_cells.reserve(cells);
-        built.cage_conflicts.reserve(cells);
-        // Room for one word of tuples per cage (the common case), so that these rarely grow.
-        built.masks.reserve(cells * n);
-        built.initial_tuples.reserve(cages);
-        built.tuples.reserve(256);
-        built
+    boxes: Option<BoxShape>,
+    unit_cells: &mut Vec<u16>,
+    cell_units: &mut Vec<[u32; 3]>,
+    filled: &mut Vec<usize>,
+) {
+    let cells = n * n;
+    unit_cells.resize(if boxes.is_some() { 3 * cells } else { 2 * cells }, 0);
+    cell_units.resize(cells, [0; 3]);
+    let (rows, rest) = unit_cells.split_at_mut(cells);
+    let (columns, in_boxes) = rest.split_at_mut(cells);
+    for (c, cell) in rows.iter_mut().enumerate() {
+        *cell = c as u16;
     }
-
-    /// Compiles a cage: its cells, which of them must differ, and how it is filtered (partner
-    /// masks for two cells, a table now for small cages, a late table otherwise).
-    fn add(
-        &mut self,
-        cells: impl Iterator<Item = u16>,
-        target: u64,
-        op: Option<Operator>,
-        must_differ: &impl Fn(usize, usize) -> bool,
-        initial: &[u64],
-    ) {
-        let n = self.n;
-        let at = self.cage_cells.len();
-        self.cage_cells.extend(cells);
-        let len = self.cage_cells.len() - at;
-        for i in 0..len {
-            let ci = self.cage_cells[at + i] as usize;
-            let conflicts = (0..i.min(64))
-                .filter(|&j| must_differ(ci, self.cage_cells[at + j] as usize))
-                .fold(0u64, |m, j| m | 1 << j);
-            self.cage_conflicts.push(conflicts);
+    for (r, units) in cell_units.chunks_exact_mut(n).enumerate() {
+        for (col, u) in units.iter_mut().enumerate() {
+            *u = [r as u32, (n + col) as u32, 0];
+            columns[col * n + r] = (r * n + col) as u16;
         }
-        let view = CageModel {
-            cells: &self.cage_cells[at..],
-            target,
-            op,
-            conflicts: &self.cage_conflicts[at..],
-            table: None,
-            late: false,
-            pair: None,
-        };
-        let (masks, tuples) = (&mut self.masks, &mut self.tuples);
-        let mut pair = None;
-        let mut table = None;
-        if len == 2 {
-            // Two cells need no table: each value's partners are enough, the same from
-            // either side.
-            let at = masks.len();
-            masks.resize(at + n, 0);
-            let differ = view.conflicts[1] & 1 != 0;
-            partner_masks(op, target, differ, n, &mut masks[at..at + n]);
-            pair = Some(at as u32);
-        } else if let Some(fits) = (len == 3)
-            .then(|| {
-                let dom = [0, 1, 2].map(|i| initial[view.cells[i] as usize]);
-                three_table(&view, dom, n, masks, &mut self.initial_tuples)
-            })
-            .flatten()
-        {
-            // Sums and products of three cells: the table straight from the arithmetic.
-            if fits {
-                let live_at = self.initial_tuples.len() - 1;
-                table = Some(((masks.len() - 3 * n) as u32, 1, live_at as u32));
-            }
-        } else if len <= EARLY_CELLS
-            && self.enumerator.enumerate(view, n, initial, (EARLY_TUPLES, EARLY_NODES), tuples)
-        {
-            let at = masks.len();
-            let words = Table::build(tuples, len, n, masks, &mut self.initial_tuples);
-            table = Some((at as u32, words as u32, (self.initial_tuples.len() - words) as u32));
+    }
+    if let Some(b) = boxes {
+        filled.clear();
+        filled.resize(n, 0);
+        for (c, u) in cell_units.iter_mut().enumerate() {
+            let k = b.box_of(c / n, c % n, n);
+            u[2] = (2 * n + k) as u32;
+            in_boxes[k * n + filled[k]] = c as u16;
+            filled[k] += 1;
         }
-        self.cages.push(CageEntry {
-            cells_at: at as u32,
-            len: len as u32,
-            target,
-            op,
-            late: table.is_none() && pair.is_none(),
-            table,
-            pair,
-        });
     }
 }
