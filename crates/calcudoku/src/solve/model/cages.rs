@@ -61,10 +61,8 @@ impl Cages {
                 self.cage_conflicts.extend([0, differ as u64]);
                 // Two cells need no table: each value's partners are enough, the same from
                 // either side.
-                let at = self.masks.len();
-                self.masks.resize(at + self.n, 0);
-                partner_masks(op, target, differ, self.n, &mut self.masks[at..]);
-                pair = Some(at as u32);
+                pair = Some(self.masks.len() as u32);
+                partner_masks(op, target, differ, self.n, &mut self.masks);
             }
             [a, b, c] => {
                 self.cage_cells.extend([a.0, b.0, c.0]);
