@@ -683,8 +683,9 @@ fn exact_quotient(r: u64, v: u64) -> Option<u64> {
     if r.trailing_zeros() < s {
         return None;
     }
-    let q = (r >> s).wrapping_mul(ODD_INVERSE[odd as usize]);
-    (q <= ODD_LIMIT[odd as usize]).then_some(q)
+    // `% 64` changes nothing for v ≤ 64 and spares a bounds check.
+    let q = (r >> s).wrapping_mul(ODD_INVERSE[odd as usize % 64]);
+    (q <= ODD_LIMIT[odd as usize % 64]).then_some(q)
 }
 
 /// The positions (0..64) of the set bits of `set`, lowest first: value `v` is bit `v - 1`.

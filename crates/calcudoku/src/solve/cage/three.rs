@@ -106,23 +106,42 @@ pub(crate) fn three_table(
     zeros(masks, 3 * n);
     let (first, rest) = masks[at..].split_at_mut(n);
     let (second, third) = rest.split_at_mut(n);
-    // The bit of the next assignment: it runs off the word after the 64th, and a 65th means
-    // the cage has no early table.
+    // The bit of the next assignment (it runs off the word after the 64th), and how many
+    // there are: a 65th means the cage has no early table.
     let mut tuple = 1u64;
-    let mut over = false;
+    let mut count = 0;
     if product {
         let divisors = divisors(t, dom[0] | dom[1]);
+        let seconds = dom[1] & divisors;
+        // The least and most the last two cells can multiply to.
+        let (least, most) = (bounds(seconds), bounds(dom[2]));
+        let (least, most) = (least.0 * most.0, least.1 * most.1);
         for a in bits(dom[0] & divisors) {
             let rest = exact_quotient(t, a as u64 + 1).expect("a divisor");
+            if rest > most {
+                continue; // a too small: the other two cannot make up the rest
+            }
+            if rest < least {
+                break; // a too large, and larger values only more so
+            }
             let thirds = dom[2] & !(third_first & 1 << a);
+            let (least, most) = bounds(thirds);
             let from = tuple;
-            for b in bits(dom[1] & divisors & !(second_first & 1 << a)) {
-                let Some(c) = exact_quotient(rest, b as u64 + 1) else { continue };
-                let c = c.wrapping_sub(1); // bit of c (none when c = 0)
-                if c < 64 && (thirds & !(third_second & 1 << b)) >> c & 1 != 0 {
-                    over |= tuple == 0;
+            for b in bits(seconds & !(second_first & 1 << a)) {
+                let bv = b as u64 + 1;
+                if bv * most < rest {
+                    continue; // the third would be past its largest candidate
+                }
+                if bv * least > rest {
+                    break; // the third would be below its least, and more so after
+                }
+                // Here c = rest / b lies between `least` and `most` when b divides rest.
+                let Some(c) = exact_quotient(rest, bv) else { continue };
+                let c = (c - 1) as usize % 64;
+                if thirds >> c & 1 != 0 && (third_second == 0 || c != b) {
+                    count += 1;
                     second[b] |= tuple;
-                    third[c as usize] |= tuple;
+                    third[c] |= tuple;
                     tuple <<= 1;
                 }
             }
@@ -145,7 +164,7 @@ pub(crate) fn three_table(
             }
             let from = tuple;
             for b in bits(found) {
-                over |= tuple == 0;
+                count += 1;
                 second[b] |= tuple;
                 third[(rest - 2) as usize - b] |= tuple; // c − 1 = rest − (b + 1) − 1
                 tuple <<= 1;
@@ -153,13 +172,18 @@ pub(crate) fn three_table(
             first[a] = tuple.wrapping_sub(from);
         }
     }
-    if over {
+    if count > 64 {
         masks.truncate(at);
         return Some(false);
     }
     // Tuples 0..count, where `tuple` is bit `count` (none after 64).
     all.push(tuple.wrapping_sub(1));
     Some(true)
+}
+
+/// The least and greatest values of a set (bit `v − 1` for value `v`); (65, 0) when empty.
+fn bounds(values: u64) -> (u64, u64) {
+    (values.trailing_zeros() as u64 + 1, 64 - values.leading_zeros() as u64)
 }
 
 /// The values of `values` (bit `v − 1` for value `v`) that divide `t`.
