@@ -2,10 +2,17 @@
 //! in-cage conflicts and how each is filtered (partner masks, a table now or a late one), the
 //! sum cages that Killer Sudoku's units imply, and the starting candidates.
 
-use std::cell::Cell;
+mod cages;
+mod peers;
+mod sums;
+#[cfg(test)]
+mod tests;
 
-use super::cage::{CageFilter, Table, partner_masks};
-use crate::puzzle::{Operator, Puzzle, ValueSet};
+use super::cage::{CageFilter, Table};
+use crate::puzzle::{BoxShape, Cell, Operator, Puzzle, ValueSet};
+use cages::Cages;
+use peers::{general_peers, segments};
+use sums::unit_sums;
 
 /// Vectors a dropped model leaves for the next one compiled on the same thread (and the
 /// buffers compiling uses): compiling a KenKen of the corpus takes about as long as a dozen
@@ -27,7 +34,7 @@ struct Spare {
 }
 
 thread_local! {
-    static SPARE: Cell<Option<Box<Spare>>> = const { Cell::new(None) };
+    static SPARE: std::cell::Cell<Option<Box<Spare>>> = const { std::cell::Cell::new(None) };
 }
 
 /// Empties `v` and hands it over.
@@ -79,7 +86,7 @@ const EARLY_CELLS: usize = 3;
 const EARLY_NODES: u32 = 8192;
 
 /// Where a cage's data lies in the model's shared arrays (see [`Model::cage`]).
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 struct CageEntry {
     /// `cells[cells_at..cells_at + len]` and `conflicts[cells_at..cells_at + len]`.
     cells_at: u32,
@@ -158,7 +165,7 @@ pub(crate) struct Model {
 }
 
 /// The cells shared by a box and a line (row or column).
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Segment {
     pub line: u32,
     pub boxu: u32,
@@ -268,77 +275,81 @@ impl Model {
         let unit_count = units_per_cell * n;
         let mut spare = SPARE.with(|s| s.take()).unwrap_or_default();
         let mut unit_cells = cleared(&mut spare.unit_cells);
-        unit_cells.resize(unit_count * n, 0);
-        let mut filled = cleared(&mut spare.filled);
-        filled.resize(unit_count, 0);
         let mut cell_units = cleared(&mut spare.cell_units);
-        cell_units.resize(cells, [0; 3]);
-        // Rows and columns counted alongside the cell: no division per cell.
-        let row_col = (0..n).flat_map(|r| (0..n).map(move |col| (r, col)));
-        for ((c, units), (r, col)) in cell_units.iter_mut().enumerate().zip(row_col) {
-            units[0] = r as u32;
-            units[1] = (n + col) as u32;
-            if let Some(b) = boxes {
-                units[2] = (2 * n + b.box_of(r, col, n)) as u32;
-            }
-            for &u in &units[..units_per_cell] {
-                let u = u as usize;
-                unit_cells[u * n + filled[u]] = c as u16;
-                filled[u] += 1;
+        lay_out_units(n, boxes, &mut unit_cells, &mut cell_units, &mut spare.filled);
+        let mut initial = cleared(&mut spare.initial);
+        initial.resize(cells, full);
+        let givens = p.givens().cells();
+        // A KenKen has no givens: one pass over them (an OR of bytes) says so.
+        if givens.iter().fold(0, |any, &g| any | g) != 0 {
+            for (d, &g) in initial.iter_mut().zip(givens) {
+                if g != 0 {
+                    *d = ValueSet::single(g).bits();
+                }
             }
         }
-        spare.filled = filled;
         let mut cell_cage = cleared(&mut spare.cell_cage);
         cell_cage.resize(cells, NO_CAGE);
-        for (k, cage) in p.cages().iter().enumerate() {
-            for &c in &cage.cells {
-                cell_cage[c.index()] = k as u32;
-            }
-        }
-        let distinct = p.distinct_cages();
-        let (peer_cells, peer_start) = if boxes.is_none() && !distinct {
-            (Vec::new(), Vec::new()) // a cell's row and column (see `Model::peers`)
-        } else {
-            general_peers(p, &unit_cells, &cell_units, units_per_cell, &cell_cage)
-        };
-        let must_differ = |a: usize, b: usize| {
-            let (ua, ub) = (&cell_units[a], &cell_units[b]);
-            a != b
-                && (ua[0] == ub[0]
-                    || ua[1] == ub[1]
-                    || (units_per_cell == 3 && ua[2] == ub[2])
-                    || (distinct && cell_cage[a] != NO_CAGE && cell_cage[a] == cell_cage[b]))
-        };
         let cage_cell_count: usize = p.cages().iter().map(|c| c.cells.len()).sum();
-        let mut initial = cleared(&mut spare.initial);
-        let givens = p.givens().cells().iter();
-        initial.extend(givens.map(|&g| if g == 0 { full } else { ValueSet::single(g).bits() }));
         let mut built = Cages::reusing(n, p.cages().len(), cage_cell_count, &mut spare);
-        for cage in p.cages() {
-            let cells = cage.cells.iter().map(|c| c.0);
-            built.add(cells, cage.target, cage.op, &must_differ, &initial);
-        }
-        // Killer Sudoku: the sums that whole rows, columns and boxes imply (see `unit_sums`).
-        let mut derived_start = Vec::new();
-        let mut derived_cages = Vec::new();
-        if derive_sums && distinct && boxes.is_some() {
-            let sums = unit_sums(p, &cell_units);
-            // Each cell's derived cages, counted first and then written in place.
-            derived_start = vec![0u32; cells + 1];
-            for c in sums.iter().flat_map(|(cells, _)| cells) {
-                derived_start[*c as usize + 1] += 1;
-            }
-            for c in 0..cells {
-                derived_start[c + 1] += derived_start[c];
-            }
-            let mut next = derived_start.clone();
-            derived_cages = vec![0u32; derived_start[cells] as usize];
-            for (cells, target) in sums {
-                for &c in &cells {
-                    derived_cages[next[c as usize] as usize] = built.cages.len() as u32;
-                    next[c as usize] += 1;
+        let distinct = p.distinct_cages();
+        let (peer_cells, peer_start);
+        let (mut derived_start, mut derived_cages) = (Vec::new(), Vec::new());
+        if boxes.is_none() && !distinct {
+            // A KenKen: two cells must differ when they share a row or a column, and a
+            // cell's peers are its row and column (see `Model::peers`).
+            (peer_cells, peer_start) = (Vec::new(), Vec::new());
+            let must_differ = |a: usize, b: usize| {
+                let (ua, ub) = (&cell_units[a], &cell_units[b]);
+                a != b && (ua[0] == ub[0] || ua[1] == ub[1])
+            };
+            for (k, cage) in p.cages().iter().enumerate() {
+                for &c in &cage.cells {
+                    cell_cage[c.index()] = k as u32;
                 }
-                built.add(cells.into_iter(), target, Some(Operator::Add), &must_differ, &initial);
+                built.add(&cage.cells, cage.target, cage.op, &must_differ, &initial);
+            }
+        } else {
+            for (k, cage) in p.cages().iter().enumerate() {
+                for &c in &cage.cells {
+                    cell_cage[c.index()] = k as u32;
+                }
+            }
+            (peer_cells, peer_start) =
+                general_peers(p, &unit_cells, &cell_units, units_per_cell, &cell_cage);
+            let must_differ = |a: usize, b: usize| {
+                let (ua, ub) = (&cell_units[a], &cell_units[b]);
+                a != b
+                    && (ua[0] == ub[0]
+                        || ua[1] == ub[1]
+                        || (units_per_cell == 3 && ua[2] == ub[2])
+                        || (distinct && cell_cage[a] != NO_CAGE && cell_cage[a] == cell_cage[b]))
+            };
+            for cage in p.cages() {
+                built.add(&cage.cells, cage.target, cage.op, &must_differ, &initial);
+            }
+            // Killer Sudoku: the sums that whole rows, columns and boxes imply (see
+            // `unit_sums`).
+            if derive_sums && distinct && boxes.is_some() {
+                let sums = unit_sums(p, &cell_units);
+                // Each cell's derived cages, counted first and then written in place.
+                derived_start = vec![0u32; cells + 1];
+                for c in sums.iter().flat_map(|(cells, _)| cells) {
+                    derived_start[*c as usize + 1] += 1;
+                }
+                for c in 0..cells {
+                    derived_start[c + 1] += derived_start[c];
+                }
+                let mut next = derived_start.clone();
+                derived_cages = vec![0u32; derived_start[cells] as usize];
+                for (cells, target) in sums {
+                    for &c in &cells {
+                        derived_cages[next[c as usize] as usize] = built.cages.len() as u32;
+                        next[c as usize] += 1;
+                    }
+                    let cells: Vec<Cell> = cells.into_iter().map(Cell).collect();
+                    built.add(&cells, target, Some(Operator::Add), &must_differ, &initial);
+                }
             }
         }
         let Cages {
@@ -382,318 +393,37 @@ impl Model {
     }
 }
 
-/// The cages of a model as they are compiled, one after another into shared arrays.
-struct Cages {
+/// Fills `unit_cells` with the cells of the rows, then the columns, then the boxes (each in
+/// row-major order), and `cell_units` with the units of each cell.
+fn lay_out_units(
     n: usize,
-    cages: Vec<CageEntry>,
-    cage_cells: Vec<u16>,
-    cage_conflicts: Vec<u64>,
-    masks: Vec<u64>,
-    initial_tuples: Vec<u64>,
-    enumerator: CageFilter,
-    tuples: Vec<u8>,
-}
-
-impl Cages {
-    /// Empty, in the vectors of `spare`, with room for `cages` cages of `cells` cells in all.
-    fn reusing(n: usize, cages: usize, cells: usize, spare: &mut Spare) -> Cages {
-        let mut built = Cages {
-            n,
-            cages: cleared(&mut spare.cages),
-            cage_cells: cleared(&mut spare.cage_cells),
-            cage_conflicts: cleared(&mut spare.cage_conflicts),
-            masks: cleared(&mut spare.masks),
-            initial_tuples: cleared(&mut spare.initial_tuples),
-            enumerator: std::mem::take(&mut spare.enumerator),
-            tuples: cleared(&mut spare.tuples),
-        };
-        built.cages.reserve(cages);
-        built.cage_cells.reserve(cells);
-        built.cage_conflicts.reserve(cells);
-        // Room for one word of tuples per cage (the common case), so that these rarely grow.
-        built.masks.reserve(cells * n);
-        built.initial_tuples.reserve(cages);
-        built.tuples.reserve(256);
-        built
-    }
-
-    /// Compiles a cage: its cells, which of them must differ, and how it is filtered (partner
-    /// masks for two cells, a table now for small cages, a late table otherwise).
-    fn add(
-        &mut self,
-        cells: impl Iterator<Item = u16>,
-        target: u64,
-        op: Option<Operator>,
-        must_differ: &impl Fn(usize, usize) -> bool,
-        initial: &[u64],
-    ) {
-        let n = self.n;
-        let at = self.cage_cells.len();
-        self.cage_cells.extend(cells);
-        let len = self.cage_cells.len() - at;
-        for i in 0..len {
-            let ci = self.cage_cells[at + i] as usize;
-            let conflicts = (0..i.min(64))
-                .filter(|&j| must_differ(ci, self.cage_cells[at + j] as usize))
-                .fold(0u64, |m, j| m | 1 << j);
-            self.cage_conflicts.push(conflicts);
-        }
-        let view = CageModel {
-            cells: &self.cage_cells[at..],
-            target,
-            op,
-            conflicts: &self.cage_conflicts[at..],
-            table: None,
-            late: false,
-            pair: None,
-        };
-        let (masks, tuples) = (&mut self.masks, &mut self.tuples);
-        let mut pair = None;
-        let mut table = None;
-        if len == 2 {
-            // Two cells need no table: each value's partners are enough, the same from
-            // either side.
-            let at = masks.len();
-            masks.resize(at + n, 0);
-            let differ = view.conflicts[1] & 1 != 0;
-            partner_masks(op, target, differ, n, &mut masks[at..at + n]);
-            pair = Some(at as u32);
-        } else if len <= EARLY_CELLS
-            && self.enumerator.enumerate(view, n, initial, (EARLY_TUPLES, EARLY_NODES), tuples)
-        {
-            let at = masks.len();
-            let words = Table::build(tuples, len, n, masks, &mut self.initial_tuples);
-            table = Some((at as u32, words as u32, (self.initial_tuples.len() - words) as u32));
-        }
-        self.cages.push(CageEntry {
-            cells_at: at as u32,
-            len: len as u32,
-            target,
-            op,
-            late: table.is_none() && pair.is_none(),
-            table,
-            pair,
-        });
-    }
-}
-
-/// The sums that Killer Sudoku's units imply, as cages of their own (the "rule of 45"): the
-/// cells of a row, column or box, or of a run of consecutive rows or columns, add up to
-/// N(N+1)/2 apiece. Take away the sum cages wholly inside such a region and the rest of its
-/// cells (the *innies*) have a known sum; when the cages that cross its border are all sum
-/// cages, so do their cells outside it (the *outies*). Each such group of at most
-/// [`MAX_DERIVED_CELLS`] cells becomes a sum cage, once. The values of a derived cage must
-/// differ only where the cells share a unit or a cage (the model's usual conflicts).
-fn unit_sums(p: &Puzzle, cell_units: &[[u32; 3]]) -> Vec<(Vec<u16>, u64)> {
-    let n = p.size();
-    let unit_sum = (n * (n + 1) / 2) as u64;
-    let cages = p.cages();
-    let mut caged = vec![false; n * n];
-    for c in cages.iter().flat_map(|k| &k.cells) {
-        caged[c.index()] = true;
-    }
-    let uncaged = caged.iter().any(|&c| !c);
-    let mut found: Vec<(Vec<u16>, u64)> = Vec::new();
-    let (mut innies, mut outies) = (Vec::new(), Vec::new());
-    // Per cage, how many of its cells lie in units first..first + i, for i in 0..=n.
-    let mut before = vec![0u16; cages.len() * (n + 1)];
-    for (kind, first) in [(0, 0), (1, n), (2, 2 * n)] {
-        before.fill(0);
-        for (k, cage) in cages.iter().enumerate() {
-            let counts = &mut before[k * (n + 1)..(k + 1) * (n + 1)];
-            for c in &cage.cells {
-                counts[cell_units[c.index()][kind] as usize - first + 1] += 1;
-            }
-            for i in 1..=n {
-                counts[i] += counts[i - 1];
-            }
-        }
-        // Runs of up to n/2 rows or columns (a longer run's sums are mostly those of the
-        // lines outside it; measured, they found nothing more); single boxes.
-        let runs = if kind == 2 { 1 } else { n / 2 };
-        for from in 0..n {
-            for to in from + 1..=(from + runs).min(n) {
-                let inside =
-                    |c: usize| (from..to).contains(&(cell_units[c][kind] as usize - first));
-                // Sums of the cages wholly inside, cells of the others inside and outside.
-                let (mut known, mut crossing, mut all_sums) = (0u64, 0u64, !uncaged);
-                innies.clear();
-                outies.clear();
-                for (k, cage) in cages.iter().enumerate() {
-                    let count = before[k * (n + 1) + to] - before[k * (n + 1) + from];
-                    if count == 0 {
-                        continue;
-                    }
-                    let sum = cage.op == Some(Operator::Add) || cage.cells.len() == 1;
-                    if count as usize == cage.cells.len() && sum {
-                        known += cage.target;
-                        continue;
-                    }
-                    all_sums &= sum;
-                    crossing += cage.target;
-                    for c in &cage.cells {
-                        if inside(c.index()) { innies.push(c.0) } else { outies.push(c.0) }
-                    }
-                }
-                if uncaged {
-                    // Cells in no cage are innies too (and then outies are not known).
-                    innies.extend((0..n * n).filter(|&c| !caged[c] && inside(c)).map(|c| c as u16));
-                }
-                let total = (to - from) as u64 * unit_sum;
-                let Some(innie_sum) = total.checked_sub(known) else { continue };
-                if (1..=MAX_DERIVED_CELLS).contains(&innies.len()) {
-                    found.push((innies.clone(), innie_sum));
-                }
-                let outie_sum = crossing.checked_sub(innie_sum);
-                if let (true, Some(sum)) = (all_sums, outie_sum) {
-                    if (1..=MAX_DERIVED_CELLS).contains(&outies.len()) {
-                        found.push((outies.clone(), sum));
-                    }
-                }
-            }
-        }
-    }
-    for (cells, _) in &mut found {
-        cells.sort_unstable();
-    }
-    found.sort_unstable();
-    found.dedup();
-    found
-}
-
-/// The most cells a derived cage may have: larger ones say too little to pay for their tables.
-const MAX_DERIVED_CELLS: usize = 4;
-
-/// The peers of every cell when there are boxes or distinct cages: the cells of its units
-/// (and, in Killer Sudoku, of its cage), once each.
-fn general_peers(
-    p: &Puzzle,
-    unit_cells: &[u16],
-    cell_units: &[[u32; 3]],
-    units_per_cell: usize,
-    cell_cage: &[u32],
-) -> (Vec<u16>, Vec<u32>) {
-    let n = p.size();
+    boxes: Option<BoxShape>,
+    unit_cells: &mut Vec<u16>,
+    cell_units: &mut Vec<[u32; 3]>,
+    filled: &mut Vec<usize>,
+) {
     let cells = n * n;
-    let mut stamp = vec![usize::MAX; cells];
-    let mut peer_cells = Vec::with_capacity(cells * (units_per_cell * n));
-    let mut peer_start = Vec::with_capacity(cells + 1);
-    for a in 0..cells {
-        peer_start.push(peer_cells.len() as u32);
-        stamp[a] = a;
-        for &u in &cell_units[a][..units_per_cell] {
-            for &b in &unit_cells[u as usize * n..(u as usize + 1) * n] {
-                if stamp[b as usize] != a {
-                    stamp[b as usize] = a;
-                    peer_cells.push(b);
-                }
-            }
-        }
-        if p.distinct_cages() && cell_cage[a] != NO_CAGE {
-            for c in &p.cages()[cell_cage[a] as usize].cells {
-                if stamp[c.index()] != a {
-                    stamp[c.index()] = a;
-                    peer_cells.push(c.0);
-                }
-            }
+    unit_cells.resize(if boxes.is_some() { 3 * cells } else { 2 * cells }, 0);
+    cell_units.resize(cells, [0; 3]);
+    let (rows, rest) = unit_cells.split_at_mut(cells);
+    let (columns, in_boxes) = rest.split_at_mut(cells);
+    for (c, cell) in rows.iter_mut().enumerate() {
+        *cell = c as u16;
+    }
+    for (r, units) in cell_units.chunks_exact_mut(n).enumerate() {
+        for (col, u) in units.iter_mut().enumerate() {
+            *u = [r as u32, (n + col) as u32, 0];
+            columns[col * n + r] = (r * n + col) as u16;
         }
     }
-    peer_start.push(peer_cells.len() as u32);
-    (peer_cells, peer_start)
-}
-
-/// The box–line segments of a puzzle with boxes, and each unit's partitions into them.
-fn segments(n: usize, units: usize, cell_units: &[[u32; 3]]) -> (Vec<Segment>, Vec<Vec<Vec<u32>>>) {
-    let mut segments: Vec<Segment> = Vec::new();
-    let mut index = std::collections::HashMap::new();
-    for (c, u) in cell_units.iter().enumerate() {
-        for line in [u[0], u[1]] {
-            let s = *index.entry((line, u[2])).or_insert_with(|| {
-                segments.push(Segment { line, boxu: u[2], cells: Vec::new() });
-                segments.len() - 1
-            });
-            segments[s].cells.push(c as u16);
+    if let Some(b) = boxes {
+        filled.clear();
+        filled.resize(n, 0);
+        for (c, u) in cell_units.iter_mut().enumerate() {
+            let k = b.box_of(c / n, c % n, n);
+            u[2] = (2 * n + k) as u32;
+            in_boxes[k * n + filled[k]] = c as u16;
+            filled[k] += 1;
         }
-    }
-    let mut partitions = vec![Vec::new(); units];
-    let mut lines: Vec<Vec<u32>> = vec![Vec::new(); 2 * n];
-    let mut box_rows: Vec<Vec<u32>> = vec![Vec::new(); n];
-    let mut box_cols: Vec<Vec<u32>> = vec![Vec::new(); n];
-    for (i, s) in segments.iter().enumerate() {
-        lines[s.line as usize].push(i as u32);
-        let b = s.boxu as usize - 2 * n;
-        if (s.line as usize) < n { box_rows[b].push(i as u32) } else { box_cols[b].push(i as u32) }
-    }
-    for (u, l) in lines.into_iter().enumerate() {
-        partitions[u].push(l);
-    }
-    for (b, (rows, cols)) in box_rows.into_iter().zip(box_cols).enumerate() {
-        partitions[2 * n + b] = vec![rows, cols];
-    }
-    (segments, partitions)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::generate::{SplitMix64, random_killer};
-    use crate::solve::engine::{Branching, Engine, Sink};
-
-    /// A random Killer Sudoku of side `n` (see [`random_killer`]); in some, a few cages dropped
-    /// (their cells uncaged) or one target moved, so that puzzles have one solution, several
-    /// or none.
-    fn altered_killer(n: usize, rng: &mut SplitMix64, max_cage: usize) -> Puzzle {
-        let (p, _) = random_killer(n, rng.next_u64(), max_cage).unwrap();
-        let mut cages = p.cages().to_vec();
-        match rng.below(4) {
-            0 => cages.retain(|_| rng.below(8) != 0),
-            1 => {
-                let k = rng.below(cages.len());
-                let target = cages[k].target as i64 + [-2, -1, 1, 2][rng.below(4)];
-                cages[k].target = target.max(1) as u64;
-            }
-            _ => {}
-        }
-        Puzzle::new(n, p.boxes(), p.givens().clone(), cages, true).unwrap()
-    }
-
-    /// Solutions up to `limit` (and whether that is all), every one found checked.
-    fn count(p: &Puzzle, m: &Model, limit: u64) -> (u64, bool) {
-        let mut sink = Sink { limit, found: 0, first: None };
-        let stop = Engine::new(m, None).run(Branching::FewestCandidates, &mut sink);
-        if let Some(g) = &sink.first {
-            assert!(p.is_solution(g), "not a solution:\n{g}");
-        }
-        (sink.found, stop.is_none())
-    }
-
-    #[test]
-    fn derived_unit_sums_keep_every_solution() {
-        // The derived cages only restate what the cages and units imply: with and without
-        // them the solutions must be the same (counted up to a limit past two).
-        let mut rng = SplitMix64::new(45);
-        let (mut derived, mut several, mut none) = (0, 0, 0);
-        for round in 0..300 {
-            let (n, max_cage) = [(4, 4), (6, 5), (9, 6)][round % 3];
-            let p = altered_killer(n, &mut rng, max_cage);
-            let with = Model::build(&p, true);
-            let without = Model::build(&p, false);
-            derived += with.cage_count() - without.cage_count();
-            let found = count(&p, &with, 20);
-            assert_eq!(
-                found,
-                count(&p, &without, 20),
-                "{}",
-                crate::format::ops::write(&p).unwrap()
-            );
-            several += (found.0 > 1) as usize;
-            none += (found.0 == 0) as usize;
-        }
-        // Every outcome was exercised, with derived cages in play.
-        let unique = 300 - several - none;
-        assert!(
-            derived > 3000 && several > 20 && none > 20 && unique > 20,
-            "{derived} {several} {none}"
-        );
     }
 }

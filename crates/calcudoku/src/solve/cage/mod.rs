@@ -6,12 +6,17 @@
 //! (sum bounds, product divisibility) that stops as soon as nothing more can be learned. A walk
 //! that grows past its budget gives way to plain bounds reasoning, which is weaker but sound.
 
+mod arith;
 mod pairs;
 mod table;
 mod three;
 
 pub(crate) use pairs::{pair_count, pair_supports, partner_masks};
 pub(crate) use table::Table;
+pub(crate) use three::three_table;
+
+pub(super) use arith::bits;
+use arith::{exact_quotient, push_tuple, range_mask, v_bit, zeros};
 
 use super::model::CageModel;
 use crate::puzzle::{Operator, rule_holds};
@@ -612,86 +617,6 @@ impl CageFilter {
             };
         }
     }
-}
-
-/// Appends the first `k` of `vals` (at least 64 long) to `tuples`. Up to eight values go as
-/// one fixed-size copy cut back to `k`: a copy of a run-time length would be a `memcpy` call,
-/// which costs more than these few bytes.
-#[inline]
-fn push_tuple(tuples: &mut Vec<u8>, vals: &[u8], k: usize) {
-    if k <= 8 {
-        let at = tuples.len();
-        tuples.extend_from_slice(&vals[..8]);
-        tuples.truncate(at + k);
-    } else {
-        tuples.extend_from_slice(&vals[..k]);
-    }
-}
-
-/// The bit of value `v` when `clash`, else nothing.
-fn v_bit(v: u64, clash: bool) -> u64 {
-    (clash as u64) << (v - 1)
-}
-
-/// For each odd `v` below 64, its inverse modulo 2^64 (Newton's iteration; each step doubles
-/// the correct low bits, and `v` itself is right to 3 bits).
-const ODD_INVERSE: [u64; 64] = {
-    let mut inv = [0u64; 64];
-    let mut v = 1;
-    while v < 64 {
-        let mut x = v as u64;
-        let mut step = 0;
-        while step < 5 {
-            x = x.wrapping_mul(2u64.wrapping_sub((v as u64).wrapping_mul(x)));
-            step += 1;
-        }
-        inv[v] = x;
-        v += 2;
-    }
-    inv
-};
-
-/// For each odd `v` below 64, `u64::MAX / v`.
-const ODD_LIMIT: [u64; 64] = {
-    let mut limit = [0u64; 64];
-    let mut v = 1;
-    while v < 64 {
-        limit[v] = u64::MAX / v as u64;
-        v += 2;
-    }
-    limit
-};
-
-/// `r / v` when `v` (1..=64) divides `r`, else None, without a division: with `v = o * 2^s`
-/// (`o` odd), `2^s` must divide `r`, and then `o` divides `r >> s` exactly when multiplying
-/// by the inverse of `o` gives at most `u64::MAX / o` (which is then the quotient).
-fn exact_quotient(r: u64, v: u64) -> Option<u64> {
-    let s = v.trailing_zeros();
-    let odd = v >> s;
-    if r.trailing_zeros() < s {
-        return None;
-    }
-    let q = (r >> s).wrapping_mul(ODD_INVERSE[odd as usize]);
-    (q <= ODD_LIMIT[odd as usize]).then_some(q)
-}
-
-/// The positions (0..64) of the set bits of `set`, lowest first: value `v` is bit `v - 1`.
-pub(super) fn bits(mut set: u64) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        let i = (set != 0).then(|| set.trailing_zeros() as usize)?;
-        set &= set - 1;
-        Some(i)
-    })
-}
-
-/// Bits of the values lo..=hi (lo ≥ 1), clipped to 1..=64.
-fn range_mask(lo: u64, hi: u64) -> u64 {
-    let hi = hi.min(64);
-    if lo > hi {
-        return 0;
-    }
-    let upto = |v: u64| if v >= 64 { u64::MAX } else { (1u64 << v) - 1 };
-    upto(hi) & !upto(lo - 1)
 }
 
 #[cfg(test)]

@@ -1,7 +1,7 @@
 //! Two-cell cages: each value's partners, found by arithmetic instead of a walk.
 
 use super::super::model::CageModel;
-use super::{bits, exact_quotient};
+use super::{bits, exact_quotient, zeros};
 use crate::puzzle::Operator;
 
 /// How many assignments a two-cell cage still allows, given its cells' candidates.
@@ -9,82 +9,110 @@ pub(crate) fn pair_count(partners: &[u64], a: u64, b: u64) -> u32 {
     bits(a).map(|i| (partners[i] & b).count_ones()).sum()
 }
 
-/// The partner masks of a two-cell cage of a grid of side `n` (see [`CageModel::pair`]):
-/// `out[a - 1]` gets the values `b` that may go with `a` in the other cell. Every operator's
-/// rule is symmetric (and so is "the two must differ"), so the same masks serve from either
-/// cell. Worked out by arithmetic per value, without listing pairs: compiling a KenKen is
-/// mostly this.
-pub(crate) fn partner_masks(op: Option<Operator>, t: u64, differ: bool, n: usize, out: &mut [u64]) {
-    let out = &mut out[..n];
-    let bit = |v: u64| if (1..=n as u64).contains(&v) { 1u64 << (v - 1) } else { 0 };
-    let add = |a: u64| if t > a { bit(t - a) } else { 0 };
-    let mul = |a: u64| exact_quotient(t, a).map_or(0, bit);
-    // a − b = ±t: a's bit moved t places either way (nothing past the top value).
-    let full = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
-    let sub = |a: u64| {
-        let own = 1u64 << (a - 1);
-        (own.checked_shl(t.min(64) as u32).unwrap_or(0)
-            | own.checked_shr(t.min(64) as u32).unwrap_or(0))
-            & full
-    };
-    // a / b = t or b / a = t; nothing divides to 0.
-    let div = |a: u64| {
-        if t == 0 {
-            0
-        } else {
-            bit(a.saturating_mul(t)) | if t <= a && a % t == 0 { bit(a / t) } else { 0 }
-        }
-    };
-    // One loop per operator, and the values that could equal their partner only where the
-    // rule allows it (a sum of twice a value, a product of its square, a difference of 0, a
-    // quotient of 1).
-    let same = match op {
+/// Appends the partner masks of a two-cell cage of a grid of side `n` to `out` (see
+/// [`CageModel::pair`]): `n` words, word `a − 1` holding the values `b` that may go with `a`
+/// in the other cell. Every operator's rule is symmetric (and so is "the two must differ"),
+/// so the same masks serve from either cell. Worked out by arithmetic, visiting only the
+/// values that have a partner (`b = t − a`, `b = a ± t`, `a·b = t` with `a ≤ √t`, `b = a·t`
+/// or `a / t`): compiling a KenKen is mostly this.
+#[inline(always)]
+pub(crate) fn partner_masks(
+    op: Option<Operator>,
+    t: u64,
+    differ: bool,
+    n: usize,
+    out: &mut Vec<u64>,
+) {
+    let at = out.len();
+    zeros(out, n);
+    let out = &mut out[at..];
+    let nn = n as u64;
+    match op {
         Some(Operator::Add) => {
-            out.fill(0);
-            // b = t − a lies in 1..=n for a in t − n..=t − 1.
-            let (from, to) =
-                (t.saturating_sub(n as u64).max(1), (t.saturating_sub(1)).min(n as u64));
-            for a in from..=to {
-                out[a as usize - 1] = 1 << (t - a - 1);
-            }
-            t % 2 == 0
-        }
-        Some(Operator::Mul) => {
-            for (a, m) in (1..).zip(out.iter_mut()) {
-                *m = mul(a);
-            }
-            true
-        }
-        Some(Operator::Sub) => {
-            for (a, m) in (1..).zip(out.iter_mut()) {
-                *m = sub(a);
-            }
-            t == 0
-        }
-        Some(Operator::Div) => {
-            // The pairs (b, b·t) for b·t ≤ n, marked from both ends: no division.
-            out.fill(0);
-            if t >= 1 {
-                let mut b = 1u64;
-                while b.saturating_mul(t) <= n as u64 {
-                    let bt = b * t;
-                    out[b as usize - 1] |= 1 << (bt - 1);
-                    out[bt as usize - 1] |= 1 << (b - 1);
-                    b += 1;
+            // a from max(1, t − n) to min(n, t − 1), its partner t − a one bit lower each.
+            let (from, to) = (t.saturating_sub(nn).max(1), t.saturating_sub(1).min(nn));
+            if from <= to {
+                let mut partner = 1u64 << (t - from - 1);
+                for m in &mut out[from as usize - 1..to as usize] {
+                    *m = partner;
+                    partner >>= 1;
+                }
+                if differ && t % 2 == 0 {
+                    out[(t / 2) as usize - 1] = 0; // t / 2 went with itself alone
                 }
             }
-            t == 1
+        }
+        Some(Operator::Mul) => {
+            // a ≤ b = t / a ≤ n: a from ⌈t / n⌉ up to √t.
+            for a in t.div_ceil(nn).max(1)..=t.isqrt().min(nn) {
+                if let Some(b) = exact_quotient(t, a) {
+                    if a != b || !differ {
+                        out[a as usize - 1] |= 1 << (b - 1);
+                        out[b as usize - 1] |= 1 << (a - 1);
+                    }
+                }
+            }
+        }
+        Some(Operator::Sub) if t > 0 => {
+            // Values a ≤ n − t go with a + t, and back.
+            if t < nn {
+                let t = t as usize;
+                let mut partner = 1u64 << t;
+                for m in &mut out[..n - t] {
+                    *m = partner;
+                    partner <<= 1;
+                }
+                let mut partner = 1u64;
+                for m in &mut out[t..] {
+                    *m |= partner;
+                    partner <<= 1;
+                }
+            }
+        }
+        Some(Operator::Div) if t > 1 => {
+            // Values a ≤ n / t go with a·t, and back.
+            if t <= nn {
+                let t = t as usize;
+                let mut partner = 1u64 << (t - 1);
+                for m in &mut out[..n / t] {
+                    *m = partner;
+                    partner <<= t;
+                }
+                let mut partner = 1u64;
+                for m in out[t - 1..].iter_mut().step_by(t) {
+                    *m |= partner;
+                    partner <<= 1;
+                }
+            }
+        }
+        Some(Operator::Sub | Operator::Div) => {
+            // A difference of 0 or a quotient of 1: each value with itself alone (a quotient
+            // of 0 has no pair at all).
+            if !differ && (op == Some(Operator::Sub) || t == 1) {
+                for (i, m) in out.iter_mut().enumerate() {
+                    *m = 1 << i;
+                }
+            }
         }
         None => {
+            let bit = |v: u64| if (1..=nn).contains(&v) { 1u64 << (v - 1) } else { 0 };
+            let add = |a: u64| if t > a { bit(t - a) } else { 0 };
+            let mul = |a: u64| exact_quotient(t, a).map_or(0, bit);
+            let sub = |a: u64| bit(a.saturating_add(t)) | if a > t { bit(a - t) } else { 0 };
+            // a / b = t or b / a = t; nothing divides to 0.
+            let div = |a: u64| {
+                if t == 0 {
+                    0
+                } else {
+                    bit(a.saturating_mul(t)) | if t <= a && a % t == 0 { bit(a / t) } else { 0 }
+                }
+            };
             for (a, m) in (1..).zip(out.iter_mut()) {
                 *m = add(a) | mul(a) | sub(a) | div(a);
+                if differ {
+                    *m &= !(1u64 << (a - 1));
+                }
             }
-            true
-        }
-    };
-    if differ && same {
-        for (i, m) in out.iter_mut().enumerate() {
-            *m &= !(1u64 << i);
         }
     }
 }
@@ -110,10 +138,10 @@ pub(crate) fn pair_supports(partners: &[u64], a: u64, b: u64) -> (u64, u64) {
 
 /// Every valid assignment of a two-cell cage, in order (first value, then second).
 pub(super) fn pairs(cage: &CageModel<'_>, n: usize, tuples: &mut Vec<u8>) {
-    let mut masks = [0u64; 64];
+    let mut masks = Vec::with_capacity(n);
     let differ = cage.conflicts[1] & 1 != 0;
-    partner_masks(cage.op, cage.target, differ, n, &mut masks[..n]);
-    for (a, &mask) in masks[..n].iter().enumerate() {
+    partner_masks(cage.op, cage.target, differ, n, &mut masks);
+    for (a, &mask) in masks.iter().enumerate() {
         for b in bits(mask) {
             tuples.push(a as u8 + 1);
             tuples.push(b as u8 + 1);
@@ -146,8 +174,11 @@ mod tests {
                     Some(Operator::Div),
                 ] {
                     for differ in [false, true] {
-                        let mut out = vec![0u64; n];
+                        // Appended after what is there.
+                        let mut out = vec![3, 7];
                         partner_masks(op, t, differ, n, &mut out);
+                        assert_eq!(out.drain(..2).collect::<Vec<_>>(), [3, 7]);
+                        assert_eq!(out.len(), n);
                         for a in 1..=n {
                             for b in 1..=n {
                                 let ok =

@@ -1,0 +1,134 @@
+//! Compiling the cages of a model: each cage's cells and conflicts, and how it is filtered
+//! (partner masks for two cells, a table now for small cages, a late table otherwise),
+//! one cage after another into the model's shared arrays.
+
+use super::{CageEntry, CageModel, EARLY_CELLS, EARLY_NODES, EARLY_TUPLES, Spare, cleared};
+use crate::puzzle::{Cell, Operator};
+use crate::solve::cage::{CageFilter, Table, partner_masks, three_table};
+
+/// The cages of a model as they are compiled, one after another into shared arrays.
+pub(super) struct Cages {
+    n: usize,
+    pub cages: Vec<CageEntry>,
+    pub cage_cells: Vec<u16>,
+    pub cage_conflicts: Vec<u64>,
+    pub masks: Vec<u64>,
+    pub initial_tuples: Vec<u64>,
+    pub enumerator: CageFilter,
+    pub tuples: Vec<u8>,
+}
+
+impl Cages {
+    /// Empty, in the vectors of `spare`, with room for `cages` cages of `cells` cells in all.
+    pub fn reusing(n: usize, cages: usize, cells: usize, spare: &mut Spare) -> Cages {
+        let mut built = Cages {
+            n,
+            cages: cleared(&mut spare.cages),
+            cage_cells: cleared(&mut spare.cage_cells),
+            cage_conflicts: cleared(&mut spare.cage_conflicts),
+            masks: cleared(&mut spare.masks),
+            initial_tuples: cleared(&mut spare.initial_tuples),
+            enumerator: std::mem::take(&mut spare.enumerator),
+            tuples: cleared(&mut spare.tuples),
+        };
+        built.cages.reserve(cages);
+        built.cage_cells.reserve(cells);
+        built.cage_conflicts.reserve(cells);
+        // Room for one word of tuples per cage (the common case), so that these rarely grow.
+        built.masks.reserve(cells * n);
+        built.initial_tuples.reserve(cages);
+        built.tuples.reserve(256);
+        built
+    }
+
+    /// Compiles a cage: its cells, which of them must differ (`must_differ`, on cells), and
+    /// how it is filtered. Cages of two and three cells, nearly all of a KenKen, take paths of
+    /// their own.
+    pub fn add(
+        &mut self,
+        cells: &[Cell],
+        target: u64,
+        op: Option<Operator>,
+        must_differ: &impl Fn(usize, usize) -> bool,
+        initial: &[u64],
+    ) {
+        let at = self.cage_cells.len();
+        let (mut pair, mut table) = (None, None);
+        match *cells {
+            [a, b] => {
+                self.cage_cells.extend([a.0, b.0]);
+                let differ = must_differ(b.index(), a.index());
+                self.cage_conflicts.extend([0, differ as u64]);
+                // Two cells need no table: each value's partners are enough, the same from
+                // either side.
+                pair = Some(self.masks.len() as u32);
+                partner_masks(op, target, differ, self.n, &mut self.masks);
+            }
+            [a, b, c] => {
+                self.cage_cells.extend([a.0, b.0, c.0]);
+                let (ca, cb, cc) = (a.index(), b.index(), c.index());
+                let third = must_differ(cc, ca) as u64 | (must_differ(cc, cb) as u64) << 1;
+                self.cage_conflicts.extend([0, must_differ(cb, ca) as u64, third]);
+                table = self.early_table(at, target, op, initial);
+            }
+            _ => {
+                self.cage_cells.extend(cells.iter().map(|c| c.0));
+                for (i, ci) in cells.iter().enumerate() {
+                    let conflicts = (0..i.min(64))
+                        .filter(|&j| must_differ(ci.index(), cells[j].index()))
+                        .fold(0u64, |m, j| m | 1 << j);
+                    self.cage_conflicts.push(conflicts);
+                }
+                if cells.len() <= EARLY_CELLS {
+                    table = self.early_table(at, target, op, initial);
+                }
+            }
+        }
+        self.cages.push(CageEntry {
+            cells_at: at as u32,
+            len: cells.len() as u32,
+            target,
+            op,
+            late: table.is_none() && pair.is_none(),
+            table,
+            pair,
+        });
+    }
+
+    /// The table of the cage (not of two cells) whose cells start at `at` in the shared
+    /// arrays, when it has at most [`EARLY_TUPLES`] assignments (see the constant): where its
+    /// masks start, its words per tuple set and where its live set starts.
+    fn early_table(
+        &mut self,
+        at: usize,
+        target: u64,
+        op: Option<Operator>,
+        initial: &[u64],
+    ) -> Option<(u32, u32, u32)> {
+        let n = self.n;
+        let view = CageModel {
+            cells: &self.cage_cells[at..],
+            target,
+            op,
+            conflicts: &self.cage_conflicts[at..],
+            table: None,
+            late: false,
+            pair: None,
+        };
+        let (masks, all) = (&mut self.masks, &mut self.initial_tuples);
+        let masks_at = masks.len() as u32;
+        if let [a, b, c] = *view.cells {
+            // Sums and products of three cells: the table straight from the arithmetic.
+            let dom = [initial[a as usize], initial[b as usize], initial[c as usize]];
+            if let Some(fits) = three_table(&view, dom, n, masks, all) {
+                return fits.then_some((masks_at, 1, all.len() as u32 - 1));
+            }
+        }
+        let tuples = &mut self.tuples;
+        if !self.enumerator.enumerate(view, n, initial, (EARLY_TUPLES, EARLY_NODES), tuples) {
+            return None;
+        }
+        let words = Table::build(tuples, view.cells.len(), n, masks, all);
+        Some((masks_at, words as u32, (all.len() - words) as u32))
+    }
+}
