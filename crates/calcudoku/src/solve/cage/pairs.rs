@@ -76,7 +76,8 @@ pub(crate) fn partner_masks(
                 let mut partner = 1u64 << (t - 1);
                 for m in &mut out[..n / t] {
                     *m = partner;
-                    partner <<= t;
+                    // Past the last value (a quotient of 64 shifts out the whole word).
+                    partner = partner.checked_shl(t as u32).unwrap_or(0);
                 }
                 let mut partner = 1u64;
                 for m in out[t - 1..].iter_mut().step_by(t) {

@@ -121,7 +121,8 @@ impl Cages {
             // Sums and products of three cells: the table straight from the arithmetic.
             let dom = [initial[a as usize], initial[b as usize], initial[c as usize]];
             if let Some(fits) = three_table(&view, dom, n, masks, all) {
-                return fits.then_some((masks_at, 1, all.len() as u32 - 1));
+                // Only a table that fits appended its live set (`all` may be empty otherwise).
+                return fits.then(|| (masks_at, 1, all.len() as u32 - 1));
             }
         }
         let tuples = &mut self.tuples;

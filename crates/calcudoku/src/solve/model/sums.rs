@@ -50,12 +50,14 @@ pub(super) fn unit_sums(p: &Puzzle, cell_units: &[[u32; 3]]) -> Vec<(Vec<u16>, u
                         continue;
                     }
                     let sum = cage.op == Some(Operator::Add) || cage.cells.len() == 1;
+                    // Saturating: a target no cells can make (up to u64::MAX) must not wrap
+                    // round to one they can.
                     if count as usize == cage.cells.len() && sum {
-                        known += cage.target;
+                        known = known.saturating_add(cage.target);
                         continue;
                     }
                     all_sums &= sum;
-                    crossing += cage.target;
+                    crossing = crossing.saturating_add(cage.target);
                     for c in &cage.cells {
                         if inside(c.index()) { innies.push(c.0) } else { outies.push(c.0) }
                     }
