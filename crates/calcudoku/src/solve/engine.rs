@@ -403,6 +403,9 @@ impl<'m> Engine<'m> {
         }
         if self.dom.iter().any(|&d| d & (d - 1) != 0) {
             self.pairs = true;
+            if self.small_root_fits() && (!self.m.has_late_cages() || self.small_late_fits()) {
+                self.small_subsets().map_err(|_| self.conflict_stop())?;
+            }
             self.propagate().map_err(|_| self.conflict_stop())?;
         }
         Ok(())

@@ -66,6 +66,18 @@ impl<const W: usize> Set<W> {
     }
 }
 
+/// Where a fixed-size pass starts from.
+#[derive(Clone, Copy)]
+enum Start<'a> {
+    /// The root's first pass: everything queued.
+    First,
+    /// The late cages once their tables are built: only they are queued.
+    Late,
+    /// After subsets narrowed the candidates from these: the cells that changed, their cages
+    /// and lines.
+    Changed(&'a [u64]),
+}
+
 /// The state of the pass.
 struct Small<'a, const CELLS: usize, const W: usize> {
     n: usize,
@@ -206,7 +218,7 @@ impl Engine<'_> {
     /// a fixed point. Queues every unit for subsets afterwards, as the general pass leaves
     /// them.
     pub(super) fn small_root(&mut self) -> Result<(), Conflict> {
-        self.small_pass(false)
+        self.small_pass(Start::First)
     }
 
     /// After the first pass (see [`Engine::small_root`]) and the building of the late tables
@@ -216,21 +228,70 @@ impl Engine<'_> {
     /// emptied.
     pub(super) fn small_late(&mut self) -> Result<(), Conflict> {
         self.cage_queue.clear();
-        self.small_pass(true)
+        self.small_pass(Start::Late)
     }
 
-    fn small_pass(&mut self, late: bool) -> Result<(), Conflict> {
+    /// The subsets of the root (the last rules it looks at, once the others are stuck) with
+    /// what follows from them on fixed-size state (see [`Engine::small_late_fits`] for when):
+    /// each round looks for subsets in every queued unit, then runs the fixed-size pass from
+    /// the cells they changed, which queues the units it changed for the next round. The
+    /// general queues are left empty: the same fixed point as the general propagation, which
+    /// would take the subsets' consequences through its slower queues.
+    pub(super) fn small_subsets(&mut self) -> Result<(), Conflict> {
+        let m = self.m;
+        let cells = m.n * m.n;
+        let mut before = [0u64; SMALL_CELLS];
+        loop {
+            if self.work >= self.check_at && self.out_of_time() {
+                self.clear_queues();
+                return Err(Conflict);
+            }
+            before[..cells].copy_from_slice(&self.dom[..cells]);
+            // Subsets unit by unit until one finds something: the cheaper rules first take
+            // what follows, as the general propagation would.
+            let narrowings = self.stats.narrowings;
+            while let Some(u) = self.pair_queue.pop() {
+                let u = u as usize;
+                self.work += 2 * m.n as u64;
+                let found = if m.n >= super::ALL_DIFFERENT_FROM {
+                    self.all_different(u)
+                } else {
+                    self.naked_pairs(u).and_then(|()| self.hidden_pairs(u))
+                };
+                if found.is_err() {
+                    self.clear_queues();
+                    return Err(Conflict);
+                }
+                if self.stats.narrowings != narrowings {
+                    break;
+                }
+            }
+            // What the subsets' narrowings queued for the other rules, the pass does instead.
+            self.singles.clear();
+            self.cage_queue.clear();
+            self.unit_queue.clear();
+            if self.dom[..cells] == before[..cells] {
+                return Ok(());
+            }
+            if let Err(e) = self.small_pass(Start::Changed(&before[..cells])) {
+                self.clear_queues();
+                return Err(e);
+            }
+        }
+    }
+
+    fn small_pass(&mut self, start: Start<'_>) -> Result<(), Conflict> {
         // State sized for the grid (and its cages): clearing it is part of the cost.
         match (self.m.n * self.m.n).max(self.m.cage_count()) {
-            0..=64 => self.small_pass_in::<64, 1>(late),
-            65..=128 => self.small_pass_in::<128, 2>(late),
-            _ => self.small_pass_in::<SMALL_CELLS, 4>(late),
+            0..=64 => self.small_pass_in::<64, 1>(start),
+            65..=128 => self.small_pass_in::<128, 2>(start),
+            _ => self.small_pass_in::<SMALL_CELLS, 4>(start),
         }
     }
 
     fn small_pass_in<const CELLS: usize, const W: usize>(
         &mut self,
-        late: bool,
+        start: Start<'_>,
     ) -> Result<(), Conflict> {
         let m = self.m;
         let n = m.n;
@@ -246,19 +307,37 @@ impl Engine<'_> {
             narrowings: 0,
         };
         s.dom[..cells].copy_from_slice(&self.dom[..cells]);
-        if late {
-            for (k, table) in self.late_tables.iter().enumerate() {
-                if table.is_some() {
-                    s.cages.insert(k as u8);
+        match start {
+            Start::First => {
+                s.cages = Set::<W>::first(m.cage_count());
+                s.lines = if 2 * n == 32 { u32::MAX } else { (1u32 << (2 * n)) - 1 };
+                for c in 0..cells {
+                    let d = s.dom[c];
+                    if d & (d - 1) == 0 {
+                        s.singles.insert(c as u8);
+                    }
                 }
             }
-        } else {
-            s.cages = Set::<W>::first(m.cage_count());
-            s.lines = if 2 * n == 32 { u32::MAX } else { (1u32 << (2 * n)) - 1 };
-            for c in 0..cells {
-                let d = s.dom[c];
-                if d & (d - 1) == 0 {
-                    s.singles.insert(c as u8);
+            Start::Late => {
+                for (k, table) in self.late_tables.iter().enumerate() {
+                    if table.is_some() {
+                        s.cages.insert(k as u8);
+                    }
+                }
+            }
+            Start::Changed(before) => {
+                for (c, (&d, &was)) in s.dom[..cells].iter().zip(before).enumerate() {
+                    if d == was {
+                        continue;
+                    }
+                    if d & (d - 1) == 0 {
+                        s.singles.insert(c as u8);
+                    }
+                    let k = m.cell_cage[c];
+                    if k != NO_CAGE {
+                        s.cages.insert(k as u8);
+                    }
+                    s.lines |= s.lines_of(c as u8);
                 }
             }
         }
@@ -269,12 +348,26 @@ impl Engine<'_> {
         self.stats.narrowings += s.narrowings;
         self.work += s.narrowings + self.stats.cage_filterings - filterings;
         found?;
-        self.dom[..cells].copy_from_slice(&s.dom[..cells]);
-        if !late {
-            for u in 0..m.unit_count {
-                self.pair_queue.push(u as u32);
+        match start {
+            // Every unit waits for its subsets, as the general pass leaves them.
+            Start::First => {
+                for u in 0..m.unit_count {
+                    self.pair_queue.push(u as u32);
+                }
+            }
+            Start::Late => {}
+            // The units this pass changed.
+            Start::Changed(_) => {
+                for c in 0..cells {
+                    if s.dom[c] != self.dom[c] {
+                        let [row, col, _] = m.cell_units[c];
+                        self.pair_queue.push(row);
+                        self.pair_queue.push(col);
+                    }
+                }
             }
         }
+        self.dom[..cells].copy_from_slice(&s.dom[..cells]);
         Ok(())
     }
 
