@@ -123,24 +123,6 @@ const EXPONENTS: [u64; 17] = {
     t
 };
 
-/// `DIV[n][c]` and `MOD[n][c]`: the row and column of cell `c` of a square of side `n`.
-const DIV: [[u8; 256]; 17] = line_table(true);
-const MOD: [[u8; 256]; 17] = line_table(false);
-
-const fn line_table(div: bool) -> [[u8; 256]; 17] {
-    let mut t = [[0u8; 256]; 17];
-    let mut n = 1;
-    while n <= 16 {
-        let mut c = 0;
-        while c < 256 {
-            t[n][c] = if div { (c / n) as u8 } else { (c % n) as u8 };
-            c += 1;
-        }
-        n += 1;
-    }
-    t
-}
-
 /// The changes of one trade: cells and their new values.
 type Changes = SmallVec<[(u16, u8); 32]>;
 
@@ -194,8 +176,7 @@ impl<'a, const CELLS: usize, const SIDE: usize> Trades<'a, CELLS, SIDE> {
     fn fill(&mut self, square: &Grid) {
         let (n, cut, clues) = (self.n, self.cut, self.clues);
         self.grid[..n * n].copy_from_slice(square.cells());
-        // Rows and columns of cells from a table: no division per cell.
-        let line = |c: usize| (DIV[n % 17][c % 256] as usize, MOD[n % 17][c % 256] as usize);
+        let line = |c: usize| (c / n, c % n);
         for (k, cells) in cut.iter().enumerate() {
             let balance = match clues[k].0 {
                 _ if cells.len() == 1 => Balance::Value,
