@@ -232,11 +232,12 @@ impl Engine<'_> {
     }
 
     /// The subsets of the root (the last rules it looks at, once the others are stuck) with
-    /// what follows from them on fixed-size state (see [`Engine::small_late_fits`] for when):
-    /// each round looks for subsets in every queued unit, then runs the fixed-size pass from
-    /// the cells they changed, which queues the units it changed for the next round. The
-    /// general queues are left empty: the same fixed point as the general propagation, which
-    /// would take the subsets' consequences through its slower queues.
+    /// what follows from them on fixed-size state, where the fixed-size passes ran: each
+    /// round looks for subsets in the queued units until one of them narrows something, then
+    /// runs the fixed-size pass from the cells that changed, which queues the units it
+    /// changed for the next round. The general queues are left empty: the same fixed point
+    /// as the general propagation, which would take the subsets' consequences through its
+    /// slower queues.
     pub(super) fn small_subsets(&mut self) -> Result<(), Conflict> {
         let m = self.m;
         let cells = m.n * m.n;
