@@ -90,6 +90,27 @@ fn a_single_puzzle_line_prints_no_summary() {
     assert_eq!((code, stdout.as_str(), stderr.as_str()), (0, &*format!("{S1}\n"), ""));
 }
 
+/// A file of one bad puzzle line is no batch (no placeholder on standard output), however many
+/// blank lines follow it, while one more puzzle anywhere in them makes it a batch again: one
+/// thread reads in small chunks, and the first one reads on until it can tell.
+#[test]
+fn one_bad_line_among_many_blank_ones_is_no_batch() {
+    let bad = format!("{}a", &P1[..80]);
+    let blanks = "\n".repeat(300);
+    let lone = temp_file("lone-bad.txt", &format!("{bad}\n{blanks}"));
+    let late = temp_file("late-second.txt", &format!("{bad}\n{blanks}{P1}\n"));
+    for threads in ["1", "2"] {
+        let (code, stdout, stderr) = run(&["count", "-j", threads], &lone);
+        assert_eq!(code, 2, "{stderr}");
+        assert!(stdout.trim().is_empty(), "-j {threads}: {stdout:?}");
+        assert!(stderr.contains("lone-bad.txt:1:81:"), "{stderr}");
+        let (code, stdout, _) = run(&["count", "-j", threads], &late);
+        assert_eq!(code, 2);
+        let answers: Vec<&str> = stdout.lines().filter(|l| !l.is_empty()).collect();
+        assert_eq!(answers, ["Invalid puzzle.", "1"], "-j {threads}");
+    }
+}
+
 /// The streamed reader (a file whose first puzzle is a line of 81) against the document reader
 /// (the same lines after a 4×4 line, which is not streamed): the same answer for every line,
 /// over several chunks, whatever the thread count. The lines mix plain puzzles (read in one
