@@ -12,35 +12,54 @@ use super::rng::Rng;
 pub type CageCells = SmallVec<[usize; 6]>;
 
 /// The cages of an `n`×`n` grid as lists of cell indices (row-major, each sorted, in order of
-/// their first cell), or None when a cell is left alone with nowhere to go (Keen then starts
-/// again).
+/// their first cell) into `out` (its buffer reused); false when a cell is left alone with
+/// nowhere to go (Keen then starts again).
+pub(super) fn cut_into(n: usize, max_cage: usize, rng: &mut Rng, out: &mut Vec<CageCells>) -> bool {
+    cut_sized(n, max_cage, rng, None::<fn(&[usize], usize) -> bool>, out)
+}
+
+/// [`cut_into`] as a new list, or None.
+#[cfg(test)]
 pub fn cut(n: usize, max_cage: usize, rng: &mut Rng) -> Option<Vec<CageCells>> {
     cut_where(n, max_cage, rng, None::<fn(&[usize], usize) -> bool>)
 }
 
-/// [`cut`] where `fits(cage, cell)`, when given, says whether `cell` may join the cells of
-/// `cage` (the same draws as [`cut`]).
+/// [`cut_into`] as a new list (None where it gives false), where `fits(cage, cell)`, when
+/// given, says whether `cell` may join the cells of `cage` (the same draws as without).
 pub fn cut_where(
     n: usize,
     max_cage: usize,
     rng: &mut Rng,
     fits: Option<impl Fn(&[usize], usize) -> bool>,
 ) -> Option<Vec<CageCells>> {
+    let mut cages = Vec::new();
+    cut_sized(n, max_cage, rng, fits, &mut cages).then_some(cages)
+}
+
+/// [`cut_where`] into `out`.
+fn cut_sized(
+    n: usize,
+    max_cage: usize,
+    rng: &mut Rng,
+    fits: Option<impl Fn(&[usize], usize) -> bool>,
+    out: &mut Vec<CageCells>,
+) -> bool {
     // State sized for the grid: setting up a 16×16 one took a twentieth of a 3×3 candidate.
     if n * n <= 64 {
-        cut_in::<64>(n, max_cage, rng, fits)
+        cut_in::<64>(n, max_cage, rng, fits, out)
     } else {
-        cut_in::<MAX_CELLS>(n, max_cage, rng, fits)
+        cut_in::<MAX_CELLS>(n, max_cage, rng, fits, out)
     }
 }
 
-/// [`cut_where`] with state for up to `C` cells.
+/// [`cut_where`] with state for up to `C` cells, into `out`.
 fn cut_in<const C: usize>(
     n: usize,
     max_cage: usize,
     rng: &mut Rng,
     fits: Option<impl Fn(&[usize], usize) -> bool>,
-) -> Option<Vec<CageCells>> {
+    out: &mut Vec<CageCells>,
+) -> bool {
     let a = n * n;
     // The draws of `rng.permutation(a)`, without the allocations.
     let mut order: [u16; C] = std::array::from_fn(|i| i as u16);
@@ -102,30 +121,30 @@ fn cut_in<const C: usize>(
         }
     }
     // The cages in order of their first cell, each sorted.
-    let mut cages = Vec::with_capacity(a / 2 + 1);
+    out.clear();
     for c in 0..a {
         if chains.head[c] as usize != c {
             continue;
         }
         if max_cage >= 2 && chains.size[c] == 1 {
-            return None;
+            return false;
         }
         let mut k = CageCells::new();
         chains.cells_of(c, &mut k);
         k.sort_unstable();
-        cages.push(k);
+        out.push(k);
     }
-    cages.sort_unstable_by_key(|k| k[0]);
-    Some(cages)
+    out.sort_unstable_by_key(|k| k[0]);
+    true
 }
 
-/// The largest grid [`cut`] takes, in cells (16×16).
+/// The largest grid [`cut_into`] takes, in cells (16×16).
 const MAX_CELLS: usize = 256;
 
 /// The end of a chain.
 const END: u16 = u16::MAX;
 
-/// The cages of [`cut`] as it builds them: chains of cells.
+/// The cages of [`cut_into`] as it builds them: chains of cells.
 struct Chains<const C: usize> {
     head: [u16; C],
     next: [u16; C],

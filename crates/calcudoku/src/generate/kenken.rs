@@ -1,6 +1,8 @@
 //! KenKen the way Keen makes them: a random Latin square, cut into cages, an operator for each
 //! cage, kept when the logic ladder solves it at the level asked and not at the one below.
 
+use std::cell::Cell as Slot;
+
 use crate::clock::Instant;
 use crate::logic::{Board, Ladder, LogicError, Rule, grade_path};
 use crate::puzzle::{Cage, Cell, Grid, Puzzle, ValueSet, neighbours};
@@ -15,6 +17,20 @@ use super::rng::Rng;
 use super::trades::{self, Trade};
 use super::{GenerateError, Graded, Options, at_level, board_solves, cages, latin};
 
+/// The buffers of a candidate (its square, cut and clues), kept from one candidate to the
+/// next on a thread: most candidates are turned down, and allocating them anew took about a
+/// twentieth of a 3×3 candidate's instructions.
+#[derive(Default)]
+struct Buffers {
+    square: Vec<u8>,
+    cut: Vec<CageCells>,
+    clues: Vec<Clue>,
+}
+
+thread_local! {
+    static BUFFERS: Slot<Buffers> = Slot::default();
+}
+
 /// One candidate puzzle; None when it misses the level (or could not be cut).
 pub(super) fn attempt(
     options: &Options,
@@ -22,25 +38,46 @@ pub(super) fn attempt(
     rng: &mut Rng,
     deadline: Option<Instant>,
 ) -> Result<Option<(Puzzle, Grid, Graded)>, GenerateError> {
+    // Taken out while in use (a fresh set, allocating nothing until used, if anything inside
+    // ever made a candidate too).
+    let mut buffers = BUFFERS.take();
+    let made = attempt_in(options, ladder, rng, deadline, &mut buffers);
+    BUFFERS.set(buffers);
+    made
+}
+
+/// [`attempt`] with the thread's buffers.
+fn attempt_in(
+    options: &Options,
+    ladder: &Ladder,
+    rng: &mut Rng,
+    deadline: Option<Instant>,
+    buffers: &mut Buffers,
+) -> Result<Option<(Puzzle, Grid, Graded)>, GenerateError> {
     let n = options.size;
-    let square = latin::latin_square(n, rng);
-    let Some(mut cut) = cages::cut(n, options.max_cage, rng) else { return Ok(None) };
+    let Buffers { square, cut, clues } = buffers;
+    latin::latin_cells(n, rng, square);
+    if !cages::cut_into(n, options.max_cage, rng, cut) {
+        return Ok(None);
+    }
+    let grid = |square: &[u8]| Grid::from_valid(n, square.to_vec());
     if n >= GIVE_FROM && options.level.is_some_and(|l| l <= NORMAL) {
-        return given_where_stuck(options, ladder, square, cut, rng, deadline);
+        return given_where_stuck(options, ladder, grid(square), cut.clone(), rng, deadline);
     }
     let mut repairs = 0;
-    let clues = loop {
-        let Some(clues) = shown(options, &cut, clues_for(options, &square, &cut, rng)) else {
+    let (square, cut, clues) = loop {
+        clues_into(options, square, cut, rng, clues);
+        if !shown_in_place(options, cut, clues) {
             return Ok(None);
-        };
+        }
         // Sound steps never solve a puzzle with several solutions, so such a candidate is
         // rejected whatever the ladder does. Most candidates have several (about two in
         // three at 4×4 and 6×6), and grading one takes the whole path until it gets stuck
         // (with trial on the ladder, a search per candidate value of every cell), so they are
         // turned down first: by a trade of the square that keeps every cage (no search at
         // all: `trades`), then by the exact solver.
-        let rectangle = match trades::second_solution(&square, &cut, &clues) {
-            None => break clues,
+        let rectangle = match trades::second_solution(n, square, cut, clues) {
+            None => break (&*square, &*cut, &*clues),
             Some(Trade::Cycle) => return Ok(None),
             Some(Trade::Rectangle(cells)) => cells,
         };
@@ -50,7 +87,7 @@ pub(super) fn attempt(
             return Ok(None);
         }
         repairs += 1;
-        cut = split_off(&cut, rectangle[rng.below(4)], n);
+        *cut = split_off(cut, rectangle[rng.below(4)], n);
     };
     // Most of the rest are at another level: the fixed points of the easy, normal and hard
     // rungs (`quick`) tell, at a fraction of the cost of grading step by step.
@@ -59,7 +96,7 @@ pub(super) fn attempt(
     let mut stuck_at = None;
     let mut ladder_from_there = false;
     if let Some(level) = options.level
-        && let Some(verdict) = quick::verdict(n, &cut, &clues, level.min(quick::HARD))
+        && let Some(verdict) = quick::verdict(n, cut, clues, level.min(quick::HARD))
     {
         let right = if level <= quick::HARD {
             verdict == Verdict::Solves(level)
@@ -73,9 +110,9 @@ pub(super) fn attempt(
         // test's. Solved by sound rules, the puzzle has one solution and is at the level by
         // the ladder too: the step-by-step grade waits until asked. Above hard, the ladder
         // goes on from where those rungs leave it (see `solves_from`).
-        ladder_from_there = quick::ladder_finishes(n, &cut);
+        ladder_from_there = quick::ladder_finishes(n, cut);
         if ladder_from_there && level <= quick::HARD {
-            return Ok(Some((puzzle_of(n, &cut, &clues), square, Graded::Level(level))));
+            return Ok(Some((puzzle_of(n, cut, clues), grid(square), Graded::Level(level))));
         }
         stuck_at = Some(quick::last_fixed_point());
     }
@@ -93,11 +130,11 @@ pub(super) fn attempt(
     if trial || (extreme && n <= 5) {
         let small = stuck_at
             .filter(|_| n <= SMALL_COUNT_UP_TO)
-            .and_then(|cand| quick::solutions_within(n, &cut, &clues, &cand, SMALL_COUNT_NODES));
+            .and_then(|cand| quick::solutions_within(n, cut, clues, &cand, SMALL_COUNT_NODES));
         let unique = match small {
             Some(found) => found == 1,
             None => {
-                let count = Solver::new(puzzle.insert(puzzle_of(n, &cut, &clues)))
+                let count = Solver::new(puzzle.insert(puzzle_of(n, cut, clues)))
                     .with_deadline(deadline)
                     .count(2)
                     .map_err(|_| GenerateError::Timeout)?;
@@ -108,13 +145,13 @@ pub(super) fn attempt(
             return Ok(None);
         }
     }
-    let puzzle = puzzle.unwrap_or_else(|| puzzle_of(n, &cut, &clues));
+    let puzzle = puzzle.unwrap_or_else(|| puzzle_of(n, cut, clues));
     if let (Some(cand), Some(level), true) = (stuck_at, options.level, ladder_from_there) {
         let at = solves_from(&puzzle, &cand[..n * n], ladder, level, deadline)?;
-        return Ok(at.then_some((puzzle, square, Graded::Level(level))));
+        return Ok(at.then_some((puzzle, grid(square), Graded::Level(level))));
     }
     Ok(at_level(&puzzle, ladder, options.level, deadline)?
-        .map(|g| (puzzle, square, Graded::Path(g))))
+        .map(|g| (puzzle, grid(square), Graded::Path(g))))
 }
 
 /// Whether `ladder` (cut at `level`, above Keen's hard) solves `puzzle` at exactly `level`,
@@ -179,7 +216,7 @@ fn given_where_stuck(
     deadline: Option<Instant>,
 ) -> Result<Option<(Puzzle, Grid, Graded)>, GenerateError> {
     let n = options.size;
-    let mut clues = clues_for(options, &square, &cut, rng);
+    let mut clues = clues_for(options, square.cells(), &cut, rng);
     for _ in 0..=n * n / GIVEN_SHARE {
         let Some(shown) = shown(options, &cut, clues.clone()) else { return Ok(None) };
         let puzzle = puzzle_of(n, &cut, &shown);
@@ -204,7 +241,7 @@ fn given_where_stuck(
         let next = split_off(&cut, cell, n);
         // The cages the split made get clues; the others keep theirs.
         let fresh: Vec<CageCells> = next.iter().filter(|k| !cut.contains(k)).cloned().collect();
-        let mut fresh_clues = clues_for(options, &square, &fresh, rng).into_iter();
+        let mut fresh_clues = clues_for(options, square.cells(), &fresh, rng).into_iter();
         clues = next
             .iter()
             .map(|k| match cut.iter().position(|old| old == k) {
@@ -218,29 +255,43 @@ fn given_where_stuck(
 }
 
 /// An operator and target for each cage of `cut`, from the values `square` puts in it.
-fn clues_for(options: &Options, square: &Grid, cut: &[CageCells], rng: &mut Rng) -> Vec<Clue> {
+fn clues_for(options: &Options, square: &[u8], cut: &[CageCells], rng: &mut Rng) -> Vec<Clue> {
+    let mut clues = Vec::with_capacity(cut.len());
+    clues_into(options, square, cut, rng, &mut clues);
+    clues
+}
+
+/// [`clues_for`] into `out` (its buffer reused).
+fn clues_into(
+    options: &Options,
+    square: &[u8],
+    cut: &[CageCells],
+    rng: &mut Rng,
+    out: &mut Vec<Clue>,
+) {
     // Arrays sized for the grid (setting up a 16×16 one cost a 3×3 candidate 2%).
     if options.size <= 8 {
-        clues_in::<64, 65>(options, square, cut, rng)
+        clues_in::<64, 65>(options, square, cut, rng, out)
     } else {
-        clues_in::<256, 257>(options, square, cut, rng)
+        clues_in::<256, 257>(options, square, cut, rng, out)
     }
 }
 
 /// [`clues_for`] for up to `C` cells (and `S`, one more, cage starts).
 fn clues_in<const C: usize, const S: usize>(
     options: &Options,
-    square: &Grid,
+    square: &[u8],
     cut: &[CageCells],
     rng: &mut Rng,
-) -> Vec<Clue> {
+    out: &mut Vec<Clue>,
+) {
     // The cages' values one after the other, cage k's from `start[k]` (every cell once).
     let (mut values, mut start) = ([0u8; C], [0u16; S]);
     let mut len = 0;
     for (k, cage) in cut.iter().enumerate() {
         start[k] = len as u16;
         for &c in cage {
-            values[len] = square.cells()[c];
+            values[len] = square[c];
             len += 1;
         }
     }
@@ -249,7 +300,7 @@ fn clues_in<const C: usize, const S: usize>(
     let hard = options.level.is_some_and(|l| l > 1);
     let allowed = Allowed::new(&options.ops, options.long_ops, hard);
     let values = |k: usize| &values[start[k] as usize..start[k + 1] as usize];
-    choose_each(cut.len(), values, options.size, allowed, rng)
+    choose_each(cut.len(), values, options.size, allowed, rng, out);
 }
 
 /// A candidate as [`attempt`] first makes it (a square, a cut, clues as shown) from `rng`:
@@ -263,7 +314,7 @@ pub(super) fn candidate(
     let n = options.size;
     let square = latin::latin_square(n, rng);
     let cut = cages::cut(n, options.max_cage, rng)?;
-    let clues = shown(options, &cut, clues_for(options, &square, &cut, rng))?;
+    let clues = shown(options, &cut, clues_for(options, square.cells(), &cut, rng))?;
     let puzzle = puzzle_of(n, &cut, &clues);
     Some((square, cut, puzzle, clues))
 }
@@ -271,15 +322,20 @@ pub(super) fn candidate(
 /// The clues as the puzzle shows them: without their operators with `--hidden-ops`. None when
 /// a cage of several cells has no operator (no allowed one fits it).
 fn shown(options: &Options, cut: &[CageCells], mut clues: Vec<Clue>) -> Option<Vec<Clue>> {
-    for (cells, (op, _)) in cut.iter().zip(&mut clues) {
+    shown_in_place(options, cut, &mut clues).then_some(clues)
+}
+
+/// [`shown`] on `clues` in place: false where [`shown`] gives None.
+fn shown_in_place(options: &Options, cut: &[CageCells], clues: &mut [Clue]) -> bool {
+    for (cells, (op, _)) in cut.iter().zip(clues) {
         if op.is_none() && cells.len() > 1 {
-            return None;
+            return false;
         }
         if options.hidden_ops && cells.len() > 1 {
             *op = None;
         }
     }
-    Some(clues)
+    true
 }
 
 /// The puzzle of a cut with its clues (as [`shown`] gives them).

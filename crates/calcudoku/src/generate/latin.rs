@@ -13,9 +13,19 @@ use crate::validate;
 use super::rng::Rng;
 
 /// A random Latin square of side `n` (at most [`MAX_SIDE`]).
+#[cfg(test)]
 pub fn latin_square(n: usize, rng: &mut Rng) -> Grid {
+    let mut cells = Vec::new();
+    latin_cells(n, rng, &mut cells);
+    Grid::from_valid(n, cells)
+}
+
+/// The cells of a random Latin square of side `n` (at most [`MAX_SIDE`]), row by row, into
+/// `cells` (its buffer reused).
+pub(super) fn latin_cells(n: usize, rng: &mut Rng, cells: &mut Vec<u8>) {
     assert!(n <= MAX_SIDE, "Latin squares up to {MAX_SIDE}×{MAX_SIDE}");
-    let mut cells = vec![0u8; n * n];
+    cells.clear();
+    cells.resize(n * n, 0);
     // missing[c]: the symbols column c does not have yet (bit s).
     let mut missing = [((1u32 << n) - 1) as u16; MAX_SIDE];
     for r in 0..n {
@@ -32,10 +42,9 @@ pub fn latin_square(n: usize, rng: &mut Rng) -> Grid {
             missing[c as usize] &= !(1 << s);
         }
     }
-    Grid::from_valid(n, cells)
 }
 
-/// The largest side [`latin_square`] makes (KenKen's).
+/// The largest side [`latin_cells`] makes (KenKen's).
 pub const MAX_SIDE: usize = 16;
 
 /// No column yet.

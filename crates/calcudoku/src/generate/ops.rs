@@ -41,7 +41,9 @@ pub fn choose<V: AsRef<[u8]>>(
     rng: &mut Rng,
 ) -> Vec<(Option<Operator>, u64)> {
     let allowed = Allowed::of(choice);
-    choose_each(cages.len(), |k| cages[k].as_ref(), n, allowed, rng)
+    let mut clues = Vec::with_capacity(cages.len());
+    choose_each(cages.len(), |k| cages[k].as_ref(), n, allowed, rng, &mut clues);
+    clues
 }
 
 /// The order operators are handed out in, round after round.
@@ -75,20 +77,22 @@ impl Allowed {
 /// The hand-out for cages whose values `values(k)` gives, `count` of them: in a random order of
 /// the cages, each round hands ÷, −, × and + in turn to the first cage without an operator
 /// that the operator suits well, or else to the first it fits, until a round hands out none.
+/// The clues, one per cage, replace what `out` held (its buffer is reused).
 pub(super) fn choose_each<'a>(
     count: usize,
     values: impl Fn(usize) -> &'a [u8],
     n: usize,
     allowed: Allowed,
     rng: &mut Rng,
-) -> Vec<Clue> {
+    out: &mut Vec<Clue>,
+) {
     assert!(count <= MAX_CAGES, "at most {MAX_CAGES} cages");
     // State sized for the cages: a 3×3 grid's candidate spent a twentieth of its instructions
     // setting up arrays for 256 of them.
     if count <= 64 {
-        choose_in::<64, 1>(count, values, n, allowed, rng)
+        choose_in::<64, 1>(count, values, n, allowed, rng, out)
     } else {
-        choose_in::<MAX_CAGES, 4>(count, values, n, allowed, rng)
+        choose_in::<MAX_CAGES, 4>(count, values, n, allowed, rng, out)
     }
 }
 
@@ -99,7 +103,8 @@ fn choose_in<'a, const C: usize, const W: usize>(
     n: usize,
     allowed: Allowed,
     rng: &mut Rng,
-) -> Vec<Clue> {
+    out: &mut Vec<Clue>,
+) {
     // The draws of `rng.permutation(count)`, without the allocation.
     let mut order = [0u16; C];
     for (i, k) in order[..count].iter_mut().enumerate() {
@@ -144,15 +149,14 @@ fn choose_in<'a, const C: usize, const W: usize>(
             break;
         }
     }
-    (0..count)
-        .map(|k| {
-            let v = values(k);
-            match ops[k] {
-                Some(op) => (Some(op), target(op, v).expect("an operator that fits")),
-                None => (None, v.iter().map(|&x| x as u64).sum()),
-            }
-        })
-        .collect()
+    out.clear();
+    out.extend((0..count).map(|k| {
+        let v = values(k);
+        match ops[k] {
+            Some(op) => (Some(op), target(op, v).expect("an operator that fits")),
+            None => (None, v.iter().map(|&x| x as u64).sum()),
+        }
+    }));
 }
 
 /// The most cages [`choose_each`] takes (a 16×16 grid's cells).

@@ -38,23 +38,29 @@ pub(super) enum Trade {
 /// A trade of `square` that keeps every cage of `cut` (clues `clues`, as the puzzle shows
 /// them): the first rectangle in the order of its rows and first column, else a longer cycle.
 /// None when neither is found (the puzzle may still have several solutions).
-pub(super) fn second_solution(square: &Grid, cut: &[CageCells], clues: &[Clue]) -> Option<Trade> {
+pub(super) fn second_solution(
+    n: usize,
+    square: &[u8],
+    cut: &[CageCells],
+    clues: &[Clue],
+) -> Option<Trade> {
     // State sized for the square: setting up a 16×16 one (about 5 KB) took a tenth of a 3×3
     // candidate's instructions.
-    if square.size() <= 8 {
-        second_solution_in::<64, 8>(square, cut, clues)
+    if n <= 8 {
+        second_solution_in::<64, 8>(n, square, cut, clues)
     } else {
-        second_solution_in::<256, 16>(square, cut, clues)
+        second_solution_in::<256, 16>(n, square, cut, clues)
     }
 }
 
 /// [`second_solution`] with state for up to `CELLS` cells and a side of `SIDE`.
 fn second_solution_in<const CELLS: usize, const SIDE: usize>(
-    square: &Grid,
+    n: usize,
+    square: &[u8],
     cut: &[CageCells],
     clues: &[Clue],
 ) -> Option<Trade> {
-    let mut trades = Trades::<CELLS, SIDE>::empty(square.size(), cut, clues);
+    let mut trades = Trades::<CELLS, SIDE>::empty(n, cut, clues);
     trades.fill(square);
     if let Some(cells) = trades.rectangle() {
         return Some(Trade::Rectangle(cells));
@@ -173,9 +179,9 @@ impl<'a, const CELLS: usize, const SIDE: usize> Trades<'a, CELLS, SIDE> {
     }
 
     /// Fills the state of [`Trades::empty`] from `square`.
-    fn fill(&mut self, square: &Grid) {
+    fn fill(&mut self, square: &[u8]) {
         let (n, cut, clues) = (self.n, self.cut, self.clues);
-        self.grid[..n * n].copy_from_slice(square.cells());
+        self.grid[..n * n].copy_from_slice(square);
         let line = |c: usize| (c / n, c % n);
         for (k, cells) in cut.iter().enumerate() {
             let balance = match clues[k].0 {
@@ -400,12 +406,15 @@ mod tests {
             .map(|k| CageCells::from_slice(k))
             .collect();
         let sums = clues(&square, &blocks, Some(Operator::Add));
-        assert_eq!(second_solution(&square, &blocks, &sums), Some(Trade::Rectangle([0, 1, 4, 5])));
+        assert_eq!(
+            second_solution(square.size(), square.cells(), &blocks, &sums),
+            Some(Trade::Rectangle([0, 1, 4, 5]))
+        );
         assert_eq!(count(4, &blocks, &sums), 2);
         // Every cell a given: no trade keeps them.
         let givens: Vec<CageCells> = (0..16).map(|c| CageCells::from_slice(&[c])).collect();
         let given = clues(&square, &givens, None);
-        assert_eq!(second_solution(&square, &givens, &given), None);
+        assert_eq!(second_solution(square.size(), square.cells(), &givens, &given), None);
         assert_eq!(count(4, &givens, &given), 1);
     }
 
@@ -419,7 +428,7 @@ mod tests {
         cut.extend((6..9).map(|c| CageCells::from_slice(&[c])));
         let mut clue = clues(&square, &cut[..2], Some(Operator::Add));
         clue.extend(clues(&square, &cut[2..], None));
-        assert_eq!(second_solution(&square, &cut, &clue), Some(Trade::Cycle));
+        assert_eq!(second_solution(square.size(), square.cells(), &cut, &clue), Some(Trade::Cycle));
         assert_eq!(count(3, &cut, &clue), 2);
         // One more given in row 0 and the swap breaks it: then there is no second solution.
         let mut cut: Vec<CageCells> = vec![CageCells::from_slice(&[0])];
@@ -429,7 +438,7 @@ mod tests {
         let mut clue = clues(&square, &cut[..1], None);
         clue.extend(clues(&square, &cut[1..3], Some(Operator::Add)));
         clue.extend(clues(&square, &cut[3..], None));
-        assert_eq!(second_solution(&square, &cut, &clue), None);
+        assert_eq!(second_solution(square.size(), square.cells(), &cut, &clue), None);
         assert_eq!(count(3, &cut, &clue), 1);
     }
 
@@ -453,12 +462,15 @@ mod tests {
                 })
                 .collect();
             let mut trades = Trades::<256, 16>::empty(square.size(), &cut, &clue);
-            trades.fill(&square);
+            trades.fill(square.cells());
             for pair in [Pair::Rows, Pair::Columns] {
                 assert_eq!(trades.cycles(pair), pair == kind, "{kind:?} layout, {pair:?} cycles");
             }
             assert_eq!(trades.rectangle(), None);
-            assert_eq!(second_solution(&square, &cut, &clue), Some(Trade::Cycle));
+            assert_eq!(
+                second_solution(square.size(), square.cells(), &cut, &clue),
+                Some(Trade::Cycle)
+            );
             assert_eq!(count(3, &cut, &clue), 2, "{kind:?}");
         }
     }
@@ -505,7 +517,7 @@ mod tests {
                 let Some((square, cut, _, clue)) = kenken::candidate(&options, &mut rng) else {
                     continue;
                 };
-                let trade = second_solution(&square, &cut, &clue);
+                let trade = second_solution(square.size(), square.cells(), &cut, &clue);
                 let solutions = count(size, &cut, &clue);
                 assert!(trade.is_none() || solutions == 2, "{size} {seed}: {trade:?}");
                 several += usize::from(solutions == 2);
