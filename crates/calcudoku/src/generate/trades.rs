@@ -334,18 +334,35 @@ impl<'a, const CELLS: usize, const SIDE: usize> Trades<'a, CELLS, SIDE> {
         balanced
     }
 
-    /// Whether every cage holds with `changes` made (the grid is left as it was).
+    /// Whether every cage holds with `changes` made (the grid is left as it was), once they
+    /// are [`Trades::balanced`]: then every + and × cage and every given holds already (the
+    /// same sum, product or value), so only the cages checked in full (−, ÷, hidden operators)
+    /// are looked at, each once.
     fn keeps(&mut self, changes: &[(u16, u8)]) -> bool {
         let mut old: SmallVec<[u8; 32]> = SmallVec::new();
         for &(c, v) in changes {
             old.push(self.grid[c as usize]);
             self.grid[c as usize] = v;
         }
-        let keeps = changes.iter().all(|&(c, _)| {
-            let k = self.cage_of[c as usize] as usize;
+        let mut keeps = true;
+        let (mut checked, mut count) = ([0u16; 32], 0);
+        for &(c, _) in changes {
+            if self.balance[c as usize] != Balance::Free {
+                continue;
+            }
+            let k = self.cage_of[c as usize];
+            if checked[..count].contains(&k) {
+                continue;
+            }
+            checked[count] = k;
+            count += 1;
+            let k = k as usize;
             let values: SmallVec<[u8; 16]> = self.cut[k].iter().map(|&x| self.grid[x]).collect();
-            rule_holds(self.clues[k].0, self.clues[k].1, &values)
-        });
+            if !rule_holds(self.clues[k].0, self.clues[k].1, &values) {
+                keeps = false;
+                break;
+            }
+        }
         debug_assert!(!keeps || self.is_second_solution(), "{changes:?}");
         for (&(c, _), &v) in changes.iter().zip(&old) {
             self.grid[c as usize] = v;
