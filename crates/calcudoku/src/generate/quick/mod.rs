@@ -104,6 +104,9 @@ struct State {
     /// Lines (rows `0..n`, columns `n..2n`) with a cell changed since their subsets were
     /// last looked for.
     line_dirty: [bool; 2 * QUICK_UP_TO],
+    /// Lines (bit `line`, as in `line_dirty`) with a cell changed since their hidden singles
+    /// were last looked for: a line that did not change has none new.
+    hidden_dirty: u32,
     /// A rule found that a cell or a line has no way left: no solution.
     broken: bool,
     /// The fillings of cages of three cells or more on full candidates: they depend only on
@@ -153,6 +156,7 @@ thread_local! {
         settled: [false; CELLS],
         singles: Fixed::new(),
         line_dirty: [true; 2 * QUICK_UP_TO],
+        hidden_dirty: 0,
         broken: false,
         fresh: HashMap::default(),
         kept: Vec::new(),
@@ -205,6 +209,7 @@ impl State {
         self.settled[..n * n].fill(false);
         self.singles.clear();
         self.line_dirty = [true; 2 * QUICK_UP_TO];
+        self.hidden_dirty = (1 << (2 * n)) - 1;
         self.broken = false;
         self.kept.clear();
         self.cages.resize_with(cut.len(), Cage::default);
@@ -295,8 +300,10 @@ impl State {
         }
         self.cand[c] = new;
         self.dirty[self.cage_of[c] as usize] = true;
-        self.line_dirty[c / self.n] = true;
-        self.line_dirty[self.n + c % self.n] = true;
+        let (row, col) = (c / self.n, self.n + c % self.n);
+        self.line_dirty[row] = true;
+        self.line_dirty[col] = true;
+        self.hidden_dirty |= 1 << row | 1 << col;
         if new == 0 {
             self.broken = true;
         } else if new.is_power_of_two() {
@@ -334,7 +341,12 @@ impl State {
                 }
             }
             let mut found = false;
-            for line in 0..2 * n {
+            // Lines changed since they were last looked at (those this loop changes are
+            // looked at in the next round).
+            let mut lines = std::mem::take(&mut self.hidden_dirty);
+            while lines != 0 {
+                let line = lines.trailing_zeros() as usize;
+                lines &= lines - 1;
                 let (start, step) = self.line(line);
                 let (mut once, mut twice) = (0 as Mask, 0 as Mask);
                 for j in 0..n {
