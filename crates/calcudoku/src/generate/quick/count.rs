@@ -39,6 +39,9 @@ pub(in super::super) fn solutions_within(
         cage_of: [0; CELLS],
         closes: [false; CELLS],
         grid: [0; CELLS],
+        sum: [0; CELLS],
+        product: [1; CELLS],
+        placed: [0; CELLS],
         rows: [0; QUICK_UP_TO],
         cols: [0; QUICK_UP_TO],
         found: 0,
@@ -66,6 +69,10 @@ struct Search<'a> {
     closes: [bool; CELLS],
     /// The values placed so far (cells before the current one).
     grid: [u8; CELLS],
+    /// Per cage: the sum and the product of its values placed so far, and how many.
+    sum: [u64; CELLS],
+    product: [u64; CELLS],
+    placed: [u8; CELLS],
     /// The values placed in each row and column, bit `v - 1`.
     rows: [Mask; QUICK_UP_TO],
     cols: [Mask; QUICK_UP_TO],
@@ -93,15 +100,23 @@ impl Search<'_> {
             }
             let bit = open & open.wrapping_neg();
             open &= open - 1;
-            self.grid[c] = bit.trailing_zeros() as u8 + 1;
+            let v = bit.trailing_zeros() as u8 + 1;
+            self.grid[c] = v;
             if !self.cage_may_hold(c) {
                 continue;
             }
+            let k = self.cage_of[c] as usize;
             self.rows[r] |= bit;
             self.cols[col] |= bit;
+            self.sum[k] += v as u64;
+            self.product[k] *= v as u64;
+            self.placed[k] += 1;
             let finished = self.fill(c + 1);
             self.rows[r] &= !bit;
             self.cols[col] &= !bit;
+            self.sum[k] -= v as u64;
+            self.product[k] /= v as u64;
+            self.placed[k] -= 1;
             if !finished {
                 return false;
             }
@@ -114,24 +129,33 @@ impl Search<'_> {
 
     /// Whether the cage of cell `c`, filled up to `c`, can still meet its clue: exactly when
     /// `c` is its last cell; before, a sum or product must still have room for the rest.
+    /// (The cage's sum and product so far are kept as its cells are placed: the values
+    /// placed before `c`, then `c`'s, make them; only other rules list the values.)
     fn cage_may_hold(&self, c: usize) -> bool {
         let k = self.cage_of[c] as usize;
         let (op, target) = self.clues[k];
-        let cells = &self.cut[k];
-        let values: SmallVec<[u8; MAX_CELLS]> =
-            cells.iter().filter(|&&d| d <= c).map(|&d| self.grid[d]).collect();
-        if self.closes[c] {
-            return rule_holds(op, target, &values);
-        }
-        let left = (cells.len() - values.len()) as u64;
+        let v = self.grid[c] as u64;
+        let left = (self.cut[k].len() - self.placed[k] as usize - 1) as u64;
         match op {
             Some(Operator::Add) => {
-                let sum: u64 = values.iter().map(|&v| v as u64).sum();
+                let sum = self.sum[k] + v;
+                if self.closes[c] {
+                    return sum == target;
+                }
                 sum + left <= target && sum + left * self.n as u64 >= target
             }
             Some(Operator::Mul) => {
-                let product: u64 = values.iter().map(|&v| v as u64).product();
+                // At most 9⁸: no overflow on the quick test's grids and cages.
+                let product = self.product[k] * v;
+                if self.closes[c] {
+                    return product == target;
+                }
                 target % product == 0
+            }
+            _ if self.closes[c] => {
+                let values: SmallVec<[u8; MAX_CELLS]> =
+                    self.cut[k].iter().filter(|&&d| d <= c).map(|&d| self.grid[d]).collect();
+                rule_holds(op, target, &values)
             }
             _ => true,
         }
