@@ -1,8 +1,6 @@
 //! KenKen the way Keen makes them: a random Latin square, cut into cages, an operator for each
 //! cage, kept when the logic ladder solves it at the level asked and not at the one below.
 
-use std::cell::Cell as Slot;
-
 use crate::clock::Instant;
 use crate::logic::{Board, Ladder, LogicError, Rule, grade_path};
 use crate::puzzle::{Cage, Cell, Grid, Puzzle, ValueSet, neighbours};
@@ -28,7 +26,7 @@ struct Buffers {
 }
 
 thread_local! {
-    static BUFFERS: Slot<Buffers> = Slot::default();
+    static BUFFERS: std::cell::Cell<Buffers> = std::cell::Cell::default();
 }
 
 /// One candidate puzzle; None when it misses the level (or could not be cut).
@@ -38,8 +36,8 @@ pub(super) fn attempt(
     rng: &mut Rng,
     deadline: Option<Instant>,
 ) -> Result<Option<(Puzzle, Grid, Graded)>, GenerateError> {
-    // Taken out while in use (a fresh set, allocating nothing until used, if anything inside
-    // ever made a candidate too).
+    // Taken out of the thread's slot while in use: a call made from inside (there is none
+    // today) would find an empty set, which allocates only when used, not a borrowed one.
     let mut buffers = BUFFERS.take();
     let made = attempt_in(options, ladder, rng, deadline, &mut buffers);
     BUFFERS.set(buffers);
