@@ -13,31 +13,10 @@ pub type CageCells = SmallVec<[usize; 6]>;
 
 /// The cages of an `n`×`n` grid as lists of cell indices (row-major, each sorted, in order of
 /// their first cell) into `out` (its buffer reused); false when a cell is left alone with
-/// nowhere to go (Keen then starts again).
-pub(super) fn cut_into(n: usize, max_cage: usize, rng: &mut Rng, out: &mut Vec<CageCells>) -> bool {
-    cut_sized(n, max_cage, rng, None::<fn(&[usize], usize) -> bool>, out)
-}
-
-/// [`cut_into`] as a new list, or None.
-#[cfg(test)]
-pub fn cut(n: usize, max_cage: usize, rng: &mut Rng) -> Option<Vec<CageCells>> {
-    cut_where(n, max_cage, rng, None::<fn(&[usize], usize) -> bool>)
-}
-
-/// [`cut_into`] as a new list (None where it gives false), where `fits(cage, cell)`, when
-/// given, says whether `cell` may join the cells of `cage` (the same draws as without).
-pub fn cut_where(
-    n: usize,
-    max_cage: usize,
-    rng: &mut Rng,
-    fits: Option<impl Fn(&[usize], usize) -> bool>,
-) -> Option<Vec<CageCells>> {
-    let mut cages = Vec::new();
-    cut_sized(n, max_cage, rng, fits, &mut cages).then_some(cages)
-}
-
-/// [`cut_where`] into `out`.
-fn cut_sized(
+/// nowhere to go (Keen then starts again). `fits(cage, cell)`, when given, says whether `cell`
+/// may join the cells of `cage` (Killer cages hold distinct digits); the draws are the same
+/// with it or without ([`ANY_CAGE`]).
+pub(super) fn cut_into(
     n: usize,
     max_cage: usize,
     rng: &mut Rng,
@@ -52,7 +31,17 @@ fn cut_sized(
     }
 }
 
-/// [`cut_where`] with state for up to `C` cells, into `out`.
+/// No predicate for [`cut_into`]: any cell may join any neighbouring cage with room.
+pub(super) const ANY_CAGE: Option<fn(&[usize], usize) -> bool> = None;
+
+/// [`cut_into`] without a predicate, as a new list (None where it gives false).
+#[cfg(test)]
+pub(super) fn cut(n: usize, max_cage: usize, rng: &mut Rng) -> Option<Vec<CageCells>> {
+    let mut cages = Vec::new();
+    cut_into(n, max_cage, rng, ANY_CAGE, &mut cages).then_some(cages)
+}
+
+/// [`cut_into`] with state for up to `C` cells.
 fn cut_in<const C: usize>(
     n: usize,
     max_cage: usize,
@@ -288,10 +277,9 @@ mod tests {
                     // The same draws: the streams are at the same place after.
                     assert_eq!(a.next_u64(), b.next_u64());
                     let (mut a, mut b) = (Rng::new(seed, 99), Rng::new(seed, 99));
-                    assert_eq!(
-                        cut_where(n, max_cage, &mut a, Some(apart)),
-                        cut_by_lists(n, max_cage, &mut b, apart)
-                    );
+                    let mut cages = Vec::new();
+                    let made = cut_into(n, max_cage, &mut a, Some(apart), &mut cages);
+                    assert_eq!(made.then_some(cages), cut_by_lists(n, max_cage, &mut b, apart));
                     assert_eq!(a.next_u64(), b.next_u64());
                 }
             }
@@ -333,8 +321,12 @@ mod tests {
     fn the_predicate_is_respected() {
         // Cells of column 0 never share a cage with cells of other columns.
         let apart = |k: &[usize], c: usize| (c % 5 == 0) == (k[0] % 5 == 0);
-        let cuts: Vec<_> =
-            (0..40).filter_map(|s| cut_where(5, 5, &mut Rng::new(s, 3), Some(apart))).collect();
+        let cuts: Vec<_> = (0..40)
+            .filter_map(|s| {
+                let mut cages = Vec::new();
+                cut_into(5, 5, &mut Rng::new(s, 3), Some(apart), &mut cages).then_some(cages)
+            })
+            .collect();
         assert!(!cuts.is_empty());
         for cages in cuts {
             for k in cages {

@@ -55,7 +55,7 @@ fn attempt_in(
     let n = options.size;
     let Buffers { square, cut, clues } = buffers;
     latin::latin_cells(n, rng, square);
-    if !cages::cut_into(n, options.max_cage, rng, cut) {
+    if !cages::cut_into(n, options.max_cage, rng, cages::ANY_CAGE, cut) {
         return Ok(None);
     }
     let grid = |square: &[u8]| Grid::from_valid(n, square.to_vec());

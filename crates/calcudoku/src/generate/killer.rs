@@ -25,9 +25,10 @@ pub(super) fn attempt(
     let solution = latin::sudoku_grid(n, boxes, rng);
     let value = |c: usize| solution.cells()[c];
     let distinct = |cage: &[usize], c: usize| cage.iter().all(|&x| value(x) != value(c));
-    let Some(cut) = cages::cut_where(n, options.max_cage, rng, Some(distinct)) else {
+    let mut cut = Vec::new();
+    if !cages::cut_into(n, options.max_cage, rng, Some(distinct), &mut cut) {
         return Ok(None);
-    };
+    }
     let list: Vec<Cage> = cut
         .iter()
         .map(|k| {
