@@ -73,14 +73,14 @@ fn kenken_options_are_obeyed() {
 }
 
 /// Keen's multiplication-only levels from hard up keep one candidate in thousands (up to one in
-/// 180,000 on average): the default budget makes them. This 4×4 extreme takes 33,557
+/// 180,000 on average): the default budget makes them. This 4×4 extreme takes 36,818
 /// candidates, past the 20,000 the budget once was.
 #[test]
 fn multiplication_only_levels_within_the_default_attempts() {
     let o = Options {
         ops: vec![Operator::Mul],
         level: Some(3),
-        seed: 1,
+        seed: 26,
         ..Options::new(Kind::KenKen, 4)
     };
     let g = check(&o, 0);
@@ -218,7 +218,8 @@ fn golden_first_puzzles() {
     assert_eq!(line.unwrap(), GOLDEN_SUDOKU_9_HARD);
 }
 
-const GOLDEN_KEEN_6_NORMAL: &str = "6:_aa_20a__bb_aa_baba4b_,a10s3a5s2s1m30m72d2m15m40d3s1a7a7d2d2
+const GOLDEN_KEEN_6_NORMAL: &str =
+    "6:abaa__a__a_10b__aa_3a__a__a5c,s1a13d2s2d3a8m2m30m6a18m6d2s2s3a15
 ";
 const GOLDEN_SUDOKU_9_HARD: &str =
     "658.....4..15..........3..6..73...912.37.96.591...67..1..2..........41..3.....279

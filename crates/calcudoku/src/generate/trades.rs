@@ -17,6 +17,10 @@
 //! 3×3 square has no rectangle), 721 of the 860 the rectangles miss at 6×6 easy and 233 of
 //! the 266 at 7×7 hard. Every pair of rows and of columns, and cycles of two values, found
 //! 1,121, 56 and 12 more, but cost more than the grading they saved below hard.
+//!
+//! Most of those trades keep more than the clues: every cage's values (a cage's cells trade
+//! values among themselves). Such a trade keeps whatever clue any operators give the cage, so
+//! [`keeps_values`] looks for one on the square and the cut alone, before operators are drawn.
 
 use smallvec::SmallVec;
 
@@ -47,18 +51,19 @@ pub(super) fn second_solution(
     // State sized for the square: setting up a 16×16 one (about 5 KB) took a tenth of a 3×3
     // candidate's instructions.
     if n <= 8 {
-        second_solution_in::<64, 8>(n, square, cut, clues)
+        second_solution_in::<64, 8>(n, square, cut, Some(clues))
     } else {
-        second_solution_in::<256, 16>(n, square, cut, clues)
+        second_solution_in::<256, 16>(n, square, cut, Some(clues))
     }
 }
 
-/// [`second_solution`] with state for up to `CELLS` cells and a side of `SIDE`.
+/// [`second_solution`] with state for up to `CELLS` cells and a side of `SIDE`; without
+/// clues, the trades that keep every cage's values ([`keeps_values`]).
 fn second_solution_in<const CELLS: usize, const SIDE: usize>(
     n: usize,
     square: &[u8],
     cut: &[CageCells],
-    clues: &[Clue],
+    clues: Option<&[Clue]>,
 ) -> Option<Trade> {
     let mut trades = Trades::<CELLS, SIDE>::empty(n, cut, clues);
     trades.fill(square);
@@ -66,6 +71,21 @@ fn second_solution_in<const CELLS: usize, const SIDE: usize>(
         return Some(Trade::Rectangle(cells));
     }
     trades.longer_cycle().then_some(Trade::Cycle)
+}
+
+/// Whether a trade of `square` keeps the values of every cage of `cut` (each cage the same
+/// values, in other cells): then any clues the cages get keep it too, and every puzzle of
+/// this square and cut has a second solution. Looked for as [`second_solution`] looks, the
+/// same trades; for squares below 16×16 (a cage's count of a value then moves by less than 16
+/// in a trade, which [`Balance::Values`] needs).
+pub(super) fn keeps_values(n: usize, square: &[u8], cut: &[CageCells]) -> bool {
+    assert!(n < 16, "keeps_values up to 15×15");
+    let trade = if n <= 8 {
+        second_solution_in::<64, 8>(n, square, cut, None)
+    } else {
+        second_solution_in::<256, 16>(n, square, cut, None)
+    };
+    trade.is_some()
 }
 
 /// What a trade swaps between.
@@ -76,20 +96,24 @@ enum Pair {
 }
 
 /// What a trade must keep for a cage to hold: its sum (a + cage), its product (×), its value
-/// (a given); other cages (−, ÷, a hidden operator) are checked in full.
+/// (a given), its values (any clue: [`keeps_values`]); other cages (−, ÷, a hidden operator)
+/// are checked in full.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Balance {
     Sum = 0,
     Product = 1,
     Value = 2,
     Free = 3,
+    Values = 4,
 }
 
 impl Balance {
     /// What value `v` adds to the amount a cage keeps. A product is kept as the sum of its
     /// values' exponents of 2, 3, 5, 7, 11 and 13, one per byte: with wrapping arithmetic a
     /// change of that sum is zero exactly when no exponent changed (none moves by 128 in a
-    /// cage).
+    /// cage). The values are kept as how many of each a cage holds, four bits a value: zero
+    /// change exactly when no count changed, as no count moves by 16 (a cage holds a value
+    /// at most once a row, and the squares checked so are below 16×16).
     #[inline]
     fn of(self, v: u8) -> u64 {
         KEYS[self as usize][v as usize]
@@ -97,13 +121,14 @@ impl Balance {
 }
 
 /// [`Balance::of`] for each kind and value.
-const KEYS: [[u64; 17]; 4] = {
-    let mut t = [[0u64; 17]; 4];
+const KEYS: [[u64; 17]; 5] = {
+    let mut t = [[0u64; 17]; 5];
     let mut v = 1;
     while v <= 16 {
         t[Balance::Sum as usize][v] = v as u64;
         t[Balance::Value as usize][v] = v as u64;
         t[Balance::Product as usize][v] = EXPONENTS[v];
+        t[Balance::Values as usize][v] = 1 << (4 * (v - 1));
         v += 1;
     }
     t
@@ -141,7 +166,8 @@ struct Trades<'a, const CELLS: usize, const SIDE: usize> {
     /// `row[c * n + v - 1]`: where column c holds v.
     row: [u8; CELLS],
     cut: &'a [CageCells],
-    clues: &'a [Clue],
+    /// None: every cage must keep its values ([`keeps_values`]).
+    clues: Option<&'a [Clue]>,
     /// What each cell's cage keeps.
     balance: [Balance; CELLS],
     /// A trade that changes a cell of a kept cage must change another of its cells, so a trade
@@ -161,7 +187,7 @@ impl<'a, const CELLS: usize, const SIDE: usize> Trades<'a, CELLS, SIDE> {
     /// Nothing filled in yet: returned as it is built, so that it is made in the caller's
     /// place (the filled state, returned, was copied: a few hundred bytes to kilobytes).
     #[inline(always)]
-    fn empty(n: usize, cut: &'a [CageCells], clues: &'a [Clue]) -> Trades<'a, CELLS, SIDE> {
+    fn empty(n: usize, cut: &'a [CageCells], clues: Option<&'a [Clue]>) -> Trades<'a, CELLS, SIDE> {
         Trades {
             n,
             grid: [0; CELLS],
@@ -184,11 +210,12 @@ impl<'a, const CELLS: usize, const SIDE: usize> Trades<'a, CELLS, SIDE> {
         self.grid[..n * n].copy_from_slice(square);
         let line = |c: usize| (c / n, c % n);
         for (k, cells) in cut.iter().enumerate() {
-            let balance = match clues[k].0 {
+            let balance = match clues.map(|c| c[k].0) {
                 _ if cells.len() == 1 => Balance::Value,
-                Some(Operator::Add) => Balance::Sum,
-                Some(Operator::Mul) => Balance::Product,
-                _ => Balance::Free,
+                None => Balance::Values,
+                Some(Some(Operator::Add)) => Balance::Sum,
+                Some(Some(Operator::Mul)) => Balance::Product,
+                Some(_) => Balance::Free,
             };
             for &c in cells {
                 self.cage_of[c] = k as u16;
@@ -310,8 +337,9 @@ impl<'a, const CELLS: usize, const SIDE: usize> Trades<'a, CELLS, SIDE> {
         }
     }
 
-    /// Whether `changes` keep the sum of every + cage, the product of every × cage and every
-    /// given: a quick test before [`Trades::keeps`], which most trades fail.
+    /// Whether `changes` keep the sum of every + cage, the product of every × cage, every
+    /// given, and the values of every cage when there are no clues: a quick test before
+    /// [`Trades::keeps`], which most trades fail.
     fn balanced(&mut self, changes: &[(u16, u8)]) -> bool {
         let (mut touched, mut count) = ([0u16; 32], 0);
         for &(c, v) in changes {
@@ -358,7 +386,9 @@ impl<'a, const CELLS: usize, const SIDE: usize> Trades<'a, CELLS, SIDE> {
             count += 1;
             let k = k as usize;
             let values: SmallVec<[u8; 16]> = self.cut[k].iter().map(|&x| self.grid[x]).collect();
-            if !rule_holds(self.clues[k].0, self.clues[k].1, &values) {
+            // Only clues make a cage checked in full.
+            let (op, target) = self.clues.map_or((None, 0), |c| c[k]);
+            if !rule_holds(op, target, &values) {
                 keeps = false;
                 break;
             }
@@ -371,15 +401,32 @@ impl<'a, const CELLS: usize, const SIDE: usize> Trades<'a, CELLS, SIDE> {
     }
 
     /// Whether the grid as it is now is a Latin square other than the first that keeps every
-    /// cage (checked by the puzzle model, for debug builds and tests).
+    /// cage (checked by the puzzle model, for debug builds and tests): its clues, or without
+    /// clues its values.
     fn is_second_solution(&self) -> bool {
         let n = self.n;
         let grid = Grid::from_valid(n, self.grid[..n * n].to_vec());
-        let differs = (0..n * n).any(|i| {
+        // The first square's value at cell i: the v whose place in row i / n is column i % n.
+        let first = |i: usize| {
             let (r, c) = (i / n, i % n);
-            self.column[r * n + self.grid[i] as usize - 1] as usize != c
-        });
-        differs && super::kenken::puzzle_of(n, self.cut, self.clues).is_solution(&grid)
+            (1..=n).find(|&v| self.column[r * n + v - 1] as usize == c).unwrap_or(0) as u8
+        };
+        let differs = (0..n * n).any(|i| self.grid[i] != first(i));
+        let keeps = match self.clues {
+            Some(clues) => super::kenken::puzzle_of(n, self.cut, clues).is_solution(&grid),
+            None => {
+                // A KenKen without cages: its solutions are the Latin squares of its side.
+                let latin = crate::puzzle::Puzzle::kenken(n, vec![]).expect("no cages");
+                let values = |k: &CageCells, of: &dyn Fn(usize) -> u8| {
+                    let mut v: SmallVec<[u8; 16]> = k.iter().map(|&c| of(c)).collect();
+                    v.sort_unstable();
+                    v
+                };
+                latin.is_solution(&grid)
+                    && self.cut.iter().all(|k| values(k, &|c| self.grid[c]) == values(k, &first))
+            }
+        };
+        differs && keeps
     }
 }
 
@@ -478,7 +525,7 @@ mod tests {
                     clues(&square, std::slice::from_ref(k), op)[0]
                 })
                 .collect();
-            let mut trades = Trades::<256, 16>::empty(square.size(), &cut, &clue);
+            let mut trades = Trades::<256, 16>::empty(square.size(), &cut, Some(&clue));
             trades.fill(square.cells());
             for pair in [Pair::Rows, Pair::Columns] {
                 assert_eq!(trades.cycles(pair), pair == kind, "{kind:?} layout, {pair:?} cycles");
@@ -517,6 +564,70 @@ mod tests {
             }
         }
         assert!(equal > 1000 && pairs > 500_000, "{equal} {pairs}");
+    }
+
+    /// A trade that keeps every cage's values keeps every clue: on candidates made as the
+    /// generator makes them (sizes 3 to 9, all operators, × only, hidden operators), wherever
+    /// `keeps_values` finds one, the trades with the candidate's clues find one too and the
+    /// solver counts two solutions, with those clues and with the cages' operators all ×.
+    /// And it finds most of the candidates with two solutions (the generator turns those
+    /// down before drawing operators).
+    #[test]
+    fn trades_that_keep_the_values_keep_every_clue() {
+        let (mut kept, mut several, mut tried) = (0, 0, 0);
+        for size in 3..=9 {
+            for seed in 0..80u64 {
+                let mut options = Options::new(Kind::KenKen, size);
+                match seed % 3 {
+                    0 => options.hidden_ops = true,
+                    1 => options.ops = vec![Operator::Mul],
+                    _ => {}
+                }
+                let mut rng = Rng::new(seed, 300 + size as u64);
+                let Some((square, cut, _, clue)) = kenken::candidate(&options, &mut rng) else {
+                    continue;
+                };
+                tried += 1;
+                let found = keeps_values(size, square.cells(), &cut);
+                let solutions = count(size, &cut, &clue);
+                several += usize::from(solutions == 2);
+                if !found {
+                    continue;
+                }
+                kept += 1;
+                assert_eq!(solutions, 2, "{size} {seed}");
+                assert!(
+                    second_solution(size, square.cells(), &cut, &clue).is_some(),
+                    "{size} {seed}"
+                );
+                let products = clues(&square, &cut, Some(Operator::Mul));
+                assert_eq!(count(size, &cut, &products), 2, "{size} {seed}");
+            }
+        }
+        assert!(tried >= 400, "{tried}");
+        assert!(kept * 10 >= several * 8 && kept >= 150, "{kept} of {several}");
+    }
+
+    /// A cage's values are kept exactly when their counts are: every multiset of up to four
+    /// values from 1 to 15 against every other of the same size.
+    #[test]
+    fn counts_tell_equal_values() {
+        let mut sets: Vec<Vec<u8>> = (1..=15).map(|v| vec![v]).collect();
+        for len in 2..=4 {
+            let longer: Vec<Vec<u8>> = sets
+                .iter()
+                .filter(|s| s.len() == len - 1)
+                .flat_map(|s| (s[s.len() - 1]..=15).map(move |v| [&s[..], &[v]].concat()))
+                .collect();
+            sets.extend(longer);
+        }
+        let key = |s: &[u8]| s.iter().fold(0u64, |k, &v| k.wrapping_add(Balance::Values.of(v)));
+        let mut keys: Vec<u64> = sets.iter().map(|s| key(s)).collect();
+        keys.sort_unstable();
+        keys.dedup();
+        // Sorted multisets, all different: as many keys as multisets.
+        assert_eq!(keys.len(), sets.len());
+        assert_eq!(sets.len(), 3875); // 15 + 120 + 680 + 3,060
     }
 
     /// On candidates made as the generator makes them, a trade is found only where the solver
