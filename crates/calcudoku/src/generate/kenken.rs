@@ -62,14 +62,22 @@ fn attempt_in(
     // Sound steps never solve a puzzle with several solutions, so such a candidate is
     // rejected whatever the ladder does. Most candidates have several (about two in three at
     // 4×4 and 6×6), and grading one takes the whole path until it gets stuck, so they are
-    // turned down first, without search (`trades`): nearly all by a trade of the square in
+    // turned down first, without search (`trades`). Nearly all have a trade of the square in
     // which every cage keeps its values, which the cut and the square show before any
     // operator is drawn (3,144 of the 3,236 candidates turned down for several solutions at
-    // 3×3 easy, seed 1; 2,397 of 2,467 at 5×5 easy). From 10×10 on such a cut is mended
-    // instead (below). A candidate turned down here would be turned down whatever its
-    // operators, so the puzzles kept follow the same law as when each was graded in full;
-    // only the draws after it move.
-    if n < REPAIR_FROM && trades::keeps_values(n, square, cut) {
+    // 3×3 easy, seed 1; 2,397 of 2,467 at 5×5 easy): up to hard, and above hard up to 5×5,
+    // such a candidate goes at once, and the few with a trade that keeps only the clues are
+    // left to the quick test (stuck) and to the plain count further on, which cost less than
+    // looking for those trades on every candidate (1.05–1.16× faster at 3×3 to 9×9, 4×4 and
+    // 5×5 extreme 1.05–1.08×). Above hard from 6×6 on, where grading a candidate costs more
+    // (with trial on the ladder, a search per candidate value of every cell), the trades
+    // with the clues are looked for as before, and those with the values alone first too
+    // cost 5–6% more (7×7 and 9×9 extreme). From 10×10 on a cut with a rectangle is mended
+    // (below). A candidate turned down before its operators are drawn would be turned down
+    // whatever they are, so the puzzles kept follow the same law; only later draws move.
+    let values_first = n < REPAIR_FROM
+        && (n <= SMALL_COUNT_UP_TO || options.level.is_some_and(|l| l <= quick::HARD));
+    if values_first && trades::keeps_values(n, square, cut) {
         return Ok(None);
     }
     if n >= GIVE_FROM && options.level.is_some_and(|l| l <= NORMAL) {
@@ -81,15 +89,7 @@ fn attempt_in(
         if !shown_in_place(options, cut, clues) {
             return Ok(None);
         }
-        // The few left with a trade that keeps the clues but not the values are turned down
-        // further on, for less than looking for the trades on every candidate costs: up to
-        // hard by the quick test (stuck; 1.05–1.14× faster at 3×3 to 6×6), above hard up to
-        // 5×5 by the plain count (1.02–1.08×). Above hard from 6×6 on, where grading costs
-        // more (with trial on the ladder, a search per candidate value of every cell), the
-        // trades are looked for, then the exact solver counts.
-        let turned_down_further =
-            n <= SMALL_COUNT_UP_TO || options.level.is_some_and(|l| l <= quick::HARD);
-        if n < REPAIR_FROM && turned_down_further {
+        if values_first {
             break (&*square, &*cut, &*clues);
         }
         let rectangle = match trades::second_solution(n, square, cut, clues) {
