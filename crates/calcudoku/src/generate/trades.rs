@@ -566,6 +566,81 @@ mod tests {
         assert!(equal > 1000 && pairs > 500_000, "{equal} {pairs}");
     }
 
+    /// The trades [`keeps_values`] weighs, made one by one on a copy of the square: every
+    /// cycle of every two rows (rectangles) and of neighbouring rows or columns (three places
+    /// or more), kept when every cage holds the same values after it, compared sorted.
+    fn reference(n: usize, square: &[u8], cut: &[CageCells]) -> bool {
+        let sorted = |grid: &[u8], cells: &CageCells| {
+            let mut v: Vec<u8> = cells.iter().map(|&c| grid[c]).collect();
+            v.sort_unstable();
+            v
+        };
+        for by_rows in [true, false] {
+            let cell = |line: usize, place: usize| {
+                if by_rows { line * n + place } else { place * n + line }
+            };
+            for a in 0..n {
+                for b in a + 1..n {
+                    let mut seen = vec![false; n];
+                    for start in 0..n {
+                        if seen[start] {
+                            continue;
+                        }
+                        // The cycle through `start`: the place where line a holds what line b
+                        // holds at the current place comes next.
+                        let mut places = vec![start];
+                        loop {
+                            let here = *places.last().unwrap();
+                            let wanted = square[cell(b, here)];
+                            let next = (0..n).find(|&p| square[cell(a, p)] == wanted).unwrap();
+                            if next == start {
+                                break;
+                            }
+                            places.push(next);
+                        }
+                        for &p in &places {
+                            seen[p] = true;
+                        }
+                        let weighed =
+                            places.len() == 2 && by_rows || places.len() >= 3 && b == a + 1;
+                        if !weighed {
+                            continue;
+                        }
+                        let mut traded = square.to_vec();
+                        for &p in &places {
+                            traded.swap(cell(a, p), cell(b, p));
+                        }
+                        if cut.iter().all(|k| sorted(&traded, k) == sorted(square, k)) {
+                            return true;
+                        }
+                    }
+                }
+            }
+        }
+        false
+    }
+
+    /// The same verdict as the reference on candidates made as the generator makes them,
+    /// sizes 1 to 9, cages of up to two, three and six cells; both verdicts come up often.
+    #[test]
+    fn keeps_values_finds_what_trading_cell_by_cell_finds() {
+        let mut seen = [0usize; 2];
+        for size in 1..=9 {
+            for seed in 0..300u64 {
+                let mut options = Options::new(Kind::KenKen, size);
+                options.max_cage = [2, 3, 6][seed as usize % 3];
+                let mut rng = Rng::new(seed, 400 + size as u64);
+                let Some((square, cut, _, _)) = kenken::candidate(&options, &mut rng) else {
+                    continue;
+                };
+                let found = keeps_values(size, square.cells(), &cut);
+                assert_eq!(found, reference(size, square.cells(), &cut), "{size} {seed}: {cut:?}");
+                seen[usize::from(found)] += 1;
+            }
+        }
+        assert!(seen[0] >= 500 && seen[1] >= 500, "{seen:?}");
+    }
+
     /// A trade that keeps every cage's values keeps every clue: on candidates made as the
     /// generator makes them (sizes 3 to 9, all operators, × only, hidden operators), wherever
     /// `keeps_values` finds one, the trades with the candidate's clues find one too and the
