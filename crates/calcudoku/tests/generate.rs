@@ -75,6 +75,28 @@ fn kenken_options_are_obeyed() {
 /// Keen's multiplication-only levels from hard up keep one candidate in thousands (up to one in
 /// 180,000 on average): the default budget makes them. This 4×4 extreme takes 36,818
 /// candidates, past the 20,000 the budget once was.
+/// Easy and normal puzzles with hidden operators from 8×8 get givens where the grader gets
+/// stuck: a few attempts make each (without, a hundred thousand and more), unique and at the
+/// level, every cage of several cells without its operator.
+#[test]
+fn hidden_operators_at_easy_and_normal_from_eight_by_eight_get_givens() {
+    for (size, level) in [(8, 0), (9, 0), (9, 1)] {
+        let options = Options {
+            hidden_ops: true,
+            level: Some(level),
+            seed: 5,
+            max_attempts: 100,
+            ..Options::new(Kind::KenKen, size)
+        };
+        for index in 0..2 {
+            let g = check(&options, index);
+            let cages = g.puzzle.cages();
+            assert!(cages.iter().all(|c| c.op.is_none() || c.cells.len() == 1));
+            assert!(cages.iter().any(|c| c.cells.len() == 1), "{size} {level}: no given");
+        }
+    }
+}
+
 #[test]
 fn multiplication_only_levels_within_the_default_attempts() {
     let o = Options {

@@ -80,7 +80,13 @@ fn attempt_in(
     if values_first && trades::keeps_values(n, square, cut) {
         return Ok(None);
     }
-    if n >= GIVE_FROM && options.level.is_some_and(|l| l <= NORMAL) {
+    // Hidden operators leave the easy and normal rungs little to go on: from 8×8 about one
+    // candidate in a million or fewer was at those levels (seed 5: 8×8 easy 160,000 to 2.5
+    // million attempts a puzzle, 9×9 normal 22,000 to 200,000; ten seconds and more), so they
+    // get givens as from 14×14 (Keen, whose levels these are, has no hidden operators).
+    let gives = options.level.is_some_and(|l| l <= NORMAL)
+        && (n >= GIVE_FROM || options.hidden_ops && n >= HIDDEN_GIVE_FROM);
+    if gives {
         return given_where_stuck(options, ladder, grid(square), cut.clone(), rng, deadline);
     }
     let mut repairs = 0;
@@ -209,6 +215,11 @@ const REPAIR_FROM: usize = 10;
 /// [`given_where_stuck`]): without, their rungs rarely finish a grid this large (one 14×14
 /// easy puzzle in 20 s, none at 16×16 in 40 s).
 const GIVE_FROM: usize = 14;
+
+/// From this size on, easy and normal puzzles with hidden operators get clues where the ladder
+/// gets stuck too (7×7 easy takes 3,000 to 12,000 attempts a puzzle without, a tenth of a
+/// second).
+const HIDDEN_GIVE_FROM: usize = 8;
 
 /// Keen's normal level.
 const NORMAL: u8 = 1;
