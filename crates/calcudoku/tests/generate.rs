@@ -75,25 +75,45 @@ fn kenken_options_are_obeyed() {
 /// Keen's multiplication-only levels from hard up keep one candidate in thousands (up to one in
 /// 180,000 on average): the default budget makes them. This 4×4 extreme takes 36,818
 /// candidates, past the 20,000 the budget once was.
-/// Easy and normal puzzles with hidden operators from 8×8 get givens where the grader gets
-/// stuck: a few attempts make each (without, a hundred thousand and more), unique and at the
-/// level, every cage of several cells without its operator.
+/// With options beyond Keen's (hidden operators, operators other than all four or × alone),
+/// easy and normal puzzles not found in a thousand attempts get givens where the grader gets
+/// stuck: at 8×8 and 9×9, where such a puzzle took a hundred thousand attempts and more (ten
+/// seconds and more), a few more make it, unique, at the level, with the operators asked.
 #[test]
-fn hidden_operators_at_easy_and_normal_from_eight_by_eight_get_givens() {
-    for (size, level) in [(8, 0), (9, 0), (9, 1)] {
+fn options_beyond_keens_get_givens_after_a_thousand_attempts() {
+    let cases = [
+        (8, 0, true, vec![Operator::Add, Operator::Sub, Operator::Mul, Operator::Div]),
+        (9, 1, true, vec![Operator::Add, Operator::Sub, Operator::Mul, Operator::Div]),
+        (9, 0, false, vec![Operator::Add, Operator::Sub]),
+        (8, 1, false, vec![Operator::Sub]),
+    ];
+    for (size, level, hidden_ops, ops) in cases {
         let options = Options {
-            hidden_ops: true,
+            hidden_ops,
+            long_ops: ops == [Operator::Sub],
+            ops: ops.clone(),
             level: Some(level),
             seed: 5,
-            max_attempts: 100,
+            max_attempts: 6_000,
             ..Options::new(Kind::KenKen, size)
         };
         for index in 0..2 {
             let g = check(&options, index);
             let cages = g.puzzle.cages();
-            assert!(cages.iter().all(|c| c.op.is_none() || c.cells.len() == 1));
-            assert!(cages.iter().any(|c| c.cells.len() == 1), "{size} {level}: no given");
+            assert!(cages.iter().any(|c| c.cells.len() == 1), "{size} {level} {ops:?}: no given");
+            for c in cages.iter().filter(|c| c.cells.len() > 1) {
+                match c.op {
+                    None => assert!(hidden_ops),
+                    Some(op) => assert!(!hidden_ops && ops.contains(&op), "{op:?} not in {ops:?}"),
+                }
+            }
         }
+    }
+    // Keen's own options keep Keen's method: no givens at 8×8 normal within the default
+    // attempts.
+    let keens = Options { level: Some(1), seed: 5, ..Options::new(Kind::KenKen, 8) };
+    for index in 0..2 {
+        assert!(check(&keens, index).puzzle.cages().iter().all(|c| c.cells.len() > 1));
     }
 }
 

@@ -3,7 +3,7 @@
 
 use crate::clock::Instant;
 use crate::logic::{Board, Ladder, LogicError, Rule, grade_path};
-use crate::puzzle::{Cage, Cell, Grid, Puzzle, ValueSet, neighbours};
+use crate::puzzle::{Cage, Cell, Grid, Operator, Puzzle, ValueSet, neighbours};
 use crate::solve::Solver;
 
 use smallvec::SmallVec;
@@ -29,17 +29,19 @@ thread_local! {
     static BUFFERS: std::cell::Cell<Buffers> = std::cell::Cell::default();
 }
 
-/// One candidate puzzle; None when it misses the level (or could not be cut).
+/// One candidate puzzle, the `attempt`-th for this puzzle (from 1); None when it misses the
+/// level (or could not be cut).
 pub(super) fn attempt(
     options: &Options,
     ladder: &Ladder,
     rng: &mut Rng,
     deadline: Option<Instant>,
+    attempt: u32,
 ) -> Result<Option<(Puzzle, Grid, Graded)>, GenerateError> {
     // Taken out of the thread's slot while in use: a call made from inside (there is none
     // today) would find an empty set, which allocates only when used, not a borrowed one.
     let mut buffers = BUFFERS.take();
-    let made = attempt_in(options, ladder, rng, deadline, &mut buffers);
+    let made = attempt_in(options, ladder, rng, deadline, attempt, &mut buffers);
     BUFFERS.set(buffers);
     made
 }
@@ -50,6 +52,7 @@ fn attempt_in(
     ladder: &Ladder,
     rng: &mut Rng,
     deadline: Option<Instant>,
+    attempt: u32,
     buffers: &mut Buffers,
 ) -> Result<Option<(Puzzle, Grid, Graded)>, GenerateError> {
     let n = options.size;
@@ -80,12 +83,16 @@ fn attempt_in(
     if values_first && trades::keeps_values(n, square, cut) {
         return Ok(None);
     }
-    // Hidden operators leave the easy and normal rungs little to go on: from 8×8 about one
-    // candidate in a million or fewer was at those levels (seed 5: 8×8 easy 160,000 to 2.5
-    // million attempts a puzzle, 9×9 normal 22,000 to 200,000; ten seconds and more), so they
-    // get givens as from 14×14 (Keen, whose levels these are, has no hidden operators).
+    // Options beyond Keen's (hidden operators, operators other than all four or × alone) can
+    // make easy and normal rare on large grids: from 8×8 one candidate in a million or fewer
+    // with hidden operators (seed 5: 8×8 easy 160,000 to 2.5 million attempts a puzzle, ten
+    // seconds and more), none in ten seconds with `--ops +-` or `-`. A puzzle not found in
+    // [`GIVE_AFTER`] attempts then gets givens, as from 14×14; Keen's own options keep
+    // Keen's method.
+    let keens_ops = options.ops.len() == 4 || options.ops == [Operator::Mul];
+    let beyond_keen = options.hidden_ops || !keens_ops;
     let gives = options.level.is_some_and(|l| l <= NORMAL)
-        && (n >= GIVE_FROM || options.hidden_ops && n >= HIDDEN_GIVE_FROM);
+        && (n >= GIVE_FROM || beyond_keen && attempt > GIVE_AFTER);
     if gives {
         return given_where_stuck(options, ladder, grid(square), cut.clone(), rng, deadline);
     }
@@ -216,10 +223,10 @@ const REPAIR_FROM: usize = 10;
 /// easy puzzle in 20 s, none at 16×16 in 40 s).
 const GIVE_FROM: usize = 14;
 
-/// From this size on, easy and normal puzzles with hidden operators get clues where the ladder
-/// gets stuck too (7×7 easy takes 3,000 to 12,000 attempts a puzzle without, a tenth of a
-/// second).
-const HIDDEN_GIVE_FROM: usize = 8;
+/// With options beyond Keen's, the attempts after which easy and normal puzzles get clues
+/// where the ladder gets stuck (a hundredth of a second at 8×8; 7×7 easy with hidden
+/// operators takes 3,000 to 12,000 attempts, a tenth of a second, and gets some).
+const GIVE_AFTER: u32 = 1_000;
 
 /// Keen's normal level.
 const NORMAL: u8 = 1;

@@ -361,7 +361,7 @@ pub fn generate(
             made.map(|(puzzle, solution, grade)| (puzzle, solution, Graded::Path(grade)))
         };
         let made = match options.kind {
-            Kind::KenKen => kenken::attempt(options, &ladder, &mut rng, deadline)?,
+            Kind::KenKen => kenken::attempt(options, &ladder, &mut rng, deadline, attempts)?,
             Kind::Sudoku => path(sudoku::attempt(options, &ladder, &mut rng, deadline)?),
             Kind::Killer => path(killer::attempt(options, &ladder, &mut rng, deadline)?),
         };
