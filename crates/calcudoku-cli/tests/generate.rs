@@ -118,6 +118,20 @@ fn bad_options_exit_2_with_a_reason() {
     }
 }
 
+/// A Killer not found from cages alone points to `--givens`, which finds it.
+#[test]
+fn a_killer_not_found_points_to_givens() {
+    let args = ["generate", "-k", "killer", "-s", "12", "-d", "easy", "--seed", "5"];
+    let (code, out, err) = run(&[&args[..], &["--max-attempts", "20"]].concat(), "");
+    assert_eq!(code, 1);
+    assert!(out.is_empty(), "{out}");
+    assert!(err.lines().any(|l| l.contains("--givens")), "{err}");
+    let (code, out, err) = run(&[&args[..], &["--max-attempts", "20", "--givens"]].concat(), "");
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out.lines().count(), 1, "{out}");
+    assert!(!err.contains("--givens"), "{err}");
+}
+
 #[test]
 fn a_puzzle_not_found_does_not_stop_the_others() {
     // Five attempts are not enough for an extreme 9×9 most of the time: those fail with status
