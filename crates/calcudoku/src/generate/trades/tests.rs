@@ -105,19 +105,25 @@ fn rows_and_columns_each_give_cycles() {
     }
 }
 
+/// Every multiset of 1 to `len` values from 1 to `top`, each sorted.
+fn multisets(len: usize, top: u8) -> Vec<Vec<u8>> {
+    let mut sets: Vec<Vec<u8>> = (1..=top).map(|v| vec![v]).collect();
+    for len in 2..=len {
+        let longer: Vec<Vec<u8>> = sets
+            .iter()
+            .filter(|s| s.len() == len - 1)
+            .flat_map(|s| (s[s.len() - 1]..=top).map(move |v| [&s[..], &[v]].concat()))
+            .collect();
+        sets.extend(longer);
+    }
+    sets
+}
+
 /// Products are kept exactly when their exponents are: every multiset of up to three
 /// values from 1 to 16 against every other of the same size.
 #[test]
 fn exponents_tell_equal_products() {
-    let mut sets: Vec<Vec<u8>> = (1..=16).map(|v| vec![v]).collect();
-    for len in 2..=3 {
-        let longer: Vec<Vec<u8>> = sets
-            .iter()
-            .filter(|s| s.len() == len - 1)
-            .flat_map(|s| (s[s.len() - 1]..=16).map(move |v| [&s[..], &[v]].concat()))
-            .collect();
-        sets.extend(longer);
-    }
+    let sets = multisets(3, 16);
     let (mut equal, mut pairs) = (0, 0);
     for x in &sets {
         for y in sets.iter().filter(|y| y.len() == x.len()) {
@@ -249,15 +255,7 @@ fn trades_that_keep_the_values_keep_every_clue() {
 /// values from 1 to 15 against every other of the same size.
 #[test]
 fn counts_tell_equal_values() {
-    let mut sets: Vec<Vec<u8>> = (1..=15).map(|v| vec![v]).collect();
-    for len in 2..=4 {
-        let longer: Vec<Vec<u8>> = sets
-            .iter()
-            .filter(|s| s.len() == len - 1)
-            .flat_map(|s| (s[s.len() - 1]..=15).map(move |v| [&s[..], &[v]].concat()))
-            .collect();
-        sets.extend(longer);
-    }
+    let sets = multisets(4, 15);
     let key = |s: &[u8]| s.iter().fold(0u64, |k, &v| k.wrapping_add(Balance::Values.of(v)));
     let mut keys: Vec<u64> = sets.iter().map(|s| key(s)).collect();
     keys.sort_unstable();
