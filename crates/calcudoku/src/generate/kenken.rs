@@ -13,7 +13,7 @@ use super::ops::{Allowed, Clue, choose_each};
 use super::quick::{self, Verdict};
 use super::rng::Rng;
 use super::trades::{self, Trade};
-use super::{GenerateError, Graded, Options, at_level, board_solves, cages, latin};
+use super::{GenerateError, Graded, Options, at_level, board_solves, cages, latin, seen};
 
 /// The buffers of a candidate (its square, cut and clues), kept from one candidate to the
 /// next on a thread: most candidates are turned down, and allocating them anew took about a
@@ -80,7 +80,7 @@ fn attempt_in(
     // whatever they are, so the puzzles kept follow the same law; only later draws move.
     let values_first = n < REPAIR_FROM
         && (n <= SMALL_COUNT_UP_TO || options.level.is_some_and(|l| l <= quick::HARD));
-    if values_first && trades::keeps_values(n, square, cut) {
+    if values_first && seen::keeps_values(n, square, cut) {
         return Ok(None);
     }
     // Options beyond Keen's (hidden operators, operators other than all four or × alone) can
@@ -124,8 +124,17 @@ fn attempt_in(
     // go on from there.
     let mut stuck_at = None;
     let mut ladder_from_there = false;
+    // Up to hard the verdict alone is needed, and 3×3 candidates come back (`seen`); above,
+    // also the board where the rungs up to hard stop.
+    let verdict = |level: u8| {
+        if level <= quick::HARD {
+            seen::verdict(n, cut, clues, level)
+        } else {
+            quick::verdict(n, cut, clues, quick::HARD)
+        }
+    };
     if let Some(level) = options.level
-        && let Some(verdict) = quick::verdict(n, cut, clues, level.min(quick::HARD))
+        && let Some(verdict) = verdict(level)
     {
         let right = if level <= quick::HARD {
             verdict == Verdict::Solves(level)
@@ -140,10 +149,13 @@ fn attempt_in(
         // the ladder too: the step-by-step grade waits until asked. Above hard, the ladder
         // goes on from where those rungs leave it (see `solves_from`).
         ladder_from_there = quick::ladder_finishes(n, cut);
-        if ladder_from_there && level <= quick::HARD {
-            return Ok(Some((puzzle_of(n, cut, clues), grid(square), Graded::Level(level))));
+        if level <= quick::HARD {
+            if ladder_from_there {
+                return Ok(Some((puzzle_of(n, cut, clues), grid(square), Graded::Level(level))));
+            }
+        } else {
+            stuck_at = Some(quick::last_fixed_point());
         }
-        stuck_at = Some(quick::last_fixed_point());
     }
     // The search pays for itself with trial on the ladder (unreasonable), and at extreme up
     // to 5×5, where a plain search from the hard fixed point counts most candidates in a few

@@ -35,6 +35,7 @@ mod latin;
 mod ops;
 mod quick;
 pub mod rng;
+mod seen;
 mod sudoku;
 mod trades;
 mod trial;
