@@ -24,7 +24,9 @@ pub(super) fn cut_into(
     out: &mut Vec<CageCells>,
 ) -> bool {
     // State sized for the grid: setting up a 16×16 one took a twentieth of a 3×3 candidate.
-    if n * n <= 64 {
+    if n * n <= 16 {
+        cut_in::<16>(n, max_cage, rng, fits, out)
+    } else if n * n <= 64 {
         cut_in::<64>(n, max_cage, rng, fits, out)
     } else {
         cut_in::<MAX_CELLS>(n, max_cage, rng, fits, out)

@@ -316,7 +316,9 @@ fn clues_into(
     out: &mut Vec<Clue>,
 ) {
     // Arrays sized for the grid (setting up a 16×16 one cost a 3×3 candidate 2%).
-    if options.size <= 8 {
+    if options.size <= 4 {
+        clues_in::<16, 17>(options, square, cut, rng, out)
+    } else if options.size <= 8 {
         clues_in::<64, 65>(options, square, cut, rng, out)
     } else {
         clues_in::<256, 257>(options, square, cut, rng, out)

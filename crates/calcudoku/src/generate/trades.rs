@@ -50,7 +50,9 @@ pub(super) fn second_solution(
 ) -> Option<Trade> {
     // State sized for the square: setting up a 16×16 one (about 5 KB) took a tenth of a 3×3
     // candidate's instructions.
-    if n <= 8 {
+    if n <= 4 {
+        second_solution_in::<16, 4>(n, square, cut, Some(clues))
+    } else if n <= 8 {
         second_solution_in::<64, 8>(n, square, cut, Some(clues))
     } else {
         second_solution_in::<256, 16>(n, square, cut, Some(clues))
@@ -80,7 +82,9 @@ fn second_solution_in<const CELLS: usize, const SIDE: usize>(
 /// in a trade, which [`Balance::Values`] needs).
 pub(super) fn keeps_values(n: usize, square: &[u8], cut: &[CageCells]) -> bool {
     assert!(n < 16, "keeps_values up to 15×15");
-    let trade = if n <= 8 {
+    let trade = if n <= 4 {
+        second_solution_in::<16, 4>(n, square, cut, None)
+    } else if n <= 8 {
         second_solution_in::<64, 8>(n, square, cut, None)
     } else {
         second_solution_in::<256, 16>(n, square, cut, None)
