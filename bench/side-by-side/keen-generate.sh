@@ -19,6 +19,7 @@
 # CALCUDOKU=path times that binary instead of building this checkout's; BASELINE=path times a
 # second calcudoku binary in the same run (e.g. one built from an earlier commit) on as many
 # puzzles as the first made, in two more columns: its ms per puzzle and its ratio to Keen.
+# SIZES="3 4 5" times only those sizes (MULT_ONLY=none leaves out the × only rows).
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 repo="$(cd "$here/../.." && pwd)"
@@ -102,7 +103,7 @@ row() {
   fi
   echo "$line"
 }
-for size in 3 4 5 6 7 8 9; do
+for size in ${SIZES:-3 4 5 6 7 8 9}; do
   for i in 0 1 2 3 4; do
     # Keen makes 3×3 puzzles only up to normal (it lowers any harder level to normal).
     if [ "$size" = 3 ] && [ "$i" -gt 1 ]; then continue; fi

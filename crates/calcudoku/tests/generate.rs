@@ -122,7 +122,7 @@ fn multiplication_only_levels_within_the_default_attempts() {
     let o = Options {
         ops: vec![Operator::Mul],
         level: Some(3),
-        seed: 26,
+        seed: 4,
         ..Options::new(Kind::KenKen, 4)
     };
     let g = check(&o, 0);
@@ -261,7 +261,7 @@ fn golden_first_puzzles() {
 }
 
 const GOLDEN_KEEN_6_NORMAL: &str =
-    "6:abaa__a__a_10b__aa_3a__a__a5c,s1a13d2s2d3a8m2m30m6a18m6d2s2s3a15
+    "6:__b_3aa_a_b__a_3a_bab_4a_6a__a4,a10s1a13d3m20m4a5s1s4m60d2m10d3d2a12s3
 ";
 const GOLDEN_SUDOKU_9_HARD: &str =
     "658.....4..15..........3..6..73...912.37.96.591...67..1..2..........41..3.....279

@@ -289,6 +289,7 @@ fn trades_are_second_solutions_and_find_most() {
         }
     }
     assert!(several >= 300, "{several}");
-    assert!(found * 10 >= several * 9, "{found} of {several}");
+    // 3,770 of 4,199 (90%) on ten times these seeds: no less than 85% on these.
+    assert!(found * 20 >= several * 17, "{found} of {several}");
     assert!(cycles >= 100, "{cycles} cycles");
 }
