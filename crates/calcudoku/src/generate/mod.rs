@@ -81,6 +81,14 @@ impl Kind {
         Kind::ALL.into_iter().find(|k| k.name().eq_ignore_ascii_case(name))
     }
 
+    /// The level names of this kind's ladder, easiest first (without building the ladder).
+    pub fn levels(self) -> &'static [&'static str] {
+        match self {
+            Kind::KenKen => crate::logic::KEEN_LEVELS,
+            Kind::Sudoku | Kind::Killer => crate::logic::SUDOKU_LEVELS,
+        }
+    }
+
     /// The ladder that grades this kind, whose level names `--difficulty` takes.
     pub fn ladder(self) -> Ladder {
         match self {
@@ -201,7 +209,7 @@ impl Options {
     /// Checks the options can give puzzles at all.
     pub fn check(&self) -> Result<(), GenerateError> {
         let bad = |why: String| Err(GenerateError::Options(why));
-        let levels = self.kind.ladder().levels.len();
+        let levels = self.kind.levels().len();
         if let Some(level) = self.level
             && level as usize >= levels
         {
@@ -440,5 +448,21 @@ mod tests {
         let err = Options::new(Kind::Sudoku, 9).with_level_named("impossible").unwrap_err();
         assert!(err.to_string().contains("fiendish"), "{err}");
         assert!(Options::new(Kind::Killer, 9).with_level_named("Medium").is_ok());
+    }
+
+    #[test]
+    fn levels_are_the_ladders_levels() {
+        for kind in Kind::ALL {
+            assert_eq!(kind.levels(), kind.ladder().levels, "{kind:?}");
+            let ladder = kind.ladder();
+            for level in 0..kind.levels().len() as u8 {
+                let cut = ladder.up_to(level);
+                assert_eq!((cut.name, cut.levels), (ladder.name, ladder.levels));
+                assert!(cut.rungs.iter().all(|r| r.level <= level));
+                let kept = ladder.rungs.iter().filter(|r| r.level <= level).count();
+                assert_eq!(cut.rungs.len(), kept);
+            }
+        }
+        assert_ne!(Kind::KenKen.levels(), Kind::Sudoku.levels());
     }
 }

@@ -217,8 +217,9 @@ impl Ladder {
     /// that level (the generator's test of a puzzle against a target).
     pub fn up_to(&self, level: u8) -> Ladder {
         Ladder {
+            name: self.name,
+            levels: self.levels,
             rungs: self.rungs.iter().filter(|r| r.level <= level).cloned().collect(),
-            ..self.clone()
         }
     }
 
