@@ -69,9 +69,15 @@ pub fn run(args: &GenerateArgs, ui: Ui, out: &mut dyn Write) -> Result<Status> {
             }
             (index, made, started.map_or(Duration::ZERO, |t| t.elapsed()))
         };
-        let batch: Vec<(u64, Result<Generated, GenerateError>, Duration)> = match &pool {
-            Some(pool) => pool.install(|| (start..end).into_par_iter().map(make).collect()),
-            None => (start..end).map(make).collect(),
+        // One thread writes each puzzle as it is made (no chunk held in memory) and stops at
+        // Ctrl-C after the puzzle it is making; a pool makes a chunk, then it is written.
+        type Made = (u64, Result<Generated, GenerateError>, Duration);
+        let batch: Box<dyn Iterator<Item = Made>> = match &pool {
+            Some(pool) => Box::new(
+                pool.install(|| (start..end).into_par_iter().map(make).collect::<Vec<_>>())
+                    .into_iter(),
+            ),
+            None => Box::new((start..end).take_while(|_| !interrupted()).map(make)),
         };
         for (index, result, took) in batch {
             match result {

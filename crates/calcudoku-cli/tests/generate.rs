@@ -146,3 +146,35 @@ fn a_puzzle_not_found_does_not_stop_the_others() {
     assert_eq!(found + failed, 6);
     assert!(out.lines().all(|l| l.starts_with("9:")), "{out}");
 }
+
+/// Ctrl-C in a long run: the puzzles made stay written, whole, the first of the stream in
+/// order, and the exit status is 130.
+#[cfg(unix)]
+#[test]
+fn ctrl_c_keeps_the_puzzles_made() {
+    use nix::sys::signal::{Signal, kill};
+    use nix::unistd::Pid;
+    for threads in ["1", "2"] {
+        let args = ["generate", "-s", "6", "-n", "100000000", "--seed", "9", "--to", "keen"];
+        let child = std::process::Command::new(assert_cmd::cargo::cargo_bin("calcudoku"))
+            .args(args)
+            .args(["-q", "-j", threads])
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        std::thread::sleep(std::time::Duration::from_millis(800));
+        kill(Pid::from_raw(child.id() as i32), Signal::SIGINT).unwrap();
+        let out = child.wait_with_output().unwrap();
+        assert_eq!(out.status.code(), Some(130), "-j {threads}");
+        let stdout = String::from_utf8(out.stdout).unwrap();
+        let made = stdout.lines().count();
+        assert!(made > 0 && made < 100_000_000, "-j {threads}: {made}");
+        assert!(stdout.ends_with('\n'));
+        let count = made.to_string();
+        let again = ["generate", "-s", "6", "-n", &count, "--seed", "9", "--to", "keen", "-q"];
+        let (code, first, _) = run(&again, "");
+        assert_eq!(code, 0);
+        assert_eq!(stdout, first, "-j {threads}");
+    }
+}
