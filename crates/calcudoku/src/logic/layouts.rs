@@ -483,6 +483,10 @@ fn by_combinations(board: &Board, k: usize, a: &mut Analysis) {
     let pool = cands.iter().fold(0u64, |u, &m| u | m);
     let size = cells.len();
     let mut feasible = vec![0u64; size];
+    // The values each cell takes in some filling with this set: found once per set, for the
+    // cells' candidates and for every part's (each part looked at the cells outside it again,
+    // three to six times the matchings, most of a 6×6 Killer's grading).
+    let mut in_set = vec![0u64; size];
     let mut sets: Vec<u64> = Vec::new();
     subsets_with_sum(pool, size, info.target, &mut |set| sets.push(set));
     for set in sets {
@@ -490,22 +494,15 @@ fn by_combinations(board: &Board, k: usize, a: &mut Analysis) {
             continue;
         }
         a.layouts += 1;
-        for (i, f) in feasible.iter_mut().enumerate() {
-            let mut options = cands[i] & set;
-            while options != 0 {
-                let v = options & options.wrapping_neg();
-                options &= options - 1;
-                // Cell i takes v; do the others still fit the rest of the set?
-                if matches_all_but(&cands, set & !v, i) {
-                    *f |= v;
-                }
-            }
+        for (j, (f, here)) in feasible.iter_mut().zip(in_set.iter_mut()).enumerate() {
+            *here = feasible_in(&cands, set, j);
+            *f |= *here;
         }
         for (part, always) in parts.iter().zip(a.always.iter_mut()) {
             // Values of the set that no cell outside the part can take.
             let outside = (0..size)
                 .filter(|&j| part.positions & (1 << j) == 0)
-                .fold(0u64, |m, j| m | (feasible_in(&cands, set, j)));
+                .fold(0u64, |m, j| m | in_set[j]);
             *always &= ValueSet(set & !outside);
         }
     }
@@ -585,4 +582,98 @@ fn augment(cands: &[u64], set: u64, i: usize, seen: &mut u64, taken_by: &mut [us
         }
     }
     false
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::generate::rng::Rng;
+    use crate::generate::{Kind, Options, generate};
+
+    /// Every filling of a Killer cage's cells (distinct values, from their candidates, adding
+    /// up to the target), listed one by one.
+    fn fillings(board: &Board, k: usize) -> Vec<Vec<u8>> {
+        let info = &board.cages()[k];
+        let cands: Vec<ValueSet> = info.cells.iter().map(|&c| board.candidates(c)).collect();
+        let mut out = Vec::new();
+        fn go(cands: &[ValueSet], left: u64, used: u64, at: &mut Vec<u8>, out: &mut Vec<Vec<u8>>) {
+            if at.len() == cands.len() {
+                if left == 0 {
+                    out.push(at.clone());
+                }
+                return;
+            }
+            for v in cands[at.len()].iter() {
+                if used & 1 << v != 0 || u64::from(v) > left {
+                    continue;
+                }
+                at.push(v);
+                go(cands, left - u64::from(v), used | 1 << v, at, out);
+                at.pop();
+            }
+        }
+        go(&cands, info.target, 0, &mut Vec::new(), &mut out);
+        out
+    }
+
+    /// The analysis of Killer cages of four cells or more (by value sets and matchings) is
+    /// what listing every filling gives: each cell's values, and per unit the values every
+    /// filling puts there; on cages with all their candidates and with some taken away.
+    #[test]
+    fn killer_cages_by_combinations_match_every_filling() {
+        let mut checked = 0;
+        for seed in 0..300u64 {
+            let size = if seed % 2 == 0 { 6 } else { 9 };
+            let options =
+                Options { seed, level: None, max_cage: 6, ..Options::new(Kind::Killer, size) };
+            let g = generate(&options, 0, None).expect("a Killer");
+            let mut board = Board::new(&g.puzzle).expect("a board");
+            let mut rng = Rng::new(seed, 77);
+            // Some candidates taken away, never the solution's value.
+            for c in 0..size * size {
+                if rng.below(3) == 0 {
+                    let cell = crate::puzzle::Cell(c as u16);
+                    let keep = g.solution.get(cell);
+                    let drop = 1 + rng.below(size) as u8;
+                    if drop != keep {
+                        let mut rest = board.candidates(cell);
+                        rest.remove(drop);
+                        let _ = board.restrict(cell, rest);
+                    }
+                }
+            }
+            for k in 0..board.cages().len() {
+                let info = &board.cages()[k];
+                if info.cells.len() < 4 || info.op != Some(Operator::Add) {
+                    continue;
+                }
+                let all = fillings(&board, k);
+                let a = board.cage_analysis(k);
+                assert!(a.complete);
+                assert_eq!(a.layouts > 0, !all.is_empty());
+                for (i, &got) in a.per_cell.iter().enumerate() {
+                    let want = all
+                        .iter()
+                        .fold(ValueSet::EMPTY, |s, f| ValueSet(s.0 | ValueSet::single(f[i]).0));
+                    assert_eq!(got, want, "seed {seed}, cage {k}, cell {i}");
+                }
+                for (p, part) in board.cage_parts(k).iter().enumerate() {
+                    let inside = |f: &Vec<u8>| {
+                        (0..f.len())
+                            .filter(|&i| part.positions & 1 << i != 0)
+                            .fold(ValueSet::EMPTY, |s, i| ValueSet(s.0 | ValueSet::single(f[i]).0))
+                    };
+                    let want = all
+                        .iter()
+                        .map(inside)
+                        .fold(ValueSet::full(size), |s, t| ValueSet(s.0 & t.0));
+                    if !all.is_empty() {
+                        assert_eq!(a.always[p], want, "seed {seed}, cage {k}, part {p}");
+                    }
+                }
+                checked += 1;
+            }
+        }
+        assert!(checked > 100, "{checked} cages");
+    }
 }
