@@ -490,13 +490,12 @@ fn by_combinations(board: &Board, k: usize, a: &mut Analysis) {
     let mut sets: Vec<u64> = Vec::new();
     subsets_with_sum(pool, size, info.target, &mut |set| sets.push(set));
     for set in sets {
-        if !matches_all_but(&cands, set, usize::MAX) {
+        if !feasible_in(&cands, set, &mut in_set) {
             continue;
         }
         a.layouts += 1;
-        for (j, (f, here)) in feasible.iter_mut().zip(in_set.iter_mut()).enumerate() {
-            *here = feasible_in(&cands, set, j);
-            *f |= *here;
+        for (f, here) in feasible.iter_mut().zip(&in_set) {
+            *f |= here;
         }
         for (part, always) in parts.iter().zip(a.always.iter_mut()) {
             // Values of the set that no cell outside the part can take.
@@ -514,18 +513,55 @@ fn by_combinations(board: &Board, k: usize, a: &mut Analysis) {
     finish(a);
 }
 
-/// The values of `set` that cell `j` takes in some perfect matching of all cells to `set`.
-fn feasible_in(cands: &[u64], set: u64, j: usize) -> u64 {
-    let mut out = 0;
-    let mut options = cands[j] & set;
-    while options != 0 {
-        let v = options & options.wrapping_neg();
-        options &= options - 1;
-        if matches_all_but(cands, set & !v, j) {
-            out |= v;
+/// For each cell, into `out`, the values of `set` it takes in some perfect matching of all
+/// the cells to `set` (each cell a value among its candidates); false when there is none.
+/// One matching, then its alternating cycles: cell `i` may take the value matched to cell `j`
+/// when it has it as a candidate and `j` reaches `i` in the graph where a cell points to each
+/// cell whose matched value it has (the cells along the way each move to the next one's value).
+fn feasible_in(cands: &[u64], set: u64, out: &mut [u64]) -> bool {
+    let n = cands.len();
+    let mut taken_by = [usize::MAX; 64];
+    for i in 0..n {
+        let mut seen = 0u64;
+        if !augment(cands, set, i, &mut seen, &mut taken_by) {
+            return false;
         }
     }
-    out
+    let mut matched = [0u64; 64];
+    let mut values = set;
+    while values != 0 {
+        let v = values.trailing_zeros() as usize;
+        values &= values - 1;
+        if taken_by[v] != usize::MAX {
+            matched[taken_by[v]] = 1 << v;
+        }
+    }
+    // reach[j]: the cells j reaches (Warshall's closure over at most 64 cells, a word each).
+    let mut reach = [0u64; 64];
+    for j in 0..n {
+        for k in (0..n).filter(|&k| k != j) {
+            if cands[j] & matched[k] != 0 {
+                reach[j] |= 1 << k;
+            }
+        }
+    }
+    for k in 0..n {
+        for j in 0..n {
+            if reach[j] & 1 << k != 0 {
+                reach[j] |= reach[k];
+            }
+        }
+    }
+    for i in 0..n {
+        let mut f = matched[i];
+        for j in (0..n).filter(|&j| j != i) {
+            if cands[i] & matched[j] != 0 && reach[j] & 1 << i != 0 {
+                f |= matched[j];
+            }
+        }
+        out[i] = f;
+    }
+    true
 }
 
 /// Calls `each` with every set of `count` values from `pool` (bits) adding up to `sum`.
@@ -551,23 +587,6 @@ fn subsets_with_sum(pool: u64, count: usize, sum: u64, each: &mut dyn FnMut(u64)
     go(pool, count, sum, 0, each);
 }
 
-/// Whether every cell but `skip` (`usize::MAX`: none skipped) gets its own value of `set`
-/// among its candidates (a perfect matching; `set` has as many values as there are such
-/// cells).
-fn matches_all_but(cands: &[u64], set: u64, skip: usize) -> bool {
-    let mut taken_by: [usize; 64] = [usize::MAX; 64];
-    for i in 0..cands.len() {
-        if i == skip {
-            continue;
-        }
-        let mut seen = 0u64;
-        if !augment(cands, set, i, &mut seen, &mut taken_by) {
-            return false;
-        }
-    }
-    true
-}
-
 /// Kuhn's augmenting path from cell `i` (values as bits of `set`).
 fn augment(cands: &[u64], set: u64, i: usize, seen: &mut u64, taken_by: &mut [usize; 64]) -> bool {
     let mut options = cands[i] & set & !*seen;
@@ -589,6 +608,69 @@ mod tests {
     use super::*;
     use crate::generate::rng::Rng;
     use crate::generate::{Kind, Options, generate};
+
+    /// Whether every cell but `skip` (`usize::MAX`: none skipped) gets its own value of `set`
+    /// among its candidates (a perfect matching; `set` has as many values as there are such
+    /// cells).
+    fn matches_all_but(cands: &[u64], set: u64, skip: usize) -> bool {
+        let mut taken_by: [usize; 64] = [usize::MAX; 64];
+        for i in 0..cands.len() {
+            if i == skip {
+                continue;
+            }
+            let mut seen = 0u64;
+            if !augment(cands, set, i, &mut seen, &mut taken_by) {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// [`feasible_in`] as first written: a matching of the other cells for each value a cell
+    /// might take.
+    fn feasible_by_matchings(cands: &[u64], set: u64) -> Option<Vec<u64>> {
+        if !matches_all_but(cands, set, usize::MAX) {
+            return None;
+        }
+        let per = (0..cands.len()).map(|j| {
+            let mut out = 0;
+            let mut options = cands[j] & set;
+            while options != 0 {
+                let v = options & options.wrapping_neg();
+                options &= options - 1;
+                if matches_all_but(cands, set & !v, j) {
+                    out |= v;
+                }
+            }
+            out
+        });
+        Some(per.collect())
+    }
+
+    /// One matching and its alternating cycles find what a matching per value finds, on
+    /// random candidates of 1 to 9 cells and sets of as many values.
+    #[test]
+    fn feasible_values_from_one_matching() {
+        let mut rng = Rng::new(3, 3);
+        let mut seen = [0usize; 2];
+        for _ in 0..20_000 {
+            let n = 1 + rng.below(9);
+            let mut set = 0u64;
+            while set.count_ones() < n as u32 {
+                set |= 1 << (1 + rng.below(12));
+            }
+            let cands: Vec<u64> = (0..n).map(|_| rng.next_u64() & set).collect();
+            let mut out = vec![0u64; n];
+            let found = feasible_in(&cands, set, &mut out);
+            let want = feasible_by_matchings(&cands, set);
+            assert_eq!(found, want.is_some(), "{cands:?} {set:b}");
+            if let Some(want) = want {
+                assert_eq!(out, want, "{cands:?} {set:b}");
+            }
+            seen[usize::from(found)] += 1;
+        }
+        assert!(seen[0] > 1_000 && seen[1] > 1_000, "{seen:?}");
+    }
 
     /// Every filling of a Killer cage's cells (distinct values, from their candidates, adding
     /// up to the target), listed one by one.
