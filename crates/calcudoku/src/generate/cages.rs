@@ -111,21 +111,24 @@ fn cut_in<const C: usize>(
             chains.merge(c, d);
         }
     }
-    // The cages in order of their first cell, each sorted.
+    // The cages in order of their first cell, each sorted: a cage comes up first at its
+    // first cell, going through the cells in order.
     out.clear();
+    let mut done = [false; C];
     for c in 0..a {
-        if chains.head[c] as usize != c {
+        let head = chains.head[c] as usize;
+        if done[head] {
             continue;
         }
-        if max_cage >= 2 && chains.size[c] == 1 {
+        done[head] = true;
+        if max_cage >= 2 && chains.size[head] == 1 {
             return false;
         }
         let mut k = CageCells::new();
-        chains.cells_of(c, &mut k);
+        chains.cells_of(head, &mut k);
         k.sort_unstable();
         out.push(k);
     }
-    out.sort_unstable_by_key(|k| k[0]);
     true
 }
 
