@@ -12,7 +12,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 
 use crate::cli::GenerateArgs;
-use crate::{Status, Ui, interrupted, json, threads};
+use crate::{Status, Ui, in_batch, interrupted, json, threads};
 
 /// Puzzles made together before they are written.
 const CHUNK: usize = 64;
@@ -49,6 +49,8 @@ pub fn run(args: &GenerateArgs, ui: Ui, out: &mut dyn Write) -> Result<Status> {
     let mut status = Status::Solved;
     let (mut made, mut failed) = (0u64, 0u64);
     let mut start = 0u64;
+    // A first Ctrl-C asks for a clean stop: the puzzles made are written, whole.
+    in_batch(true);
     while start < args.count && !interrupted() {
         let end = (start + CHUNK as u64).min(args.count);
         let make = |index: u64| {
@@ -127,6 +129,7 @@ pub fn run(args: &GenerateArgs, ui: Ui, out: &mut dyn Write) -> Result<Status> {
         out.flush()?;
         start = end;
     }
+    in_batch(false);
     progress.finish_and_clear();
     if interrupted() {
         status = Status::Interrupted;
@@ -140,7 +143,8 @@ pub fn run(args: &GenerateArgs, ui: Ui, out: &mut dyn Write) -> Result<Status> {
     }
     if !ui.quiet && (args.count > 1 || failed > 0) {
         eprintln!(
-            "calcudoku: {made} puzzles made{}, {:.2} s",
+            "calcudoku: {}{made} puzzles made{}, {:.2} s",
+            if interrupted() { "interrupted (Ctrl-C): " } else { "" },
             if failed > 0 { format!(", {failed} failed") } else { String::new() },
             started.elapsed().as_secs_f64()
         );

@@ -158,18 +158,22 @@ fn ctrl_c_keeps_the_puzzles_made() {
         let args = ["generate", "-s", "6", "-n", "100000000", "--seed", "9", "--to", "keen"];
         let child = std::process::Command::new(assert_cmd::cargo::cargo_bin("calcudoku"))
             .args(args)
-            .args(["-q", "-j", threads])
+            .args(["-j", threads])
             .stdout(std::process::Stdio::piped())
             .stderr(std::process::Stdio::piped())
             .spawn()
             .unwrap();
-        std::thread::sleep(std::time::Duration::from_millis(800));
+        std::thread::sleep(std::time::Duration::from_millis(1500));
         kill(Pid::from_raw(child.id() as i32), Signal::SIGINT).unwrap();
         let out = child.wait_with_output().unwrap();
         assert_eq!(out.status.code(), Some(130), "-j {threads}");
+        // A clean stop, not the end at once of a second Ctrl-C.
+        let stderr = String::from_utf8(out.stderr).unwrap();
         let stdout = String::from_utf8(out.stdout).unwrap();
         let made = stdout.lines().count();
         assert!(made > 0 && made < 100_000_000, "-j {threads}: {made}");
+        let said = format!("calcudoku: interrupted (Ctrl-C): {made} puzzles made");
+        assert!(stderr.starts_with(&said), "{stderr}");
         assert!(stdout.ends_with('\n'));
         let count = made.to_string();
         let again = ["generate", "-s", "6", "-n", &count, "--seed", "9", "--to", "keen", "-q"];
