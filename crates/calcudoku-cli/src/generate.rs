@@ -44,6 +44,7 @@ pub fn run(args: &GenerateArgs, ui: Ui, out: &mut dyn Write) -> Result<Status> {
         ProgressBar::hidden()
     };
     let shown = !progress.is_hidden();
+    // JSON and -v show each puzzle's time and grade.
     let timed = ui.json || ui.verbose;
     let started = Instant::now();
     let mut status = Status::Solved;
@@ -62,7 +63,7 @@ pub fn run(args: &GenerateArgs, ui: Ui, out: &mut dyn Write) -> Result<Status> {
             // The grade is written only in JSON and with -v: made then, on this thread, and
             // counted in the time.
             if let Ok(g) = &made
-                && (ui.json || ui.verbose)
+                && timed
             {
                 g.grade();
             }

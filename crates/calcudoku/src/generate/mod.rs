@@ -89,6 +89,11 @@ impl Kind {
         }
     }
 
+    /// This kind's highest level (the ladder's top, without building the ladder).
+    pub fn top(self) -> u8 {
+        (self.levels().len() - 1) as u8
+    }
+
     /// The ladder that grades this kind, whose level names `--difficulty` takes.
     pub fn ladder(self) -> Ladder {
         match self {
@@ -262,7 +267,7 @@ impl Options {
                 }
                 if self.kind == Kind::Sudoku
                     && self.size == 9
-                    && self.level == Some(self.kind.ladder().top())
+                    && self.level == Some(self.kind.top())
                     && self.symmetry == Symmetry::Mirror
                 {
                     return bad(
@@ -454,6 +459,7 @@ mod tests {
     fn levels_are_the_ladders_levels() {
         for kind in Kind::ALL {
             assert_eq!(kind.levels(), kind.ladder().levels, "{kind:?}");
+            assert_eq!(kind.top(), kind.ladder().top(), "{kind:?}");
             let ladder = kind.ladder();
             for level in 0..kind.levels().len() as u8 {
                 let cut = ladder.up_to(level);

@@ -35,7 +35,7 @@ const PATIENCE: usize = 400;
 /// trial), without mirror symmetry (no puzzle on the list has it).
 pub(super) fn applies(options: &Options) -> bool {
     options.size == 9
-        && options.level == Some(options.kind.ladder().top())
+        && options.level == Some(options.kind.top())
         && options.symmetry != Symmetry::Mirror
 }
 
