@@ -35,13 +35,19 @@ impl Rng {
     /// whose low word falls in the short zone (fewer than n of 2⁶⁴) drawn again.
     #[inline]
     pub fn below(&mut self, n: usize) -> usize {
-        let n = n.max(1) as u64;
+        self.below_u64(n as u64) as usize
+    }
+
+    /// [`Rng::below`] for bounds past 32 bits on every platform (`usize` is 32 bits on wasm32).
+    #[inline]
+    pub fn below_u64(&mut self, n: u64) -> u64 {
+        let n = n.max(1);
         loop {
             let product = u128::from(self.next_u64()) * u128::from(n);
             let low = product as u64;
             // `low < n` is a cheap first test; the exact zone is `2⁶⁴ mod n`.
             if low >= n || low >= n.wrapping_neg() % n {
-                return (product >> 64) as usize;
+                return (product >> 64) as u64;
             }
         }
     }

@@ -3,7 +3,8 @@
 //! A Latin square is built row by row: each row is a random perfect matching of columns to the
 //! symbols each column still lacks (one always exists: the columns and missing symbols form a
 //! regular bipartite graph); no draw is made where there is one way on (the last row, a column
-//! with one symbol left), and squares of side 3 or less are drawn whole. A Sudoku grid starts
+//! with one symbol left), and squares of side 5 or less are drawn whole with the same law (at
+//! sides 4 and 5 from the orbits of the squares: [`orbits`]). A Sudoku grid starts
 //! from a few random consistent values, is completed by the solver, and is then shuffled by the
 //! grid's symmetries (symbols, rows within a band, bands, columns within a stack, stacks).
 
@@ -12,6 +13,10 @@ use crate::solve::{Branching, Solver};
 use crate::validate;
 
 use super::rng::Rng;
+
+#[cfg(test)]
+mod law;
+mod orbits;
 
 /// A random Latin square of side `n` (at most [`MAX_SIDE`]).
 #[cfg(test)]
@@ -39,6 +44,10 @@ pub(super) fn latin_cells(n: usize, rng: &mut Rng, cells: &mut Vec<u8>) {
                 cells[r * n + c] = first[(c + r * step) % n];
             }
         }
+        return;
+    }
+    if n <= 5 {
+        orbits::draw(n, rng, cells);
         return;
     }
     // missing[c]: the symbols column c does not have yet (bit s).
@@ -165,140 +174,4 @@ fn shuffle_sudoku(grid: &Grid, b: BoxShape, rng: &mut Rng) -> Grid {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    use std::collections::HashMap;
-
-    #[test]
-    fn squares_are_latin_at_every_side() {
-        for n in 1..=MAX_SIDE {
-            // A KenKen without cages: its solutions are the Latin squares of its side.
-            let any = Puzzle::kenken(n, vec![]).unwrap();
-            for index in 0..20 {
-                let square = latin_square(n, &mut Rng::new(n as u64, index));
-                assert!(any.is_solution(&square), "{n}×{n}, stream {index}");
-            }
-        }
-    }
-
-    /// [`latin_cells`] as first written: a draw for every choice, even with one outcome, and
-    /// for the last row. Kept to test that leaving those out kept the law of the squares.
-    fn drawing_every_choice(n: usize, rng: &mut Rng) -> Vec<u8> {
-        fn augment(
-            c: u8,
-            missing: &[u16],
-            owner: &mut [u8],
-            seen: &mut u16,
-            rng: &mut Rng,
-        ) -> bool {
-            let mut options: Vec<u8> =
-                (0..16).filter(|&s| (missing[c as usize] & !*seen) & 1 << s != 0).collect();
-            for i in 0..options.len() {
-                let j = i + rng.below(options.len() - i);
-                options.swap(i, j);
-                let s = options[i] as usize;
-                if *seen & (1 << s) != 0 {
-                    continue;
-                }
-                *seen |= 1 << s;
-                if owner[s] == NONE || augment(owner[s], missing, owner, seen, rng) {
-                    owner[s] = c;
-                    return true;
-                }
-            }
-            false
-        }
-        let mut cells = vec![0u8; n * n];
-        let mut missing = vec![((1u32 << n) - 1) as u16; n];
-        for r in 0..n {
-            let mut cols: Vec<u8> = (0..n as u8).collect();
-            rng.shuffle(&mut cols);
-            let mut owner = vec![NONE; n];
-            for &c in &cols {
-                assert!(augment(c, &missing, &mut owner, &mut 0, rng));
-            }
-            for (s, &c) in owner.iter().enumerate() {
-                cells[r * n + c as usize] = s as u8 + 1;
-                missing[c as usize] &= !(1 << s);
-            }
-        }
-        cells
-    }
-
-    /// Rectangles `a b` over `b a` in a square of side `n`.
-    fn intercalates(n: usize, s: &[u8]) -> usize {
-        let mut count = 0;
-        for r1 in 0..n {
-            for r2 in r1 + 1..n {
-                for c1 in 0..n {
-                    for c2 in c1 + 1..n {
-                        let (a, b) = (s[r1 * n + c1], s[r1 * n + c2]);
-                        count += usize::from(s[r2 * n + c1] == b && s[r2 * n + c2] == a);
-                    }
-                }
-            }
-        }
-        count
-    }
-
-    /// The squares come as often with and without the draws that have one outcome: not
-    /// uniformly (a square of side 4 with 12 rectangles, one of 144 of the 576, comes about
-    /// 14 times in 100, against 25 for a uniform draw; of side 5 one without any, 17,280 of
-    /// 161,280, 16 in 100 against 11), and the same way for both.
-    #[test]
-    fn leaving_out_draws_with_one_outcome_keeps_the_law() {
-        let draws = 40_000u64;
-        for (n, rich) in [(4, 12), (5, 0)] {
-            let share = |make: &dyn Fn(&mut Rng) -> Vec<u8>| {
-                let hits = (0..draws)
-                    .filter(|&i| intercalates(n, &make(&mut Rng::new(77, i))) == rich)
-                    .count();
-                hits as f64 / draws as f64
-            };
-            let now = share(&|rng| latin_square(n, rng).cells().to_vec());
-            let before = share(&|rng| drawing_every_choice(n, rng));
-            // Five standard deviations of the difference of two shares near 0.15.
-            assert!((now - before).abs() < 0.013, "{n}×{n}: {now} against {before}");
-            let uniform = if n == 4 { 144.0 / 576.0 } else { 17_280.0 / 161_280.0 };
-            assert!((before - uniform).abs() > 0.04, "{n}×{n}: {before} against {uniform}");
-        }
-    }
-
-    /// The 12 squares of side 3 come up alike, with the draws for sides up to 3 and with the
-    /// matchings.
-    #[test]
-    fn squares_of_side_three_come_up_alike() {
-        let draws = 12_000u64;
-        let counts = |make: &dyn Fn(&mut Rng) -> Vec<u8>| {
-            let mut seen: HashMap<Vec<u8>, u32> = HashMap::new();
-            for i in 0..draws {
-                *seen.entry(make(&mut Rng::new(5, i))).or_default() += 1;
-            }
-            seen
-        };
-        for seen in [
-            counts(&|rng| latin_square(3, rng).cells().to_vec()),
-            counts(&|rng| drawing_every_choice(3, rng)),
-        ] {
-            assert_eq!(seen.len(), 12);
-            // 1,000 expected each; five standard deviations either side.
-            assert!(seen.values().all(|&k| (850..=1150).contains(&k)), "{seen:?}");
-        }
-    }
-
-    /// Every one of the 576 Latin squares of side 4 comes up, none far more often than the
-    /// others (the matching is drawn from all of a row's extensions, not a few of them).
-    #[test]
-    fn every_square_of_side_four_comes_up() {
-        let mut seen: HashMap<Vec<u8>, u32> = HashMap::new();
-        let draws = 576 * 60;
-        for index in 0..draws {
-            let square = latin_square(4, &mut Rng::new(9, index));
-            *seen.entry(square.cells().to_vec()).or_default() += 1;
-        }
-        assert_eq!(seen.len(), 576);
-        let most = seen.values().max().copied().unwrap_or(0);
-        assert!(most < 4 * 60, "one square {most} times in {draws}");
-    }
-}
+mod tests;
