@@ -81,7 +81,7 @@ const LINES: [[u8; 64]; 9] = {
     while n <= 8 {
         let mut c = 0;
         while c < n * n {
-            t[n][c] = ((c / n) << 4 | c % n) as u8;
+            t[n][c] = (((c / n) << 4) | (c % n)) as u8;
             c += 1;
         }
         n += 1;
