@@ -63,14 +63,29 @@ fn cut_in<const C: usize>(
     // `next[c]` the cell after c in it (END: none); `last[h]` and `size[h]`, for a head h,
     // the chain's last cell and its length.
     let mut chains = Chains::<C>::new(a);
-    let neighbours = |c: usize| {
-        let (r, col) = (c / n, c % n);
-        [
-            (col > 0).then(|| c - 1),
-            (col + 1 < n).then(|| c + 1),
-            (r > 0).then(|| c - n),
-            (r + 1 < n).then(|| c + n),
-        ]
+    // The neighbour of cell c (row r, column col) that `takes` and comes first in the order,
+    // if any: the neighbours looked at one by one, no list made.
+    let best = |c: usize, r: usize, col: usize, takes: &mut dyn FnMut(usize) -> bool| {
+        let mut best = None;
+        let mut first = u16::MAX;
+        let mut weigh = |d: usize| {
+            if rank[d] < first && takes(d) {
+                (best, first) = (Some(d), rank[d]);
+            }
+        };
+        if col > 0 {
+            weigh(c - 1);
+        }
+        if col + 1 < n {
+            weigh(c + 1);
+        }
+        if r > 0 {
+            weigh(c - n);
+        }
+        if r + 1 < n {
+            weigh(c + n);
+        }
+        best
     };
     // Dominoes.
     if max_cage >= 2 {
@@ -78,15 +93,12 @@ fn cut_in<const C: usize>(
             if chains.size_of(c) != 1 {
                 continue;
             }
-            let best = neighbours(c)
-                .into_iter()
-                .flatten()
-                .filter(|&d| chains.size_of(d) == 1 && fits.as_ref().is_none_or(|f| f(&[d], c)))
-                .min_by_key(|&d| rank[d]);
-            if let Some(d) = best
+            let mut takes =
+                |d: usize| chains.size_of(d) == 1 && fits.as_ref().is_none_or(|f| f(&[d], c));
+            if let Some(d) = best(c, c / n, c % n, &mut takes)
                 && rng.below(4) != 0
             {
-                chains.merge(c, d);
+                chains.add(c, d);
             }
         }
     }
@@ -96,38 +108,31 @@ fn cut_in<const C: usize>(
         if chains.size_of(c) != 1 {
             continue;
         }
-        let best = neighbours(c)
-            .into_iter()
-            .flatten()
-            .filter(|&d| {
-                chains.size_of(d) < max_cage
-                    && fits.as_ref().is_none_or(|f| {
-                        chains.cells_of(d, &mut cells);
-                        f(&cells, c)
-                    })
-            })
-            .min_by_key(|&d| rank[d]);
-        if let Some(d) = best {
-            chains.merge(c, d);
+        let mut takes = |d: usize| {
+            chains.size_of(d) < max_cage
+                && fits.as_ref().is_none_or(|f| {
+                    chains.cells_of(d, &mut cells);
+                    f(&cells, c)
+                })
+        };
+        if let Some(d) = best(c, c / n, c % n, &mut takes) {
+            chains.add(c, d);
         }
     }
     // The cages in order of their first cell, each sorted: a cage comes up first at its
-    // first cell, going through the cells in order.
+    // first cell, going through the cells in order, and gets the rest as they come.
     out.clear();
-    let mut done = [false; C];
+    let mut place = [u16::MAX; C];
     for c in 0..a {
         let head = chains.head[c] as usize;
-        if done[head] {
-            continue;
+        if place[head] == u16::MAX {
+            if max_cage >= 2 && chains.size[head] == 1 {
+                return false;
+            }
+            place[head] = out.len() as u16;
+            out.push(CageCells::new());
         }
-        done[head] = true;
-        if max_cage >= 2 && chains.size[head] == 1 {
-            return false;
-        }
-        let mut k = CageCells::new();
-        chains.cells_of(head, &mut k);
-        k.sort_unstable();
-        out.push(k);
+        out[place[head] as usize].push(c);
     }
     true
 }
@@ -172,17 +177,15 @@ impl<const C: usize> Chains<C> {
         }
     }
 
-    /// Moves the cells of `c`'s cage to the end of `d`'s.
-    fn merge(&mut self, c: usize, d: usize) {
-        let (from, to) = (self.head[c] as usize, self.head[d] as usize);
-        let mut x = from as u16;
-        while x != END {
-            self.head[x as usize] = to as u16;
-            x = self.next[x as usize];
-        }
-        self.next[self.last[to] as usize] = from as u16;
-        self.last[to] = self.last[from];
-        self.size[to] += self.size[from];
+    /// Adds `c`, a cell alone, to the end of `d`'s cage (every join of the cut is one cell
+    /// joining a cage, so no chain is walked).
+    fn add(&mut self, c: usize, d: usize) {
+        debug_assert!(self.size_of(c) == 1);
+        let to = self.head[d] as usize;
+        self.head[c] = to as u16;
+        self.next[self.last[to] as usize] = c as u16;
+        self.last[to] = c as u16;
+        self.size[to] += 1;
     }
 }
 

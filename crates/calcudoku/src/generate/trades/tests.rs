@@ -293,3 +293,42 @@ fn trades_are_second_solutions_and_find_most() {
     assert!(found * 20 >= several * 17, "{found} of {several}");
     assert!(cycles >= 100, "{cycles} cycles");
 }
+
+/// The search without the state of `Trades` (up to 8×8) gives the verdict of the search with
+/// it, on random Latin squares cut as the generator cuts them (cages of up to two, three,
+/// four and six cells) and cut at random into cages of any cells, connected or not (the
+/// short search must not lean on the cut's shapes); both verdicts come up often.
+#[test]
+fn values_kept_as_by_the_state() {
+    use crate::generate::{cages, latin};
+    let mut seen = [0usize; 2];
+    for n in 1..=8 {
+        for seed in 0..1500u64 {
+            let mut rng = Rng::new(seed, 700 + n as u64);
+            let square = latin::latin_square(n, &mut rng);
+            let cut = if seed % 2 == 0 {
+                match cages::cut(n, [2, 3, 4, 6][seed as usize / 2 % 4], &mut rng) {
+                    Some(cut) => cut,
+                    None => continue,
+                }
+            } else {
+                // Each cell in one of `kinds` cages drawn at random, fewer for more cells.
+                let kinds = 1 + rng.below(n * n);
+                let label: Vec<usize> = (0..n * n).map(|_| rng.below(kinds)).collect();
+                (0..kinds)
+                    .map(|k| (0..n * n).filter(|&c| label[c] == k).collect::<CageCells>())
+                    .filter(|k| !k.is_empty())
+                    .collect()
+            };
+            let cells = square.cells();
+            let short = if n <= 4 {
+                values_kept::<16>(n, cells, &cut)
+            } else {
+                values_kept::<64>(n, cells, &cut)
+            };
+            assert_eq!(short, values_kept_by_state(n, cells, &cut), "{n} {seed}: {cut:?}");
+            seen[usize::from(short)] += 1;
+        }
+    }
+    assert!(seen[0] >= 3000 && seen[1] >= 3000, "{seen:?}");
+}
