@@ -7,6 +7,7 @@
 use std::fmt;
 
 use crate::error::ModelError;
+use smallvec::{SmallVec, smallvec};
 
 /// Largest supported side length (values are kept in a 64-bit set).
 pub const MAX_SIZE: usize = 64;
@@ -353,6 +354,11 @@ impl Cage {
 
 /// Appends `x` in decimal (no allocation, unlike `to_string`).
 pub(crate) fn push_number(out: &mut String, mut x: u64) {
+    // Most numbers written are cage ids and small targets.
+    if x < 10 {
+        out.push(char::from(b'0' + x as u8));
+        return;
+    }
     let mut digits = [0u8; 20];
     let mut at = digits.len();
     loop {
@@ -551,22 +557,28 @@ impl Puzzle {
                 return Err(ModelError::GivenOutOfRange { cell: Cell(i as u16), value: v, size });
             }
         }
-        // Which cage holds each cell (allocated only when there are cages: a plain Sudoku read
-        // from a batch line comes through here once per line).
-        let mut owner: Vec<Option<usize>> =
-            if cages.is_empty() { Vec::new() } else { vec![None; size * size] };
+        // The cells already in a cage, a bit each (on the stack up to 16×16: the generator
+        // builds a puzzle per puzzle it makes, and a map of owners on the heap was a fifth of
+        // this function at 3×3); the first cage of a cell found twice is looked for then.
+        let mut taken: SmallVec<[u64; 4]> = if cages.is_empty() {
+            SmallVec::new()
+        } else {
+            smallvec![0; (size * size).div_ceil(64)]
+        };
         for (k, cage) in cages.iter().enumerate() {
             if cage.cells.is_empty() {
                 return Err(ModelError::EmptyCage { cage: k });
             }
             for &c in &cage.cells {
-                if c.index() >= size * size {
-                    return Err(ModelError::CellOutOfRange { cell: c.index(), cells: size * size });
+                let i = c.index();
+                if i >= size * size {
+                    return Err(ModelError::CellOutOfRange { cell: i, cells: size * size });
                 }
-                if let Some(first) = owner[c.index()] {
-                    return Err(ModelError::CellInTwoCages { cell: c.index(), first, second: k });
+                if taken[i / 64] & 1 << (i % 64) != 0 {
+                    let first = cages.iter().position(|g| g.cells.contains(&c)).unwrap_or(k);
+                    return Err(ModelError::CellInTwoCages { cell: i, first, second: k });
                 }
-                owner[c.index()] = Some(k);
+                taken[i / 64] |= 1 << (i % 64);
             }
         }
         Ok(Puzzle { size, boxes, givens, cages, distinct_cages })
@@ -787,7 +799,21 @@ mod tests {
         let c = |v: &[u16]| v.iter().map(|&i| Cell(i)).collect::<Vec<_>>();
         assert!(matches!(
             Puzzle::kenken(2, vec![Cage::new(3, None, c(&[0, 1])), Cage::new(3, None, c(&[1, 2]))]),
-            Err(ModelError::CellInTwoCages { cell: 1, .. })
+            Err(ModelError::CellInTwoCages { cell: 1, first: 0, second: 1 })
+        ));
+        // Twice in one cage; and past the first 64 cells, behind a cage that does not hold it.
+        assert!(matches!(
+            Puzzle::kenken(2, vec![Cage::new(3, None, c(&[2])), Cage::new(3, None, c(&[0, 1, 0]))]),
+            Err(ModelError::CellInTwoCages { cell: 0, first: 1, second: 1 })
+        ));
+        let far = vec![
+            Cage::new(3, None, c(&[70, 71])),
+            Cage::new(3, None, c(&[5])),
+            Cage::new(3, None, c(&[80, 71])),
+        ];
+        assert!(matches!(
+            Puzzle::kenken(9, far),
+            Err(ModelError::CellInTwoCages { cell: 71, first: 0, second: 2 })
         ));
         assert!(matches!(
             Puzzle::kenken(2, vec![Cage::new(3, None, c(&[0, 4]))]),

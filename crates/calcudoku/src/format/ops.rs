@@ -17,6 +17,7 @@
 
 use crate::error::{ParseError, ParseErrorKind, WriteError};
 use crate::puzzle::{BoxShape, Cage, Cell, Grid, MAX_SIZE, Operator, Puzzle, push_number};
+use smallvec::{SmallVec, smallvec};
 
 use super::text::{self, Line, Token, parse_u64, show};
 
@@ -418,23 +419,35 @@ pub fn write(puzzle: &Puzzle) -> Result<String, WriteError> {
         }
     }
     super::check_givens_in_cages(puzzle, "ops")?;
-    let owner = puzzle.cage_of_cells();
-    let mut new_id: Vec<Option<usize>> = vec![None; puzzle.cages().len()];
-    let mut order = Vec::with_capacity(puzzle.cages().len());
-    out.reserve(n * n * 3 + puzzle.cages().len() * 5);
+    // The cage of each cell, the id given to each cage and the cages in order of their ids,
+    // on the stack for puzzles up to 16×16 (the generator writes every puzzle it makes: at 3×3
+    // these three maps on the heap took a tenth of the writing).
+    const NO: u32 = u32::MAX;
+    let cages = puzzle.cages().len();
+    let mut owner: SmallVec<[u32; 256]> = smallvec![NO; n * n];
+    for (k, cage) in puzzle.cages().iter().enumerate() {
+        for &c in &cage.cells {
+            owner[c.index()] = k as u32;
+        }
+    }
+    let mut new_id: SmallVec<[u32; 128]> = smallvec![NO; cages];
+    let mut order: SmallVec<[u32; 128]> = SmallVec::with_capacity(cages);
+    out.reserve(n * n * 3 + cages * 5);
     for r in 0..n {
         for c in 0..n {
-            let cell = r * n + c;
-            let Some(k) = owner[cell] else {
+            let k = owner[r * n + c];
+            if k == NO {
                 return Err(WriteError::unsupported(
                     "ops",
                     format!("a cell in no cage (row {}, column {})", r + 1, c + 1),
                 ));
-            };
-            let id = *new_id[k].get_or_insert_with(|| {
+            }
+            let id = &mut new_id[k as usize];
+            if *id == NO {
+                *id = order.len() as u32;
                 order.push(k);
-                order.len() - 1
-            });
+            }
+            let id = *id;
             if c > 0 {
                 out.push(' ');
             }
@@ -444,7 +457,7 @@ pub fn write(puzzle: &Puzzle) -> Result<String, WriteError> {
     }
     // The labels as `Cage::label` writes them, straight into the text.
     for (i, &k) in order.iter().enumerate() {
-        let cage = &puzzle.cages()[k];
+        let cage = &puzzle.cages()[k as usize];
         if i > 0 {
             out.push(' ');
         }
