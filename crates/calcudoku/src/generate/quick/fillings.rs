@@ -127,7 +127,7 @@ pub(super) fn walk(cage: &Cage, cand: &[Mask], need: Need, keep: Option<&mut Vec
 /// The values of the first and of the second cell of a two-cell cage with rule `op` and
 /// `target` that some filling gives them, from their candidates `a` and `b`; the two cells see
 /// each other, so they never hold the same value.
-fn pair_values(op: Operator, target: u64, a: Mask, b: Mask) -> (Mask, Mask) {
+pub(super) fn pair_values(op: Operator, target: u64, a: Mask, b: Mask) -> (Mask, Mask) {
     let t = target;
     match op {
         Operator::Add => {
@@ -152,25 +152,59 @@ fn pair_values(op: Operator, target: u64, a: Mask, b: Mask) -> (Mask, Mask) {
             (a & near(b), b & near(a))
         }
         Operator::Mul | Operator::Div => {
+            // Beyond the tables no value up to 16 has a partner.
+            let partners = match op {
+                Operator::Mul if t < PRODUCTS as u64 => &TIMES[t as usize],
+                Operator::Div if t < QUOTIENTS as u64 => &OVER[t as usize],
+                _ => return (0, 0),
+            };
             let (mut first, mut second) = (0, 0);
             let mut rest = a;
             while rest != 0 {
-                let v = rest.trailing_zeros() as u64 + 1;
+                let v = rest.trailing_zeros() as usize;
                 rest &= rest - 1;
-                let partners = match op {
-                    Operator::Mul => [(t % v == 0).then(|| t / v), None],
-                    _ => [Some(v * t), (t != 0 && v % t == 0).then(|| v / t)],
-                };
-                for w in partners.into_iter().flatten() {
-                    if w != v && (1..=16).contains(&w) && b & 1 << (w - 1) != 0 {
-                        first |= 1 << (v - 1);
-                        second |= 1 << (w - 1);
-                    }
+                let with = partners[v] & b;
+                if with != 0 {
+                    first |= 1 << v;
+                    second |= with;
                 }
             }
             (first, second)
         }
     }
+}
+
+/// Products up to 16 × 16, and quotients up to 16, have tables.
+const PRODUCTS: usize = 16 * 16 + 1;
+const QUOTIENTS: usize = 17;
+
+/// `TIMES[t][v - 1]`: the values `w` up to 16, other than `v`, with `v × w = t` (as a mask).
+static TIMES: [[Mask; 16]; PRODUCTS] = partners(false);
+
+/// `OVER[t][v - 1]`: the values `w` up to 16, other than `v`, with `v ÷ w = t` or `w ÷ v = t`.
+static OVER: [[Mask; 16]; QUOTIENTS] = partners(true);
+
+/// The partner tables of two-cell products (`div` false) or quotients, worked out once at
+/// compile time from the rule itself, value by value.
+const fn partners<const T: usize>(div: bool) -> [[Mask; 16]; T] {
+    let mut table = [[0; 16]; T];
+    let mut t = 0;
+    while t < T {
+        let mut v = 1;
+        while v <= 16 {
+            let mut w = 1;
+            while w <= 16 {
+                let holds = if div { v == w * t || w == v * t } else { v * w == t };
+                if holds && w != v {
+                    table[t][v - 1] |= 1 << (w - 1);
+                }
+                w += 1;
+            }
+            v += 1;
+        }
+        t += 1;
+    }
+    table
 }
 
 /// The least value of a non-empty mask.
@@ -354,7 +388,8 @@ mod tests {
         for n in 2..=9usize {
             let full = (1u16 << n) - 1;
             for op in Operator::ALL {
-                for target in 0..=(n * n) as u64 {
+                // Past the largest clue of the grid too: past the tables' ends.
+                for target in 0..=300 {
                     for _ in 0..12 {
                         let a = rng.below(full as usize + 1) as Mask;
                         let b = rng.below(full as usize + 1) as Mask;

@@ -13,7 +13,7 @@ use crate::logic::QuickHash;
 
 use super::super::cages::CageCells;
 use super::super::ops::Clue;
-use super::fillings::{Fillings, Need, fillings, walk};
+use super::fillings::{Fillings, Need, fillings, pair_values, walk};
 use super::fixed::Fixed;
 use super::{CELLS, Cage, FRESH_MEMO, Fresh, MAX_CELLS, Mask, POP, QUICK_UP_TO};
 
@@ -270,7 +270,28 @@ impl State {
     /// The cage rule of `need` on cage `k`: its cells keep what its fillings allow; at hard, the
     /// values every filling puts in a line leave the rest of that line. True on progress.
     fn cage(&mut self, k: usize, need: Need) -> bool {
-        let width = self.cages[k].cells.len();
+        let cage = &self.cages[k];
+        let width = cage.cells.len();
+        // Most cages are two cells that see each other: below hard their values come from
+        // masks (as `fillings` would give them), straight onto the two cells.
+        if width == 2
+            && need != Need::Lines
+            && cage.sees_before[1] != 0
+            && let Some(op) = cage.op
+        {
+            let (a, b) = (cage.cells[0] as usize, cage.cells[1] as usize);
+            let (first, second) = pair_values(op, cage.target, self.cand[a], self.cand[b]);
+            if first == 0 {
+                self.broken = true;
+                return false;
+            }
+            let (keep_a, keep_b) = if need == Need::Union {
+                (first | second, first | second)
+            } else {
+                (first, second)
+            };
+            return self.restrict(a, keep_a) | self.restrict(b, keep_b);
+        }
         let mut cand = [0 as Mask; MAX_CELLS];
         for (i, &c) in self.cages[k].cells.iter().enumerate() {
             cand[i] = self.cand[c as usize];
