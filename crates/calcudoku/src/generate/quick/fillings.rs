@@ -124,6 +124,39 @@ pub(super) fn walk(cage: &Cage, cand: &[Mask], need: Need, keep: Option<&mut Vec
     Walked { fillings: walk.out, count: walk.count }
 }
 
+/// At hard, the fillings of a two-cell cage whose cells see each other, rule `op`, from the
+/// candidates `a` and `b` of its cells by masks: what the walk finds, with no walk and nothing
+/// kept (a pair has few fillings, and the masks cost less than filtering them).
+pub(super) fn pair_fillings(cage: &Cage, op: Operator, a: Mask, b: Mask) -> Fillings {
+    let t = cage.target;
+    let (first, second) = pair_values(op, t, a, b);
+    let mut out = Fillings::none();
+    out.any = first != 0;
+    out.per[0] = first;
+    out.per[1] = second;
+    // The line holding both cells always gets a value exactly when no filling does without
+    // it: none is left once the value is taken from both cells.
+    let mut both = 0;
+    let mut values = first | second;
+    while values != 0 {
+        let x = values & values.wrapping_neg();
+        values &= values - 1;
+        if pair_values(op, t, a & !x, b & !x).0 == 0 {
+            both |= x;
+        }
+    }
+    // A line holding one cell always gets that cell's value when it has only one.
+    let alone = |m: Mask| if m.is_power_of_two() { m } else { 0 };
+    for (p, &(_, at)) in cage.parts.iter().enumerate() {
+        out.always[p] = match at {
+            0b01 => alone(first),
+            0b10 => alone(second),
+            _ => both,
+        };
+    }
+    out
+}
+
 /// The values of the first and of the second cell of a two-cell cage with rule `op` and
 /// `target` that some filling gives them, from their candidates `a` and `b`; the two cells see
 /// each other, so they never hold the same value.
@@ -380,6 +413,49 @@ mod tests {
         cage.cells = Fixed::from_slice(&[0, second as u8]);
         cage.sees_before = Fixed::from_slice(&[0, 1]);
         cage
+    }
+
+    /// The cage's lines and their positions, as `State::load` lists them.
+    fn with_parts(mut cage: Cage, n: usize, across: bool) -> Cage {
+        cage.parts = if across {
+            Fixed::from_slice(&[(0, 0b01), (n as u8, 0b11), (1, 0b10)])
+        } else {
+            Fixed::from_slice(&[(0, 0b11), (n as u8, 0b01), (n as u8 + 1, 0b10)])
+        };
+        cage
+    }
+
+    #[test]
+    fn two_cell_lines_by_masks_are_what_the_walk_finds() {
+        let mut rng = Rng::new(9, 9);
+        let mut forced = 0;
+        for n in 2..=9usize {
+            let full = (1u16 << n) - 1;
+            for op in Operator::ALL {
+                for target in 0..=(n * n) as u64 {
+                    for _ in 0..12 {
+                        let a = rng.below(full as usize + 1) as Mask;
+                        let b = rng.below(full as usize + 1) as Mask;
+                        let across = rng.chance(1, 2);
+                        let cage = with_parts(domino(n, op, target, across), n, across);
+                        let fast = pair_fillings(&cage, op, a, b);
+                        // Every filling walked and kept, as at hard.
+                        let mut kept = Vec::new();
+                        let slow = walk(&cage, &[a, b], Need::Lines, Some(&mut kept)).fillings;
+                        let what = format!("{op:?} {target} {a:b} {b:b} across {across}");
+                        assert_eq!(fast.any, slow.any, "{what}");
+                        if !slow.any {
+                            continue;
+                        }
+                        assert_eq!(fast.per[..2], slow.per[..2], "{what}");
+                        assert_eq!(fast.always[..3], slow.always[..3], "{what}");
+                        forced += usize::from(fast.always[..3].iter().any(|&m| m != 0));
+                    }
+                }
+            }
+        }
+        // Lines with a value every filling puts there came up many times.
+        assert!(forced > 1000, "{forced}");
     }
 
     #[test]

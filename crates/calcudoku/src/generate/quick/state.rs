@@ -13,7 +13,7 @@ use crate::logic::QuickHash;
 
 use super::super::cages::CageCells;
 use super::super::ops::Clue;
-use super::fillings::{Fillings, Need, fillings, pair_values, walk};
+use super::fillings::{Fillings, Need, fillings, pair_fillings, pair_values, walk};
 use super::fixed::Fixed;
 use super::{CELLS, Cage, FRESH_MEMO, Fresh, MAX_CELLS, Mask, POP, QUICK_UP_TO};
 
@@ -272,34 +272,38 @@ impl State {
     fn cage(&mut self, k: usize, need: Need) -> bool {
         let cage = &self.cages[k];
         let width = cage.cells.len();
-        // Most cages are two cells that see each other: below hard their values come from
-        // masks (as `fillings` would give them), straight onto the two cells.
-        if width == 2
-            && need != Need::Lines
+        // Most cages are two cells that see each other: their values come from masks (as
+        // the walk would find them), below hard straight onto the two cells.
+        let f = if width == 2
             && cage.sees_before[1] != 0
             && let Some(op) = cage.op
         {
             let (a, b) = (cage.cells[0] as usize, cage.cells[1] as usize);
-            let (first, second) = pair_values(op, cage.target, self.cand[a], self.cand[b]);
-            if first == 0 {
-                self.broken = true;
-                return false;
-            }
-            let (keep_a, keep_b) = if need == Need::Union {
-                (first | second, first | second)
+            if need == Need::Lines {
+                pair_fillings(cage, op, self.cand[a], self.cand[b])
             } else {
-                (first, second)
-            };
-            return self.restrict(a, keep_a) | self.restrict(b, keep_b);
-        }
-        let mut cand = [0 as Mask; MAX_CELLS];
-        for (i, &c) in self.cages[k].cells.iter().enumerate() {
-            cand[i] = self.cand[c as usize];
-        }
-        let f = if need == Need::Lines {
-            self.lines_fillings(k, &cand[..width])
+                let (first, second) = pair_values(op, cage.target, self.cand[a], self.cand[b]);
+                if first == 0 {
+                    self.broken = true;
+                    return false;
+                }
+                let (keep_a, keep_b) = if need == Need::Union {
+                    (first | second, first | second)
+                } else {
+                    (first, second)
+                };
+                return self.restrict(a, keep_a) | self.restrict(b, keep_b);
+            }
         } else {
-            self.fresh_or_walked(k, &cand[..width], need)
+            let mut cand = [0 as Mask; MAX_CELLS];
+            for (i, &c) in cage.cells.iter().enumerate() {
+                cand[i] = self.cand[c as usize];
+            }
+            if need == Need::Lines {
+                self.lines_fillings(k, &cand[..width])
+            } else {
+                self.fresh_or_walked(k, &cand[..width], need)
+            }
         };
         if !f.any {
             self.broken = true;
