@@ -217,7 +217,12 @@ impl State {
                 let places = &mut self.places[line][v];
                 *places &= !at;
                 if places.is_power_of_two() {
-                    self.hidden.push((line as u8, v as u8));
+                    // Nothing to do when the last place holds this value alone already (as
+                    // when the value was decided there).
+                    let last = self.line_cells[line][places.trailing_zeros() as usize];
+                    if self.cand[last as usize] != 1 << v {
+                        self.hidden.push((line as u8, v as u8));
+                    }
                 } else if *places == 0 {
                     self.broken = true;
                 }
@@ -423,11 +428,10 @@ impl State {
                 continue;
             }
             // union[s]: the candidates of the open cells in subset s.
-            for s in 1usize..(1 << m) - 1 {
+            for (s, &size) in POP.iter().enumerate().take((1 << m) - 1).skip(1) {
                 let low = s.trailing_zeros() as usize;
                 let union = self.union[s & (s - 1)] | self.cand[open[low]];
                 self.union[s] = union;
-                let size = POP[s];
                 if size < 2 || POP[union as usize] != size {
                     continue;
                 }
