@@ -124,10 +124,43 @@ pub(super) fn walk(cage: &Cage, cand: &[Mask], need: Need, keep: Option<&mut Vec
     Walked { fillings: walk.out, count: walk.count }
 }
 
+/// At hard, the fillings of a two-cell cage whose cells see each other, rule `op`, from the
+/// candidates `a` and `b` of its cells by masks: what the walk finds, with no walk and nothing
+/// kept (a pair has few fillings, and the masks cost less than filtering them).
+pub(super) fn pair_fillings(cage: &Cage, op: Operator, a: Mask, b: Mask) -> Fillings {
+    let t = cage.target;
+    let (first, second) = pair_values(op, t, a, b);
+    let mut out = Fillings::none();
+    out.any = first != 0;
+    out.per[0] = first;
+    out.per[1] = second;
+    // The line holding both cells always gets a value exactly when no filling does without
+    // it: none is left once the value is taken from both cells.
+    let mut both = 0;
+    let mut values = first | second;
+    while values != 0 {
+        let x = values & values.wrapping_neg();
+        values &= values - 1;
+        if pair_values(op, t, a & !x, b & !x).0 == 0 {
+            both |= x;
+        }
+    }
+    // A line holding one cell always gets that cell's value when it has only one.
+    let alone = |m: Mask| if m.is_power_of_two() { m } else { 0 };
+    for (p, &(_, at)) in cage.parts.iter().enumerate() {
+        out.always[p] = match at {
+            0b01 => alone(first),
+            0b10 => alone(second),
+            _ => both,
+        };
+    }
+    out
+}
+
 /// The values of the first and of the second cell of a two-cell cage with rule `op` and
 /// `target` that some filling gives them, from their candidates `a` and `b`; the two cells see
 /// each other, so they never hold the same value.
-fn pair_values(op: Operator, target: u64, a: Mask, b: Mask) -> (Mask, Mask) {
+pub(super) fn pair_values(op: Operator, target: u64, a: Mask, b: Mask) -> (Mask, Mask) {
     let t = target;
     match op {
         Operator::Add => {
@@ -152,25 +185,59 @@ fn pair_values(op: Operator, target: u64, a: Mask, b: Mask) -> (Mask, Mask) {
             (a & near(b), b & near(a))
         }
         Operator::Mul | Operator::Div => {
+            // Beyond the tables no value up to 16 has a partner.
+            let partners = match op {
+                Operator::Mul if t < PRODUCTS as u64 => &TIMES[t as usize],
+                Operator::Div if t < QUOTIENTS as u64 => &OVER[t as usize],
+                _ => return (0, 0),
+            };
             let (mut first, mut second) = (0, 0);
             let mut rest = a;
             while rest != 0 {
-                let v = rest.trailing_zeros() as u64 + 1;
+                let v = rest.trailing_zeros() as usize;
                 rest &= rest - 1;
-                let partners = match op {
-                    Operator::Mul => [(t % v == 0).then(|| t / v), None],
-                    _ => [Some(v * t), (t != 0 && v % t == 0).then(|| v / t)],
-                };
-                for w in partners.into_iter().flatten() {
-                    if w != v && (1..=16).contains(&w) && b & 1 << (w - 1) != 0 {
-                        first |= 1 << (v - 1);
-                        second |= 1 << (w - 1);
-                    }
+                let with = partners[v] & b;
+                if with != 0 {
+                    first |= 1 << v;
+                    second |= with;
                 }
             }
             (first, second)
         }
     }
+}
+
+/// Products up to 16 × 16, and quotients up to 16, have tables.
+const PRODUCTS: usize = 16 * 16 + 1;
+const QUOTIENTS: usize = 17;
+
+/// `TIMES[t][v - 1]`: the values `w` up to 16, other than `v`, with `v × w = t` (as a mask).
+static TIMES: [[Mask; 16]; PRODUCTS] = partners(false);
+
+/// `OVER[t][v - 1]`: the values `w` up to 16, other than `v`, with `v ÷ w = t` or `w ÷ v = t`.
+static OVER: [[Mask; 16]; QUOTIENTS] = partners(true);
+
+/// The partner tables of two-cell products (`div` false) or quotients, worked out once at
+/// compile time from the rule itself, value by value.
+const fn partners<const T: usize>(div: bool) -> [[Mask; 16]; T] {
+    let mut table = [[0; 16]; T];
+    let mut t = 0;
+    while t < T {
+        let mut v = 1;
+        while v <= 16 {
+            let mut w = 1;
+            while w <= 16 {
+                let holds = if div { v == w * t || w == v * t } else { v * w == t };
+                if holds && w != v {
+                    table[t][v - 1] |= 1 << (w - 1);
+                }
+                w += 1;
+            }
+            v += 1;
+        }
+        t += 1;
+    }
+    table
 }
 
 /// The least value of a non-empty mask.
@@ -348,13 +415,57 @@ mod tests {
         cage
     }
 
+    /// The cage's lines and their positions, as `State::load` lists them.
+    fn with_parts(mut cage: Cage, n: usize, across: bool) -> Cage {
+        cage.parts = if across {
+            Fixed::from_slice(&[(0, 0b01), (n as u8, 0b11), (1, 0b10)])
+        } else {
+            Fixed::from_slice(&[(0, 0b11), (n as u8, 0b01), (n as u8 + 1, 0b10)])
+        };
+        cage
+    }
+
+    #[test]
+    fn two_cell_lines_by_masks_are_what_the_walk_finds() {
+        let mut rng = Rng::new(9, 9);
+        let mut forced = 0;
+        for n in 2..=9usize {
+            let full = (1u16 << n) - 1;
+            for op in Operator::ALL {
+                for target in 0..=(n * n) as u64 {
+                    for _ in 0..12 {
+                        let a = rng.below(full as usize + 1) as Mask;
+                        let b = rng.below(full as usize + 1) as Mask;
+                        let across = rng.chance(1, 2);
+                        let cage = with_parts(domino(n, op, target, across), n, across);
+                        let fast = pair_fillings(&cage, op, a, b);
+                        // Every filling walked and kept, as at hard.
+                        let mut kept = Vec::new();
+                        let slow = walk(&cage, &[a, b], Need::Lines, Some(&mut kept)).fillings;
+                        let what = format!("{op:?} {target} {a:b} {b:b} across {across}");
+                        assert_eq!(fast.any, slow.any, "{what}");
+                        if !slow.any {
+                            continue;
+                        }
+                        assert_eq!(fast.per[..2], slow.per[..2], "{what}");
+                        assert_eq!(fast.always[..3], slow.always[..3], "{what}");
+                        forced += usize::from(fast.always[..3].iter().any(|&m| m != 0));
+                    }
+                }
+            }
+        }
+        // Lines with a value every filling puts there came up many times.
+        assert!(forced > 1000, "{forced}");
+    }
+
     #[test]
     fn two_cell_masks_are_the_fillings_the_walk_finds() {
         let mut rng = Rng::new(5, 5);
         for n in 2..=9usize {
             let full = (1u16 << n) - 1;
             for op in Operator::ALL {
-                for target in 0..=(n * n) as u64 {
+                // Past the largest clue of the grid too: past the tables' ends.
+                for target in 0..=300 {
                     for _ in 0..12 {
                         let a = rng.below(full as usize + 1) as Mask;
                         let b = rng.below(full as usize + 1) as Mask;
