@@ -9,7 +9,7 @@ use crate::solve::Solver;
 use smallvec::SmallVec;
 
 use super::cages::CageCells;
-use super::ops::{Allowed, Clue, choose_each};
+use super::ops::{self, Allowed, Clue, choose_each};
 use super::quick::{self, Verdict};
 use super::rng::Rng;
 use super::trades::{self, Trade};
@@ -315,19 +315,25 @@ fn clues_into(
     rng: &mut Rng,
     out: &mut Vec<Clue>,
 ) {
+    // Keen avoids giveaway × pairs above normal.
+    let hard = options.level.is_some_and(|l| l > 1);
+    let allowed = Allowed::new(&options.ops, options.long_ops, hard);
+    // Up to 64 cages (every grid up to 8×8), the values are read where they are.
+    if cut.len() <= ops::FEW && ops::choose_cells(cut, square, options.size, allowed, rng, out) {
+        return;
+    }
     // Arrays sized for the grid (setting up a 16×16 one cost a 3×3 candidate 2%).
-    if options.size <= 4 {
-        clues_in::<16, 17>(options, square, cut, rng, out)
-    } else if options.size <= 8 {
-        clues_in::<64, 65>(options, square, cut, rng, out)
+    if options.size <= 8 {
+        clues_in::<64, 65>(options.size, allowed, square, cut, rng, out)
     } else {
-        clues_in::<256, 257>(options, square, cut, rng, out)
+        clues_in::<256, 257>(options.size, allowed, square, cut, rng, out)
     }
 }
 
 /// [`clues_for`] for up to `C` cells (and `S`, one more, cage starts).
 fn clues_in<const C: usize, const S: usize>(
-    options: &Options,
+    n: usize,
+    allowed: Allowed,
     square: &[u8],
     cut: &[CageCells],
     rng: &mut Rng,
@@ -344,11 +350,8 @@ fn clues_in<const C: usize, const S: usize>(
         }
     }
     start[cut.len()] = len as u16;
-    // Keen avoids giveaway × pairs above normal.
-    let hard = options.level.is_some_and(|l| l > 1);
-    let allowed = Allowed::new(&options.ops, options.long_ops, hard);
     let values = |k: usize| &values[start[k] as usize..start[k + 1] as usize];
-    choose_each(cut.len(), values, options.size, allowed, rng, out);
+    choose_each(cut.len(), values, n, allowed, rng, out);
 }
 
 /// A candidate as [`attempt`] first makes it (a square, a cut, clues as shown) from `rng`:

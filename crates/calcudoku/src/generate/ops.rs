@@ -11,10 +11,6 @@
 
 use crate::puzzle::Operator;
 
-/// A few operators (at most the four), kept inline.
-#[cfg(test)]
-type Ops = smallvec::SmallVec<[Operator; 4]>;
-
 use super::rng::Rng;
 
 /// A cage's clue: its operator (None for a one-cell cage, or hidden) and its target.
@@ -225,119 +221,254 @@ const PAIRS: [[u8; 257]; 17] = {
     t
 };
 
+/// Bits of [`ORDER`], one per operator.
+const DIV: u8 = 1;
+const SUB: u8 = 2;
+const MUL: u8 = 4;
+const ADD: u8 = 8;
+
+/// How a pair of values `a`, `b` in a grid of side `n` suits each of the four operators, as
+/// bits of [`ORDER`]: those it suits well, and above them (`<< 4`) those it only fits — Keen's
+/// rules for a pair when every operator is allowed. Each operator is judged on its own, so
+/// fewer allowed operators just mask the bits (but for the fallback in [`suits_bits`]).
+const fn pair_suits(n: usize, a: u8, b: u8, hard: bool) -> u8 {
+    let n64 = n as u64;
+    let (p, q) = if a > b { (a as u64, b as u64) } else { (b as u64, a as u64) };
+    let (mut well, mut only) = (0u8, 0u8);
+    if p + q > 4 && p + q < 2 * n64 - 2 {
+        well |= ADD
+    } else {
+        only |= ADD
+    }
+    let v = p * q;
+    let pairs =
+        if n <= 16 && v <= 256 { PAIRS[n][v as usize] as usize } else { pair_count(n64, v) };
+    if pairs <= 2 && hard {
+        only |= MUL
+    } else {
+        well |= MUL
+    }
+    if p - q < n64 - 1 {
+        well |= SUB;
+    }
+    if q != 0 && p % q == 0 && 2 * (p / q) <= n64 {
+        well |= DIV;
+    }
+    well | only << 4
+}
+
+/// [`pair_suits`] for sides and values up to 16, looked up: `[hard][n][a][b]`. Most cages are
+/// pairs, and the rules cost about sixty instructions a pair; the lookup a handful.
+static PAIR_SUITS: [[[[u8; 17]; 17]; 17]; 2] = {
+    let mut t = [[[[0u8; 17]; 17]; 17]; 2];
+    let mut h = 0;
+    while h < 2 {
+        let mut n = 1;
+        while n <= 16 {
+            let mut a = 1;
+            while a <= 16 {
+                let mut b = 1;
+                while b <= 16 {
+                    t[h][n][a][b] = pair_suits(n, a as u8, b as u8, h == 1);
+                    b += 1;
+                }
+                a += 1;
+            }
+            n += 1;
+        }
+        h += 1;
+    }
+    t
+};
+
+/// The operators that suit the pair `a`, `b` well, and those that only fit (as
+/// [`suits_bits`] gives them, `well | only << 4`).
+#[inline]
+fn pair_bits(a: u8, b: u8, n: usize, allowed: Allowed) -> u8 {
+    let all = if n <= 16 && a <= 16 && b <= 16 {
+        PAIR_SUITS[allowed.hard as usize][n][a as usize][b as usize]
+    } else {
+        pair_suits(n, a, b, allowed.hard)
+    };
+    let ok = allowed.ops;
+    let bits = all & (ok | ok << 4);
+    if bits != 0 {
+        return bits;
+    }
+    // When the allowed operators leave the pair nothing (`--ops` without + and ×), any − and
+    // exact ÷ will do.
+    let mut only = 0;
+    if ok & SUB != 0 && target(Operator::Sub, &[a, b]).is_some() {
+        only |= SUB;
+    }
+    if ok & DIV != 0 && target(Operator::Div, &[a, b]).is_some() {
+        only |= DIV;
+    }
+    only << 4
+}
+
 /// The operators that suit a cage's values well, and those that only fit, as bits of
 /// [`ORDER`] (`suits`, in the tests, states the same plainly).
 fn suits_bits(values: &[u8], n: usize, allowed: Allowed) -> (u8, u8) {
-    const DIV: u8 = 1;
-    const SUB: u8 = 2;
-    const MUL: u8 = 4;
-    const ADD: u8 = 8;
-    let (mut well, mut only) = (0u8, 0u8);
-    let ok = allowed.ops;
-    if values.len() < 2 {
-        return (well, only);
+    match *values {
+        [] | [_] => (0, 0),
+        [a, b] => {
+            let bits = pair_bits(a, b, n, allowed);
+            (bits & 15, bits >> 4)
+        }
+        _ => (long_bits(values, allowed), 0),
     }
-    if values.len() == 2 {
-        let n64 = n as u64;
-        let (p, q) = (values[0].max(values[1]) as u64, values[0].min(values[1]) as u64);
-        if ok & ADD != 0 {
-            if p + q > 4 && p + q < 2 * n64 - 2 { well |= ADD } else { only |= ADD }
-        }
-        if ok & MUL != 0 {
-            let v = p * q;
-            let pairs = if n <= 16 && v <= 256 {
-                PAIRS[n][v as usize] as usize
-            } else {
-                pair_count(n64, v)
-            };
-            if pairs <= 2 && allowed.hard { only |= MUL } else { well |= MUL }
-        }
-        if ok & SUB != 0 && p - q < n64 - 1 {
-            well |= SUB;
-        }
-        if ok & DIV != 0 && p % q == 0 && 2 * (p / q) <= n64 {
-            well |= DIV;
-        }
-        if well == 0 && only == 0 {
-            if ok & SUB != 0 && target(Operator::Sub, values).is_some() {
-                only |= SUB;
-            }
-            if ok & DIV != 0 && target(Operator::Div, values).is_some() {
-                only |= DIV;
-            }
-        }
-    } else {
-        well = ok & (ADD | MUL);
-        if allowed.long_sub_div {
-            if ok & SUB != 0 && target(Operator::Sub, values).is_some() {
-                well |= SUB;
-            }
-            if ok & DIV != 0 && target(Operator::Div, values).is_some() {
-                well |= DIV;
-            }
-        }
-    }
-    (well, only)
 }
 
-/// The operators that suit a cage's values well, and those that fit only: the plain statement
-/// that [`suits_bits`] is checked against.
-#[cfg(test)]
-fn suits(values: &[u8], n: usize, choice: &OpChoice) -> (Ops, Ops) {
-    let (mut well, mut only) = (Ops::new(), Ops::new());
-    if values.len() < 2 {
-        return (well, only);
-    }
-    let allowed = |op| choice.allowed.contains(&op);
-    let n = n as u64;
-    if values.len() == 2 {
-        let (p, q) = (values[0].max(values[1]) as u64, values[0].min(values[1]) as u64);
-        if allowed(Operator::Add) {
-            if p + q > 4 && p + q < 2 * n - 2 {
-                well.push(Operator::Add)
-            } else {
-                only.push(Operator::Add)
-            }
+/// The operators that suit a cage of three or more values: + and ×, and with `--long-ops`
+/// − and ÷ where they are exact and positive (none only fits).
+fn long_bits(values: &[u8], allowed: Allowed) -> u8 {
+    let ok = allowed.ops;
+    let mut well = ok & (ADD | MUL);
+    if allowed.long_sub_div {
+        if ok & SUB != 0 && target(Operator::Sub, values).is_some() {
+            well |= SUB;
         }
-        if allowed(Operator::Mul) {
-            let v = p * q;
-            let pairs = (1..=n).filter(|&k| v % k == 0 && v / k <= n && v / k != k).count();
-            if pairs <= 2 && choice.hard {
-                only.push(Operator::Mul)
-            } else {
-                well.push(Operator::Mul)
-            }
-        }
-        if allowed(Operator::Sub) && p - q < n - 1 {
-            well.push(Operator::Sub);
-        }
-        if allowed(Operator::Div) && p % q == 0 && 2 * (p / q) <= n {
-            well.push(Operator::Div);
-        }
-        // When the allowed operators leave a pair nothing (`--ops` without + and ×), any −
-        // and exact ÷ will do.
-        if well.is_empty() && only.is_empty() {
-            for op in [Operator::Sub, Operator::Div] {
-                if allowed(op) && target(op, values).is_some() {
-                    only.push(op);
-                }
-            }
-        }
-    } else {
-        for op in [Operator::Add, Operator::Mul] {
-            if allowed(op) {
-                well.push(op);
-            }
-        }
-        if choice.long_sub_div {
-            for op in [Operator::Sub, Operator::Div] {
-                if allowed(op) && target(op, values).is_some() {
-                    well.push(op);
-                }
-            }
+        if ok & DIV != 0 && target(Operator::Div, values).is_some() {
+            well |= DIV;
         }
     }
-    (well, only)
+    well
+}
+
+/// The most cages [`choose_cells`] takes: one bit each in a word.
+pub(super) const FEW: usize = 64;
+
+/// The longest cage [`choose_cells`] takes (its values are gathered on the stack).
+const LONG: usize = 16;
+
+/// `0..FEW`, the order of the cages before the shuffle.
+const IOTA: [u8; FEW] = {
+    let mut t = [0u8; FEW];
+    let mut i = 0;
+    while i < FEW {
+        t[i] = i as u8;
+        i += 1;
+    }
+    t
+};
+
+/// The values of a cage of up to [`LONG`] cells.
+fn gather(cells: &[usize], square: &[u8]) -> [u8; LONG] {
+    let mut values = [0u8; LONG];
+    for (v, &c) in values.iter_mut().zip(cells) {
+        *v = square[c];
+    }
+    values
+}
+
+/// [`choose_each`] for at most [`FEW`] cages given as cells of `square`, read in place: the
+/// same draws and the same clues, without copying the values out first, with the sets of
+/// cages as single words and the pairs' operators looked up. False (before any draw) when a
+/// cage is longer than [`LONG`]: the caller then takes [`choose_each`].
+pub(super) fn choose_cells<K: AsRef<[usize]>>(
+    cut: &[K],
+    square: &[u8],
+    n: usize,
+    allowed: Allowed,
+    rng: &mut Rng,
+    out: &mut Vec<Clue>,
+) -> bool {
+    let count = cut.len();
+    assert!(count <= FEW, "at most {FEW} cages");
+    // What suits each cage (`well | only << 4`), in the cut's order; one-cell cages and those
+    // no operator fits have none, and are never handed one.
+    let mut suit = [0u8; FEW];
+    for (s, cage) in suit.iter_mut().zip(cut) {
+        *s = match *cage.as_ref() {
+            [] | [_] => 0,
+            [x, y] => pair_bits(square[x], square[y], n, allowed),
+            ref cells if cells.len() > LONG => return false,
+            ref cells if allowed.long_sub_div => {
+                long_bits(&gather(cells, square)[..cells.len()], allowed)
+            }
+            _ => allowed.ops & (ADD | MUL),
+        };
+    }
+    let mut order = IOTA;
+    rng.shuffle(&mut order[..count]);
+    // In that order, the cages some operator fits, numbered; for each operator the bits of
+    // those it suits well and of those it only fits. A cage nothing fits would never be
+    // picked, so leaving it out picks the same cages.
+    // The sets are kept as `planes[j]` (well) and `planes[4 + j]` (only fits); a cage has two
+    // or three bits, so they are walked rather than all eight tested.
+    let mut planes = [0u64; 8];
+    let (mut multi, mut multis) = ([0u8; FEW], 0);
+    for &k in &order[..count] {
+        let mut s = suit[k as usize];
+        if s == 0 {
+            continue;
+        }
+        while s != 0 {
+            planes[s.trailing_zeros() as usize] |= 1 << multis;
+            s &= s - 1;
+        }
+        multi[multis] = k;
+        multis += 1;
+    }
+    // Operators as `1 + j` for `ORDER[j]`, 0 for none.
+    let mut ops = [0u8; FEW];
+    let mut free = if multis == FEW { u64::MAX } else { (1u64 << multis) - 1 };
+    while free != 0 {
+        let mut assigned = false;
+        for j in 0..4 {
+            let w = planes[j] & free;
+            let pick = if w != 0 { w } else { planes[4 + j] & free };
+            if pick != 0 {
+                let i = pick.trailing_zeros() as usize;
+                free &= !(1 << i);
+                ops[multi[i] as usize] = 1 + j as u8;
+                assigned = true;
+            }
+        }
+        if !assigned {
+            break;
+        }
+    }
+    out.clear();
+    out.extend(cut.iter().zip(&ops[..count]).map(|(cage, &o)| {
+        let op = o.checked_sub(1).map(|j| ORDER[j as usize]);
+        let cells = cage.as_ref();
+        let t = match (op, cells) {
+            (None, &[x]) => square[x] as u64,
+            (None, &[x, y]) => square[x] as u64 + square[y] as u64,
+            (Some(op), &[x, y]) => pair_target(op, square[x], square[y]),
+            (None, cells) => cells.iter().map(|&c| square[c] as u64).sum(),
+            (Some(op), cells) => long_target(op, cells, square),
+        };
+        (op, t)
+    }));
+    true
+}
+
+/// [`target`] of a cage of any length (up to [`LONG`]) that `op` fits: the sum and the
+/// product straight from the cells (the general fold cost 3×3 candidates eighty instructions a
+/// cage of three), − and ÷ by [`target`].
+fn long_target(op: Operator, cells: &[usize], square: &[u8]) -> u64 {
+    let t = match op {
+        Operator::Add => Some(cells.iter().map(|&c| square[c] as u64).sum()),
+        Operator::Mul => cells.iter().try_fold(1u64, |p, &c| p.checked_mul(square[c] as u64)),
+        Operator::Sub | Operator::Div => target(op, &gather(cells, square)[..cells.len()]),
+    };
+    t.filter(|&t| t > 0).expect("an operator that fits")
+}
+
+/// [`target`] of a pair that `op` fits, without the general folds.
+#[inline]
+fn pair_target(op: Operator, a: u8, b: u8) -> u64 {
+    let (p, q) = (a.max(b) as u64, a.min(b) as u64);
+    let t = match op {
+        Operator::Add => Some(p + q),
+        Operator::Mul => Some(p * q),
+        Operator::Sub => Some(p - q),
+        Operator::Div => (q != 0 && p % q == 0).then(|| p / q),
+    };
+    t.filter(|&t| t > 0).expect("an operator that fits")
 }
 
 /// The target `values` (one or more) make under `op`, when it is positive (see
@@ -347,114 +478,4 @@ pub fn target(op: Operator, values: &[u8]) -> Option<u64> {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// The operators as [`suits`] lists them, as bits of [`ORDER`].
-    fn as_bits(ops: &[Operator]) -> u8 {
-        ops.iter().map(|op| 1 << ORDER.iter().position(|o| o == op).unwrap()).sum()
-    }
-
-    /// Every subset of the four operators.
-    fn subsets() -> impl Iterator<Item = Vec<Operator>> {
-        (1u8..16).map(|m| {
-            ORDER.iter().enumerate().filter(|(i, _)| m & 1 << i != 0).map(|(_, &o)| o).collect()
-        })
-    }
-
-    #[test]
-    fn suits_bits_say_what_suits_says() {
-        for n in 3..=16usize {
-            for allowed in subsets() {
-                for (long_sub_div, hard) in [(false, false), (false, true), (true, false)] {
-                    let choice = OpChoice { allowed: allowed.clone(), long_sub_div, hard };
-                    let bits = Allowed::of(&choice);
-                    let check = |values: &[u8]| {
-                        let (well, only) = suits(values, n, &choice);
-                        let got = suits_bits(values, n, bits);
-                        assert_eq!(
-                            got,
-                            (as_bits(&well), as_bits(&only)),
-                            "{values:?} n={n} {choice:?}"
-                        );
-                    };
-                    for a in 1..=n as u8 {
-                        check(&[a]);
-                        for b in (1..=n as u8).filter(|&b| b != a) {
-                            check(&[a, b]);
-                            check(&[a, b, (a % n as u8) + 1]);
-                        }
-                    }
-                }
-            }
-        }
-    }
-
-    /// The hand-out as first written: lists of operators, a scan of the order per pick.
-    fn choose_by_lists<V: AsRef<[u8]>>(
-        cages: &[V],
-        n: usize,
-        choice: &OpChoice,
-        rng: &mut Rng,
-    ) -> Vec<(Option<Operator>, u64)> {
-        let fits: Vec<(Ops, Ops)> = cages.iter().map(|v| suits(v.as_ref(), n, choice)).collect();
-        let mut ops: Vec<Option<Operator>> = vec![None; cages.len()];
-        let order = rng.permutation(cages.len());
-        loop {
-            let mut assigned = false;
-            for op in ORDER {
-                let pick = |well: bool, ops: &[Option<Operator>]| {
-                    order.iter().copied().find(|&k| {
-                        ops[k].is_none()
-                            && cages[k].as_ref().len() > 1
-                            && if well { fits[k].0.contains(&op) } else { fits[k].1.contains(&op) }
-                    })
-                };
-                if let Some(k) = pick(true, &ops).or_else(|| pick(false, &ops)) {
-                    ops[k] = Some(op);
-                    assigned = true;
-                }
-            }
-            if !assigned {
-                break;
-            }
-        }
-        cages
-            .iter()
-            .zip(ops)
-            .map(|(values, op)| match op {
-                Some(op) => (Some(op), target(op, values.as_ref()).unwrap()),
-                None => (None, values.as_ref().iter().map(|&v| v as u64).sum()),
-            })
-            .collect()
-    }
-
-    #[test]
-    fn the_hand_out_is_the_one_first_written() {
-        let mut source = Rng::new(17, 0);
-        for round in 0..3000u64 {
-            let n = 3 + source.below(14);
-            let count = 1 + source.below(90);
-            let cages: Vec<Vec<u8>> = (0..count)
-                .map(|_| {
-                    // Two cells of a cage see each other: their values differ.
-                    let len = [1, 2, 2, 2, 3, 4][source.below(6)];
-                    let mut v: Vec<u8> = (0..len).map(|_| 1 + source.below(n) as u8).collect();
-                    if len == 2 && v[0] == v[1] {
-                        v[1] = v[0] % n as u8 + 1;
-                    }
-                    v
-                })
-                .collect();
-            let allowed = subsets().nth(source.below(15)).unwrap();
-            let choice =
-                OpChoice { allowed, long_sub_div: source.chance(1, 3), hard: source.chance(1, 2) };
-            let (mut a, mut b) = (Rng::new(round, 1), Rng::new(round, 1));
-            assert_eq!(
-                choose(&cages, n, &choice, &mut a),
-                choose_by_lists(&cages, n, &choice, &mut b)
-            );
-            assert_eq!(a.next_u64(), b.next_u64(), "the same draws");
-        }
-    }
-}
+mod tests;

@@ -1,0 +1,230 @@
+//! Tests of the operator hand-out against plain statements of it.
+
+use super::*;
+
+/// A few operators (at most the four), kept inline.
+type Ops = smallvec::SmallVec<[Operator; 4]>;
+
+/// The operators that suit a cage's values well, and those that fit only: the plain statement
+/// that [`suits_bits`] is checked against.
+fn suits(values: &[u8], n: usize, choice: &OpChoice) -> (Ops, Ops) {
+    let (mut well, mut only) = (Ops::new(), Ops::new());
+    if values.len() < 2 {
+        return (well, only);
+    }
+    let allowed = |op| choice.allowed.contains(&op);
+    let n = n as u64;
+    if values.len() == 2 {
+        let (p, q) = (values[0].max(values[1]) as u64, values[0].min(values[1]) as u64);
+        if allowed(Operator::Add) {
+            if p + q > 4 && p + q < 2 * n - 2 {
+                well.push(Operator::Add)
+            } else {
+                only.push(Operator::Add)
+            }
+        }
+        if allowed(Operator::Mul) {
+            let v = p * q;
+            let pairs = (1..=n).filter(|&k| v % k == 0 && v / k <= n && v / k != k).count();
+            if pairs <= 2 && choice.hard {
+                only.push(Operator::Mul)
+            } else {
+                well.push(Operator::Mul)
+            }
+        }
+        if allowed(Operator::Sub) && p - q < n - 1 {
+            well.push(Operator::Sub);
+        }
+        if allowed(Operator::Div) && p % q == 0 && 2 * (p / q) <= n {
+            well.push(Operator::Div);
+        }
+        // When the allowed operators leave a pair nothing (`--ops` without + and ×), any −
+        // and exact ÷ will do.
+        if well.is_empty() && only.is_empty() {
+            for op in [Operator::Sub, Operator::Div] {
+                if allowed(op) && target(op, values).is_some() {
+                    only.push(op);
+                }
+            }
+        }
+    } else {
+        for op in [Operator::Add, Operator::Mul] {
+            if allowed(op) {
+                well.push(op);
+            }
+        }
+        if choice.long_sub_div {
+            for op in [Operator::Sub, Operator::Div] {
+                if allowed(op) && target(op, values).is_some() {
+                    well.push(op);
+                }
+            }
+        }
+    }
+    (well, only)
+}
+
+/// The operators as [`suits`] lists them, as bits of [`ORDER`].
+fn as_bits(ops: &[Operator]) -> u8 {
+    ops.iter().map(|op| 1 << ORDER.iter().position(|o| o == op).unwrap()).sum()
+}
+
+/// Every subset of the four operators.
+fn subsets() -> impl Iterator<Item = Vec<Operator>> {
+    (1u8..16).map(|m| {
+        ORDER.iter().enumerate().filter(|(i, _)| m & 1 << i != 0).map(|(_, &o)| o).collect()
+    })
+}
+
+#[test]
+fn suits_bits_say_what_suits_says() {
+    for n in 3..=18usize {
+        for allowed in subsets() {
+            for (long_sub_div, hard) in [(false, false), (false, true), (true, false)] {
+                let choice = OpChoice { allowed: allowed.clone(), long_sub_div, hard };
+                let bits = Allowed::of(&choice);
+                let check = |values: &[u8]| {
+                    let (well, only) = suits(values, n, &choice);
+                    let got = suits_bits(values, n, bits);
+                    assert_eq!(
+                        got,
+                        (as_bits(&well), as_bits(&only)),
+                        "{values:?} n={n} {choice:?}"
+                    );
+                };
+                for a in 1..=n as u8 {
+                    check(&[a]);
+                    for b in (1..=n as u8).filter(|&b| b != a) {
+                        check(&[a, b]);
+                        check(&[a, b, (a % n as u8) + 1]);
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The hand-out as first written: lists of operators, a scan of the order per pick.
+fn choose_by_lists<V: AsRef<[u8]>>(
+    cages: &[V],
+    n: usize,
+    choice: &OpChoice,
+    rng: &mut Rng,
+) -> Vec<(Option<Operator>, u64)> {
+    let fits: Vec<(Ops, Ops)> = cages.iter().map(|v| suits(v.as_ref(), n, choice)).collect();
+    let mut ops: Vec<Option<Operator>> = vec![None; cages.len()];
+    let order = rng.permutation(cages.len());
+    loop {
+        let mut assigned = false;
+        for op in ORDER {
+            let pick = |well: bool, ops: &[Option<Operator>]| {
+                order.iter().copied().find(|&k| {
+                    ops[k].is_none()
+                        && cages[k].as_ref().len() > 1
+                        && if well { fits[k].0.contains(&op) } else { fits[k].1.contains(&op) }
+                })
+            };
+            if let Some(k) = pick(true, &ops).or_else(|| pick(false, &ops)) {
+                ops[k] = Some(op);
+                assigned = true;
+            }
+        }
+        if !assigned {
+            break;
+        }
+    }
+    cages
+        .iter()
+        .zip(ops)
+        .map(|(values, op)| match op {
+            Some(op) => (Some(op), target(op, values.as_ref()).unwrap()),
+            None => (None, values.as_ref().iter().map(|&v| v as u64).sum()),
+        })
+        .collect()
+}
+
+#[test]
+fn the_hand_out_is_the_one_first_written() {
+    let mut source = Rng::new(17, 0);
+    for round in 0..3000u64 {
+        let n = 3 + source.below(14);
+        let count = 1 + source.below(90);
+        let cages: Vec<Vec<u8>> = (0..count)
+            .map(|_| {
+                // Two cells of a cage see each other: their values differ.
+                let len = [1, 2, 2, 2, 3, 4][source.below(6)];
+                let mut v: Vec<u8> = (0..len).map(|_| 1 + source.below(n) as u8).collect();
+                if len == 2 && v[0] == v[1] {
+                    v[1] = v[0] % n as u8 + 1;
+                }
+                v
+            })
+            .collect();
+        let allowed = subsets().nth(source.below(15)).unwrap();
+        let choice =
+            OpChoice { allowed, long_sub_div: source.chance(1, 3), hard: source.chance(1, 2) };
+        let (mut a, mut b) = (Rng::new(round, 1), Rng::new(round, 1));
+        assert_eq!(choose(&cages, n, &choice, &mut a), choose_by_lists(&cages, n, &choice, &mut b));
+        assert_eq!(a.next_u64(), b.next_u64(), "the same draws");
+    }
+}
+
+#[test]
+fn the_pairs_table_says_what_the_rules_say() {
+    for hard in [false, true] {
+        for (n, table) in PAIR_SUITS[hard as usize].iter().enumerate().skip(1) {
+            for a in 1..=16u8 {
+                for b in 1..=16u8 {
+                    let got = table[a as usize][b as usize];
+                    assert_eq!(got, pair_suits(n, a, b, hard), "{a} {b} n={n} hard={hard}");
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn cages_read_in_place_get_the_clues_of_the_general_hand_out() {
+    let mut source = Rng::new(23, 0);
+    for round in 0..4000u64 {
+        let n = 3 + source.below(14);
+        let count = source.below(FEW + 1);
+        // Some runs with a cage past LONG, which the in-place hand-out turns down.
+        let longest = if source.chance(1, 20) { 20 } else { 5 };
+        let cages: Vec<Vec<u8>> = (0..count)
+            .map(|_| {
+                let len = [1, 2, 2, 2, 3, 4, longest][source.below(7)];
+                let mut v: Vec<u8> = (0..len).map(|_| 1 + source.below(n) as u8).collect();
+                if len == 2 && v[0] == v[1] {
+                    v[1] = v[0] % n as u8 + 1;
+                }
+                v
+            })
+            .collect();
+        // The values laid out in a square in a random order of the cells.
+        let cells_total: usize = cages.iter().map(Vec::len).sum();
+        let place = source.permutation(cells_total);
+        let mut square = vec![0u8; cells_total];
+        let mut cut: Vec<Vec<usize>> = Vec::new();
+        let mut next = place.iter();
+        for v in &cages {
+            let cells: Vec<usize> = v.iter().map(|_| *next.next().unwrap()).collect();
+            for (&c, &x) in cells.iter().zip(v) {
+                square[c] = x;
+            }
+            cut.push(cells);
+        }
+        let allowed = subsets().nth(source.below(15)).unwrap();
+        let choice =
+            OpChoice { allowed, long_sub_div: source.chance(1, 3), hard: source.chance(1, 2) };
+        let (mut a, mut b) = (Rng::new(round, 1), Rng::new(round, 1));
+        let mut got = vec![(None, 99)];
+        let taken = choose_cells(&cut, &square, n, Allowed::of(&choice), &mut a, &mut got);
+        let long = cages.iter().any(|v| v.len() > LONG);
+        assert_eq!(taken, !long, "turned down only with a long cage");
+        if taken {
+            assert_eq!(got, choose(&cages, n, &choice, &mut b), "round {round}");
+        }
+        assert_eq!(a.next_u64(), b.next_u64(), "the same draws");
+    }
+}
