@@ -79,7 +79,7 @@ enum Start<'a> {
 }
 
 /// The state of the pass.
-struct Small<'a, const CELLS: usize, const W: usize> {
+struct Small<'a, const CELLS: usize, const W: usize, const N: usize> {
     n: usize,
     dom: [u64; CELLS],
     /// Decided cells whose value has not yet left their row and column.
@@ -92,7 +92,13 @@ struct Small<'a, const CELLS: usize, const W: usize> {
     narrowings: u64,
 }
 
-impl<const CELLS: usize, const W: usize> Small<'_, CELLS, W> {
+impl<const CELLS: usize, const W: usize, const N: usize> Small<'_, CELLS, W, N> {
+    /// The side: `N` when the pass was made for one side, else the puzzle's.
+    #[inline(always)]
+    fn side(&self) -> usize {
+        if N > 0 { N } else { self.n }
+    }
+
     /// Narrows cell `c` (in the lines `lines`) to `new`, a subset of its candidates, and
     /// queues what depends on it.
     #[inline(always)]
@@ -128,7 +134,7 @@ impl<const CELLS: usize, const W: usize> Small<'_, CELLS, W> {
     /// found first, a bit each, by a scan without branches; only they are narrowed.
     #[inline(always)]
     fn naked_single(&mut self, c: u8) -> Result<(), Conflict> {
-        let n = self.n;
+        let n = self.side();
         let v = self.dom[c as usize % CELLS];
         let (r, col) = (c as usize / n, c as usize % n);
         let (mut in_row, mut in_col) = (0u32, 0u32);
@@ -161,7 +167,7 @@ impl<const CELLS: usize, const W: usize> Small<'_, CELLS, W> {
     /// goes there; a value with none, or a cell needing two, is a contradiction.
     #[inline(always)]
     fn hidden_singles(&mut self, u: usize, full: u64) -> Result<(), Conflict> {
-        let n = self.n;
+        let n = self.side();
         let (first, step) = if u < n { (u * n, 1) } else { (u - n, n) };
         let (mut once, mut twice, mut decided) = (0u64, 0u64, 0u64);
         for j in 0..n {
@@ -282,22 +288,33 @@ impl Engine<'_> {
     }
 
     fn small_pass(&mut self, start: Start<'_>) -> Result<(), Conflict> {
-        // State sized for the grid (and its cages): clearing it is part of the cost.
-        match (self.m.n * self.m.n).max(self.m.cage_count()) {
-            0..=64 => self.small_pass_in::<64, 1>(start),
-            65..=128 => self.small_pass_in::<128, 2>(start),
-            _ => self.small_pass_in::<SMALL_CELLS, 4>(start),
+        // State sized for the grid (and its cages): clearing it is part of the cost. The
+        // sides the pass takes most often get a pass of their own, where the side is a
+        // constant: the line scans unrolled, a cell's row and column by shifts or constant
+        // divisions (about 8% fewer instructions at 8×8 than with the side read at run time).
+        let n = self.m.n;
+        match ((n * n).max(self.m.cage_count()), n) {
+            (0..=64, 4) => self.small_pass_in::<64, 1, 4>(start),
+            (0..=64, 5) => self.small_pass_in::<64, 1, 5>(start),
+            (0..=64, 6) => self.small_pass_in::<64, 1, 6>(start),
+            (0..=64, 7) => self.small_pass_in::<64, 1, 7>(start),
+            (0..=64, 8) => self.small_pass_in::<64, 1, 8>(start),
+            (0..=64, _) => self.small_pass_in::<64, 1, 0>(start),
+            (65..=128, 9) => self.small_pass_in::<128, 2, 9>(start),
+            (65..=128, 10) => self.small_pass_in::<128, 2, 10>(start),
+            (65..=128, _) => self.small_pass_in::<128, 2, 0>(start),
+            _ => self.small_pass_in::<SMALL_CELLS, 4, 0>(start),
         }
     }
 
-    fn small_pass_in<const CELLS: usize, const W: usize>(
+    fn small_pass_in<const CELLS: usize, const W: usize, const N: usize>(
         &mut self,
         start: Start<'_>,
     ) -> Result<(), Conflict> {
         let m = self.m;
         let n = m.n;
         let cells = n * n;
-        let mut s: Small<CELLS, W> = Small {
+        let mut s: Small<CELLS, W, N> = Small {
             n,
             dom: [0; CELLS],
             singles: Set::<W>::EMPTY,
@@ -372,9 +389,9 @@ impl Engine<'_> {
         Ok(())
     }
 
-    fn small_fixed_point<const CELLS: usize, const W: usize>(
+    fn small_fixed_point<const CELLS: usize, const W: usize, const N: usize>(
         &mut self,
-        s: &mut Small<'_, CELLS, W>,
+        s: &mut Small<'_, CELLS, W, N>,
         late_masks: &[u64],
     ) -> Result<(), Conflict> {
         let m = self.m;
@@ -402,9 +419,9 @@ impl Engine<'_> {
     /// in `late_masks`, see [`Engine::build_late_tables`]); a late cage waits until its table
     /// is built.
     #[inline(always)]
-    fn small_cage<const CELLS: usize, const W: usize>(
+    fn small_cage<const CELLS: usize, const W: usize, const N: usize>(
         &mut self,
-        s: &mut Small<'_, CELLS, W>,
+        s: &mut Small<'_, CELLS, W, N>,
         k: u8,
         late_masks: &[u64],
     ) -> Result<(), Conflict> {
@@ -440,7 +457,7 @@ impl Engine<'_> {
         }
         // One word of live assignments: drop those using a value gone from its cell, then
         // keep in each cell the values some live assignment uses.
-        let n = m.n;
+        let n = s.side();
         let mut live = self.tuples[at];
         for (i, &c) in cage.cells.iter().enumerate() {
             let masks = &table.masks[i * n..i * n + n];
@@ -483,9 +500,9 @@ impl Engine<'_> {
     /// the hot path.
     #[cold]
     #[inline(never)]
-    fn small_cage_wide<const CELLS: usize, const W: usize>(
+    fn small_cage_wide<const CELLS: usize, const W: usize, const N: usize>(
         &mut self,
-        s: &mut Small<'_, CELLS, W>,
+        s: &mut Small<'_, CELLS, W, N>,
         k: u8,
         table: Table<'_>,
         at: usize,
