@@ -87,6 +87,11 @@ struct Small<'a, const CELLS: usize, const W: usize, const N: usize> {
     cages: Set<W>,
     /// Lines whose hidden singles are to be looked at: bit `r` row `r`, bit `n + c` column `c`.
     lines: u32,
+    /// Per line (rows, then columns), values of decided cells known to have left the line's
+    /// other cells: not looked for as hidden singles. Values decided since are missing until
+    /// their naked single is applied, which only costs a hidden-single search that finds them
+    /// where they are.
+    gone: [u64; 2 * SMALL_SIDE],
     cell_cage: &'a [u32],
     cell_units: &'a [[u32; 3]],
     narrowings: u64,
@@ -144,6 +149,8 @@ impl<const CELLS: usize, const W: usize, const N: usize> Small<'_, CELLS, W, N> 
         }
         in_row &= !(1 << col);
         in_col &= !(1 << r);
+        self.gone[r] |= v;
+        self.gone[(n + col) % (2 * SMALL_SIDE)] |= v;
         let row_bit = 1u32 << r;
         let col_bit = 1u32 << (n + col);
         while in_row != 0 {
@@ -169,17 +176,16 @@ impl<const CELLS: usize, const W: usize, const N: usize> Small<'_, CELLS, W, N> 
     fn hidden_singles(&mut self, u: usize, full: u64) -> Result<(), Conflict> {
         let n = self.side();
         let (first, step) = if u < n { (u * n, 1) } else { (u - n, n) };
-        let (mut once, mut twice, mut decided) = (0u64, 0u64, 0u64);
+        let (mut once, mut twice) = (0u64, 0u64);
         for j in 0..n {
             let d = self.dom[(first + j * step) % CELLS];
             twice |= once & d;
             once |= d;
-            decided |= if d & (d - 1) == 0 { d } else { 0 };
         }
         if once != full {
             return Err(Conflict);
         }
-        let hidden = once & !twice & !decided;
+        let hidden = once & !twice & !self.gone[u % (2 * SMALL_SIDE)];
         if hidden == 0 {
             return Ok(());
         }
@@ -320,11 +326,21 @@ impl Engine<'_> {
             singles: Set::<W>::EMPTY,
             cages: Set::<W>::EMPTY,
             lines: 0,
+            gone: [0; 2 * SMALL_SIDE],
             cell_cage: &m.cell_cage,
             cell_units: &m.cell_units,
             narrowings: 0,
         };
         s.dom[..cells].copy_from_slice(&self.dom[..cells]);
+        if !matches!(start, Start::First) {
+            // The decided cells' values left their lines in an earlier pass.
+            for (c, &d) in s.dom[..cells].iter().enumerate() {
+                if d & (d - 1) == 0 {
+                    s.gone[c / n] |= d;
+                    s.gone[n + c % n] |= d;
+                }
+            }
+        }
         match start {
             Start::First => {
                 s.cages = Set::<W>::first(m.cage_count());
