@@ -131,6 +131,11 @@ impl<const CELLS: usize, const W: usize, const N: usize> Small<'_, CELLS, W, N> 
     /// The line bits of cell `c`.
     #[inline(always)]
     fn lines_of(&self, c: u8) -> u32 {
+        if N > 0 {
+            // Constant side: a shift or a multiplication, no table.
+            let c = c as usize;
+            return 1 << (c / N) | 1 << (N + c % N);
+        }
         let [row, col, _] = self.cell_units[c as usize];
         1 << row | 1 << col
     }
