@@ -79,12 +79,12 @@ enum Start<'a> {
 }
 
 /// The state of the pass.
-struct Small<'a, const CELLS: usize, const W: usize, const N: usize> {
+struct Small<'a, const CELLS: usize, const W: usize, const K: usize, const N: usize> {
     n: usize,
     dom: [u64; CELLS],
     /// Decided cells whose value has not yet left their row and column.
     singles: Set<W>,
-    cages: Set<W>,
+    cages: Set<K>,
     /// Lines whose hidden singles are to be looked at: bit `r` row `r`, bit `n + c` column `c`.
     lines: u32,
     /// Per line (rows, then columns), values of decided cells known to have left the line's
@@ -97,7 +97,7 @@ struct Small<'a, const CELLS: usize, const W: usize, const N: usize> {
     narrowings: u64,
 }
 
-impl<const CELLS: usize, const W: usize, const N: usize> Small<'_, CELLS, W, N> {
+impl<const CELLS: usize, const W: usize, const K: usize, const N: usize> Small<'_, CELLS, W, K, N> {
     /// The side: `N` when the pass was made for one side, else the puzzle's.
     #[inline(always)]
     fn side(&self) -> usize {
@@ -304,32 +304,34 @@ impl Engine<'_> {
         // constant: the line scans unrolled, a cell's row and column by shifts or constant
         // divisions (about 8% fewer instructions at 8×8 than with the side read at run time).
         let n = self.m.n;
-        match ((n * n).max(self.m.cage_count()), n) {
-            (0..=64, 4) => self.small_pass_in::<64, 1, 4>(start),
-            (0..=64, 5) => self.small_pass_in::<64, 1, 5>(start),
-            (0..=64, 6) => self.small_pass_in::<64, 1, 6>(start),
-            (0..=64, 7) => self.small_pass_in::<64, 1, 7>(start),
-            (0..=64, 8) => self.small_pass_in::<64, 1, 8>(start),
-            (0..=64, _) => self.small_pass_in::<64, 1, 0>(start),
-            (65..=128, 9) => self.small_pass_in::<128, 2, 9>(start),
-            (65..=128, 10) => self.small_pass_in::<128, 2, 10>(start),
-            (65..=128, _) => self.small_pass_in::<128, 2, 0>(start),
-            _ => self.small_pass_in::<SMALL_CELLS, 4, 0>(start),
+        let cages = self.m.cage_count();
+        match ((n * n).max(cages), n) {
+            (0..=64, 4) => self.small_pass_in::<64, 1, 1, 4>(start),
+            (0..=64, 5) => self.small_pass_in::<64, 1, 1, 5>(start),
+            (0..=64, 6) => self.small_pass_in::<64, 1, 1, 6>(start),
+            (0..=64, 7) => self.small_pass_in::<64, 1, 1, 7>(start),
+            (0..=64, 8) => self.small_pass_in::<64, 1, 1, 8>(start),
+            (0..=64, _) => self.small_pass_in::<64, 1, 1, 0>(start),
+            // A 9×9 or 10×10 KenKen has fewer than 64 cages: their set is one word.
+            (65..=128, 9) if cages <= 64 => self.small_pass_in::<128, 2, 1, 9>(start),
+            (65..=128, 10) if cages <= 64 => self.small_pass_in::<128, 2, 1, 10>(start),
+            (65..=128, _) => self.small_pass_in::<128, 2, 2, 0>(start),
+            _ => self.small_pass_in::<SMALL_CELLS, 4, 4, 0>(start),
         }
     }
 
-    fn small_pass_in<const CELLS: usize, const W: usize, const N: usize>(
+    fn small_pass_in<const CELLS: usize, const W: usize, const K: usize, const N: usize>(
         &mut self,
         start: Start<'_>,
     ) -> Result<(), Conflict> {
         let m = self.m;
         let n = m.n;
         let cells = n * n;
-        let mut s: Small<CELLS, W, N> = Small {
+        let mut s: Small<CELLS, W, K, N> = Small {
             n,
             dom: [0; CELLS],
             singles: Set::<W>::EMPTY,
-            cages: Set::<W>::EMPTY,
+            cages: Set::<K>::EMPTY,
             lines: 0,
             gone: [0; 2 * SMALL_SIDE],
             cell_cage: &m.cell_cage,
@@ -348,7 +350,7 @@ impl Engine<'_> {
         }
         match start {
             Start::First => {
-                s.cages = Set::<W>::first(m.cage_count());
+                s.cages = Set::<K>::first(m.cage_count());
                 s.lines = if 2 * n == 32 { u32::MAX } else { (1u32 << (2 * n)) - 1 };
                 for c in 0..cells {
                     let d = s.dom[c];
@@ -410,9 +412,9 @@ impl Engine<'_> {
         Ok(())
     }
 
-    fn small_fixed_point<const CELLS: usize, const W: usize, const N: usize>(
+    fn small_fixed_point<const CELLS: usize, const W: usize, const K: usize, const N: usize>(
         &mut self,
-        s: &mut Small<'_, CELLS, W, N>,
+        s: &mut Small<'_, CELLS, W, K, N>,
         late_masks: &[u64],
     ) -> Result<(), Conflict> {
         let m = self.m;
@@ -440,9 +442,9 @@ impl Engine<'_> {
     /// in `late_masks`, see [`Engine::build_late_tables`]); a late cage waits until its table
     /// is built.
     #[inline(always)]
-    fn small_cage<const CELLS: usize, const W: usize, const N: usize>(
+    fn small_cage<const CELLS: usize, const W: usize, const K: usize, const N: usize>(
         &mut self,
-        s: &mut Small<'_, CELLS, W, N>,
+        s: &mut Small<'_, CELLS, W, K, N>,
         k: u8,
         late_masks: &[u64],
     ) -> Result<(), Conflict> {
@@ -521,9 +523,9 @@ impl Engine<'_> {
     /// the hot path.
     #[cold]
     #[inline(never)]
-    fn small_cage_wide<const CELLS: usize, const W: usize, const N: usize>(
+    fn small_cage_wide<const CELLS: usize, const W: usize, const K: usize, const N: usize>(
         &mut self,
-        s: &mut Small<'_, CELLS, W, N>,
+        s: &mut Small<'_, CELLS, W, K, N>,
         k: u8,
         table: Table<'_>,
         at: usize,
