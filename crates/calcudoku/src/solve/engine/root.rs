@@ -131,10 +131,9 @@ impl<const CELLS: usize, const W: usize, const K: usize, const N: usize> Small<'
     /// The line bits of cell `c`.
     #[inline(always)]
     fn lines_of(&self, c: u8) -> u32 {
-        if N > 0 {
-            // Constant side: a shift or a multiplication, no table.
-            let c = c as usize;
-            return 1 << (c / N) | 1 << (N + c % N);
+        // Constant side (`N` > 0): a shift or a multiplication, no table.
+        if let (Some(row), Some(col)) = ((c as usize).checked_div(N), (c as usize).checked_rem(N)) {
+            return 1 << row | 1 << (N + col);
         }
         let [row, col, _] = self.cell_units[c as usize];
         1 << row | 1 << col
