@@ -7,6 +7,7 @@
 //! that grows past its budget gives way to plain bounds reasoning, which is weaker but sound.
 
 mod arith;
+mod four;
 mod pairs;
 mod table;
 mod three;
@@ -218,6 +219,44 @@ impl CageFilter {
                 return fits;
             }
         }
+        if k == 4 && n <= four::FOUR_UP_TO {
+            let dom = [0, 1, 2, 3].map(|i| dom[cage.cells[i] as usize]);
+            if let Some(fits) = four::four_cells(&cage, dom, max, tuples) {
+                return fits;
+            }
+        }
+        self.walk_listing_in(cage, dom, (max, budget), tuples)
+    }
+
+    /// The general walk of [`CageFilter::enumerate`], for the tests of the cages it lists
+    /// another way: `dom` holds the cage's own candidates, in cage order.
+    #[cfg(test)]
+    pub(super) fn walk_listing(
+        &mut self,
+        cage: CageModel<'_>,
+        n: usize,
+        dom: &[u64],
+        max: usize,
+        tuples: &mut Vec<u8>,
+    ) -> bool {
+        let _ = n;
+        (self.nodes, self.leaves) = (0, 0);
+        tuples.clear();
+        let cells: Vec<u16> = (0..cage.cells.len() as u16).collect();
+        let cage = CageModel { cells: &cells, ..cage };
+        self.walk_listing_in(cage, dom, (max, NODE_BUDGET), tuples)
+    }
+
+    /// [`CageFilter::enumerate`] by the walk (sums and products with suffix bounds, the last
+    /// value worked out; other operators by the general walk).
+    fn walk_listing_in(
+        &mut self,
+        cage: CageModel<'_>,
+        dom: &[u64],
+        (max, budget): (usize, u32),
+        tuples: &mut Vec<u8>,
+    ) -> bool {
+        let k = cage.cells.len();
         self.dom.clear();
         self.dom.extend(cage.cells.iter().map(|&c| dom[c as usize]));
         if self.dom.contains(&0) {

@@ -193,7 +193,7 @@ fn divisors(t: u64, values: u64) -> u64 {
 
 /// Given `reversed`, a set of values with bit `63 − (c − 1)` for value `c`, the values `b`
 /// (bit `b − 1`) with `b + c = rest` for one of them.
-fn mirror(reversed: u64, rest: u64) -> u64 {
+pub(super) fn mirror(reversed: u64, rest: u64) -> u64 {
     // Value c sits at bit 64 − c; b = rest − c belongs at bit rest − c − 1: a shift by
     // 65 − rest, right or left.
     match rest {

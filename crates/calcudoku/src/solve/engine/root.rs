@@ -350,11 +350,17 @@ impl Engine<'_> {
         match start {
             Start::First => {
                 s.cages = Set::<K>::first(m.cage_count());
-                s.lines = if 2 * n == 32 { u32::MAX } else { (1u32 << (2 * n)) - 1 };
-                for c in 0..cells {
-                    let d = s.dom[c];
-                    if d & (d - 1) == 0 {
-                        s.singles.insert(c as u8);
+                // Lines and naked singles only where a cell starts narrowed (givens): with
+                // every value in every cell, no line has a hidden single, and what the cages
+                // narrow queues its lines.
+                let full = m.full;
+                if s.dom[..cells].iter().any(|&d| d != full) {
+                    s.lines = if 2 * n == 32 { u32::MAX } else { (1u32 << (2 * n)) - 1 };
+                    for c in 0..cells {
+                        let d = s.dom[c];
+                        if d & (d - 1) == 0 {
+                            s.singles.insert(c as u8);
+                        }
                     }
                 }
             }
