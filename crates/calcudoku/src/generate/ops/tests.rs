@@ -226,3 +226,73 @@ fn the_hand_out_is_the_one_first_written() {
         assert_eq!(got, choose(&cages, n, &choice, &mut Rng::new(round, 1)), "round {round}");
     }
 }
+
+#[test]
+fn clues_meet_their_cages() {
+    let mut source = Rng::new(29, 0);
+    for round in 0..2000u64 {
+        let (n, cages, choice) = random_case(&mut source);
+        let (square, cut) = scatter(&cages, &mut source);
+        let mut clues = Vec::new();
+        let mut rng = Rng::new(round, 2);
+        choose_cells(&cut, &square, n, Allowed::of(&choice), &mut rng, &mut clues);
+        assert_eq!(clues.len(), cages.len());
+        for (values, &(op, t)) in cages.iter().zip(&clues) {
+            let (well, only) = suits(values, n, &choice);
+            let sum: u64 = values.iter().map(|&v| v as u64).sum();
+            match op {
+                // Rounds go on while an operator fits a cage still without one.
+                None => {
+                    assert!(well.is_empty() && only.is_empty(), "{values:?} left bare");
+                    assert_eq!(t, sum, "{values:?}");
+                }
+                Some(op) => {
+                    assert!(values.len() > 1, "a given has no operator");
+                    assert!(well.contains(&op) || only.contains(&op), "{op:?} on {values:?}");
+                    assert!(op.holds(t, values), "{values:?} {op:?} {t}");
+                    assert_eq!(Some(t), target(op, values));
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn draws_are_those_of_a_permutation_and_clues_repeat() {
+    let mut source = Rng::new(31, 0);
+    for round in 0..500u64 {
+        let (n, cages, choice) = random_case(&mut source);
+        let (square, cut) = scatter(&cages, &mut source);
+        let allowed = Allowed::of(&choice);
+        let mut first = vec![(Some(Operator::Add), 7); 300];
+        let mut rng = Rng::new(round, 3);
+        choose_cells(&cut, &square, n, allowed, &mut rng, &mut first);
+        // As many draws as a permutation of the cages takes.
+        let mut permuted = Rng::new(round, 3);
+        permuted.permutation(cages.len());
+        assert_eq!(rng.next_u64(), permuted.next_u64(), "round {round}");
+        // The same stream gives the same clues again, whatever the buffer held.
+        let mut again = Vec::new();
+        choose_cells(&cut, &square, n, allowed, &mut Rng::new(round, 3), &mut again);
+        assert_eq!(first, again, "round {round}");
+    }
+}
+
+#[test]
+fn bits_across_words() {
+    let mut set = Bits::<4>::below(130);
+    assert_eq!(set.first(), Some(0));
+    for i in 0..129 {
+        set.remove(i);
+    }
+    assert_eq!(set.first(), Some(129));
+    set.remove(129);
+    assert!(set.is_empty());
+    let mut high = Bits::<4>::EMPTY;
+    high.insert(255);
+    high.insert(64);
+    assert_eq!(high.and(Bits::below(256)).first(), Some(64));
+    assert_eq!(high.and(Bits::below(64)).first(), None);
+    assert_eq!(Bits::<1>::below(64).0, [u64::MAX]);
+    assert!(Bits::<4>::below(0).is_empty());
+}
