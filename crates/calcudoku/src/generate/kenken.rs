@@ -9,7 +9,7 @@ use crate::solve::Solver;
 use smallvec::SmallVec;
 
 use super::cages::CageCells;
-use super::ops::{self, Allowed, Clue, choose_each};
+use super::ops::{self, Allowed, Clue};
 use super::quick::{self, Verdict};
 use super::rng::Rng;
 use super::trades::{self, Trade};
@@ -318,40 +318,7 @@ fn clues_into(
     // Keen avoids giveaway × pairs above normal.
     let hard = options.level.is_some_and(|l| l > 1);
     let allowed = Allowed::new(&options.ops, options.long_ops, hard);
-    // Up to 64 cages (every grid up to 8×8), the values are read where they are.
-    if cut.len() <= ops::FEW && ops::choose_cells(cut, square, options.size, allowed, rng, out) {
-        return;
-    }
-    // Arrays sized for the grid (setting up a 16×16 one cost a 3×3 candidate 2%).
-    if options.size <= 8 {
-        clues_in::<64, 65>(options.size, allowed, square, cut, rng, out)
-    } else {
-        clues_in::<256, 257>(options.size, allowed, square, cut, rng, out)
-    }
-}
-
-/// [`clues_for`] for up to `C` cells (and `S`, one more, cage starts).
-fn clues_in<const C: usize, const S: usize>(
-    n: usize,
-    allowed: Allowed,
-    square: &[u8],
-    cut: &[CageCells],
-    rng: &mut Rng,
-    out: &mut Vec<Clue>,
-) {
-    // The cages' values one after the other, cage k's from `start[k]` (every cell once).
-    let (mut values, mut start) = ([0u8; C], [0u16; S]);
-    let mut len = 0;
-    for (k, cage) in cut.iter().enumerate() {
-        start[k] = len as u16;
-        for &c in cage {
-            values[len] = square[c];
-            len += 1;
-        }
-    }
-    start[cut.len()] = len as u16;
-    let values = |k: usize| &values[start[k] as usize..start[k + 1] as usize];
-    choose_each(cut.len(), values, n, allowed, rng, out);
+    ops::choose_cells(cut, square, options.size, allowed, rng, out);
 }
 
 /// A candidate as [`attempt`] first makes it (a square, a cut, clues as shown) from `rng`:

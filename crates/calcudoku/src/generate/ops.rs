@@ -9,6 +9,8 @@
 //! every kind appears. `--mult-only` and `--ops` narrow the choice; `--hidden-ops` writes the
 //! cages without their operators.
 
+use smallvec::SmallVec;
+
 use crate::puzzle::Operator;
 
 use super::rng::Rng;
@@ -28,17 +30,23 @@ pub struct OpChoice {
 }
 
 /// The operator of each cage (None for one-cell cages, or a cage no allowed operator fits)
-/// and its target, from the values the solution gives its cells.
+/// and its target, from the values the solution gives its cells: [`choose_cells`] on a
+/// square of the value lists one after the other, each cage the range of its own.
 #[cfg(test)]
 pub fn choose<V: AsRef<[u8]>>(
     cages: &[V],
     n: usize,
     choice: &OpChoice,
     rng: &mut Rng,
-) -> Vec<(Option<Operator>, u64)> {
-    let allowed = Allowed::of(choice);
+) -> Vec<Clue> {
+    let (mut square, mut cut) = (Vec::new(), Vec::with_capacity(cages.len()));
+    for values in cages {
+        let start = square.len();
+        square.extend_from_slice(values.as_ref());
+        cut.push((start..square.len()).collect::<Vec<usize>>());
+    }
     let mut clues = Vec::with_capacity(cages.len());
-    choose_each(cages.len(), |k| cages[k].as_ref(), n, allowed, rng, &mut clues);
+    choose_cells(&cut, &square, n, Allowed::of(choice), rng, &mut clues);
     clues
 }
 
@@ -67,128 +75,6 @@ impl Allowed {
             .filter(|(_, op)| allowed.contains(op))
             .fold(0, |m, (i, _)| m | 1 << i);
         Allowed { ops, long_sub_div, hard }
-    }
-}
-
-/// The hand-out for cages whose values `values(k)` gives, `count` of them: in a random order of
-/// the cages, each round hands ÷, −, × and + in turn to the first cage without an operator
-/// that the operator suits well, or else to the first it fits, until a round hands out none.
-/// The clues, one per cage, replace what `out` held (its buffer is reused).
-pub(super) fn choose_each<'a>(
-    count: usize,
-    values: impl Fn(usize) -> &'a [u8],
-    n: usize,
-    allowed: Allowed,
-    rng: &mut Rng,
-    out: &mut Vec<Clue>,
-) {
-    assert!(count <= MAX_CAGES, "at most {MAX_CAGES} cages");
-    // State sized for the cages: a 3×3 grid's candidate spent a twentieth of its instructions
-    // setting up arrays for 256 of them.
-    if count <= 64 {
-        choose_in::<64, 1>(count, values, n, allowed, rng, out)
-    } else {
-        choose_in::<MAX_CAGES, 4>(count, values, n, allowed, rng, out)
-    }
-}
-
-/// [`choose_each`] for up to `C` cages, in sets of `W` words.
-fn choose_in<'a, const C: usize, const W: usize>(
-    count: usize,
-    values: impl Fn(usize) -> &'a [u8],
-    n: usize,
-    allowed: Allowed,
-    rng: &mut Rng,
-    out: &mut Vec<Clue>,
-) {
-    // The draws of `rng.permutation(count)`, without the allocation.
-    let mut order = [0u16; C];
-    for (i, k) in order[..count].iter_mut().enumerate() {
-        *k = i as u16;
-    }
-    rng.shuffle(&mut order[..count]);
-    // The cages of more than one cell in that order, and for each operator the bits (one per
-    // such cage, in order) of those it suits well and of those it only fits.
-    let (mut multi, mut multis) = ([0u16; C], 0);
-    let (mut well, mut only) = ([Bits::<W>::EMPTY; 4], [Bits::<W>::EMPTY; 4]);
-    for &k in &order[..count] {
-        let v = values(k as usize);
-        if v.len() < 2 {
-            continue;
-        }
-        let (w, o) = suits_bits(v, n, allowed);
-        let i = multis;
-        for j in 0..4 {
-            if w & 1 << j != 0 {
-                well[j].insert(i);
-            }
-            if o & 1 << j != 0 {
-                only[j].insert(i);
-            }
-        }
-        multi[i] = k;
-        multis += 1;
-    }
-    let mut ops = [None; C];
-    let mut free = Bits::<W>::below(multis);
-    loop {
-        let mut assigned = false;
-        for j in 0..4 {
-            let pick = well[j].and(free).first().or_else(|| only[j].and(free).first());
-            if let Some(i) = pick {
-                free.remove(i);
-                ops[multi[i] as usize] = Some(ORDER[j]);
-                assigned = true;
-            }
-        }
-        if !assigned {
-            break;
-        }
-    }
-    out.clear();
-    out.extend((0..count).map(|k| {
-        let v = values(k);
-        match ops[k] {
-            Some(op) => (Some(op), target(op, v).expect("an operator that fits")),
-            None => (None, v.iter().map(|&x| x as u64).sum()),
-        }
-    }));
-}
-
-/// The most cages [`choose_each`] takes (a 16×16 grid's cells).
-const MAX_CAGES: usize = 256;
-
-/// A set of up to `64 * W` small numbers (cages, in the order they are handed operators).
-#[derive(Clone, Copy, Debug)]
-struct Bits<const W: usize>([u64; W]);
-
-impl<const W: usize> Bits<W> {
-    const EMPTY: Bits<W> = Bits([0; W]);
-
-    /// `0..k`.
-    fn below(k: usize) -> Bits<W> {
-        let mut b = Bits::EMPTY;
-        for (w, word) in b.0.iter_mut().enumerate() {
-            let left = k.saturating_sub(w * 64);
-            *word = if left >= 64 { u64::MAX } else { (1u64 << left) - 1 };
-        }
-        b
-    }
-    fn insert(&mut self, i: usize) {
-        self.0[(i / 64) % W] |= 1 << (i % 64);
-    }
-    fn remove(&mut self, i: usize) {
-        self.0[(i / 64) % W] &= !(1 << (i % 64));
-    }
-    fn and(self, other: Bits<W>) -> Bits<W> {
-        Bits(std::array::from_fn(|w| self.0[w] & other.0[w]))
-    }
-    fn first(self) -> Option<usize> {
-        self.0
-            .iter()
-            .enumerate()
-            .find(|(_, w)| **w != 0)
-            .map(|(i, w)| i * 64 + w.trailing_zeros() as usize)
     }
 }
 
@@ -230,7 +116,7 @@ const ADD: u8 = 8;
 /// How a pair of values `a`, `b` in a grid of side `n` suits each of the four operators, as
 /// bits of [`ORDER`]: those it suits well, and above them (`<< 4`) those it only fits — Keen's
 /// rules for a pair when every operator is allowed. Each operator is judged on its own, so
-/// fewer allowed operators just mask the bits (but for the fallback in [`suits_bits`]).
+/// fewer allowed operators just mask the bits (but for the fallback in [`pair_bits`]).
 const fn pair_suits(n: usize, a: u8, b: u8, hard: bool) -> u8 {
     let n64 = n as u64;
     let (p, q) = if a > b { (a as u64, b as u64) } else { (b as u64, a as u64) };
@@ -281,8 +167,8 @@ static PAIR_SUITS: [[[[u8; 17]; 17]; 17]; 2] = {
     t
 };
 
-/// The operators that suit the pair `a`, `b` well, and those that only fit (as
-/// [`suits_bits`] gives them, `well | only << 4`).
+/// The operators that suit the pair `a`, `b` well, and those that only fit (as [`suit`]
+/// gives them, `well | only << 4`).
 #[inline]
 fn pair_bits(a: u8, b: u8, n: usize, allowed: Allowed) -> u8 {
     let all = if n <= 16 && a <= 16 && b <= 16 {
@@ -307,65 +193,53 @@ fn pair_bits(a: u8, b: u8, n: usize, allowed: Allowed) -> u8 {
     only << 4
 }
 
-/// The operators that suit a cage's values well, and those that only fit, as bits of
-/// [`ORDER`] (`suits`, in the tests, states the same plainly).
-fn suits_bits(values: &[u8], n: usize, allowed: Allowed) -> (u8, u8) {
-    match *values {
-        [] | [_] => (0, 0),
-        [a, b] => {
-            let bits = pair_bits(a, b, n, allowed);
-            (bits & 15, bits >> 4)
-        }
-        _ => (long_bits(values, allowed), 0),
-    }
-}
-
-/// The operators that suit a cage of three or more values: + and ×, and with `--long-ops`
-/// − and ÷ where they are exact and positive (none only fits).
-fn long_bits(values: &[u8], allowed: Allowed) -> u8 {
+/// The operators that suit a cage of three or more of `square`'s cells: + and ×, and with
+/// `--long-ops` − and ÷ where they are exact and positive (none only fits).
+#[inline(always)]
+fn long_bits(cells: &[usize], square: &[u8], allowed: Allowed) -> u8 {
     let ok = allowed.ops;
     let mut well = ok & (ADD | MUL);
     if allowed.long_sub_div {
-        if ok & SUB != 0 && target(Operator::Sub, values).is_some() {
+        if ok & SUB != 0 && gathered_target(Operator::Sub, cells, square).is_some() {
             well |= SUB;
         }
-        if ok & DIV != 0 && target(Operator::Div, values).is_some() {
+        if ok & DIV != 0 && gathered_target(Operator::Div, cells, square).is_some() {
             well |= DIV;
         }
     }
     well
 }
 
-/// The most cages [`choose_cells`] takes: one bit each in a word.
-pub(super) const FEW: usize = 64;
+/// The most cages [`choose_cells`] takes (a 16×16 grid's cells).
+const MAX_CAGES: usize = 256;
 
-/// The longest cage [`choose_cells`] takes (its values are gathered on the stack).
+/// The longest cage whose values are gathered on the stack (longer ones go to the heap).
 const LONG: usize = 16;
 
-/// `0..FEW`, the order of the cages before the shuffle.
-const IOTA: [u8; FEW] = {
-    let mut t = [0u8; FEW];
-    let mut i = 0;
-    while i < FEW {
-        t[i] = i as u8;
-        i += 1;
-    }
-    t
-};
-
-/// The values of a cage of up to [`LONG`] cells.
-fn gather(cells: &[usize], square: &[u8]) -> [u8; LONG] {
-    let mut values = [0u8; LONG];
-    for (v, &c) in values.iter_mut().zip(cells) {
-        *v = square[c];
-    }
-    values
+/// [`target`] of the values of a cage (gathered on the stack up to [`LONG`] cells, else on
+/// the heap), for − and ÷ on three cells or more; kept out of line, as they are rare.
+#[inline(never)]
+fn gathered_target(op: Operator, cells: &[usize], square: &[u8]) -> Option<u64> {
+    let values: SmallVec<[u8; LONG]> = cells.iter().map(|&c| square[c]).collect();
+    target(op, &values)
 }
 
-/// [`choose_each`] for at most [`FEW`] cages given as cells of `square`, read in place: the
-/// same draws and the same clues, without copying the values out first, with the sets of
-/// cages as single words and the pairs' operators looked up. False (before any draw) when a
-/// cage is longer than [`LONG`]: the caller then takes [`choose_each`].
+/// What suits a cage of `square`'s cells (`well | only << 4`, bits of [`ORDER`]); none for a
+/// one-cell cage.
+#[inline(always)]
+fn suit(cells: &[usize], square: &[u8], n: usize, allowed: Allowed) -> u8 {
+    match *cells {
+        [] | [_] => 0,
+        [x, y] => pair_bits(square[x], square[y], n, allowed),
+        _ => long_bits(cells, square, allowed),
+    }
+}
+
+/// The hand-out, for up to [`MAX_CAGES`] cages given as cells of `square` and read in place:
+/// in a random order of the cages (the draws of `rng.permutation(cut.len())`), each round
+/// hands ÷, −, × and + in turn to the first cage without an operator that the operator suits
+/// well, or else to the first it fits, until a round hands out none. The clues, one per cage,
+/// replace what `out` held (its buffer is reused).
 pub(super) fn choose_cells<K: AsRef<[usize]>>(
     cut: &[K],
     square: &[u8],
@@ -373,55 +247,65 @@ pub(super) fn choose_cells<K: AsRef<[usize]>>(
     allowed: Allowed,
     rng: &mut Rng,
     out: &mut Vec<Clue>,
-) -> bool {
-    let count = cut.len();
-    assert!(count <= FEW, "at most {FEW} cages");
-    // What suits each cage (`well | only << 4`), in the cut's order; one-cell cages and those
-    // no operator fits have none, and are never handed one.
-    let mut suit = [0u8; FEW];
-    for (s, cage) in suit.iter_mut().zip(cut) {
-        *s = match *cage.as_ref() {
-            [] | [_] => 0,
-            [x, y] => pair_bits(square[x], square[y], n, allowed),
-            ref cells if cells.len() > LONG => return false,
-            ref cells if allowed.long_sub_div => {
-                long_bits(&gather(cells, square)[..cells.len()], allowed)
-            }
-            _ => allowed.ops & (ADD | MUL),
-        };
+) {
+    assert!(cut.len() <= MAX_CAGES, "at most {MAX_CAGES} cages");
+    // State sized for the cages: a 3×3 grid's candidate spent a twentieth of its instructions
+    // setting up arrays for 256 of them. Up to 64 (every grid up to 8×8) the sets are words.
+    if cut.len() <= 64 {
+        hand_out::<64, 1, K>(cut, square, n, allowed, rng, out)
+    } else {
+        hand_out::<MAX_CAGES, 4, K>(cut, square, n, allowed, rng, out)
     }
-    let mut order = IOTA;
+}
+
+/// [`choose_cells`] for up to `C` cages, in sets of `W` words (`C = 64 W`).
+fn hand_out<const C: usize, const W: usize, K: AsRef<[usize]>>(
+    cut: &[K],
+    square: &[u8],
+    n: usize,
+    allowed: Allowed,
+    rng: &mut Rng,
+    out: &mut Vec<Clue>,
+) {
+    const { assert!(C == 64 * W && C <= MAX_CAGES) };
+    let count = cut.len();
+    // What suits each cage, in the cut's order; one-cell cages and those no operator fits have
+    // none, and are never handed one.
+    let mut suits = [0u8; C];
+    for (s, cage) in suits.iter_mut().zip(cut) {
+        *s = suit(cage.as_ref(), square, n, allowed);
+    }
+    let mut order = Iota::<C>::ORDER;
     rng.shuffle(&mut order[..count]);
-    // In that order, the cages some operator fits, numbered; for each operator the bits of
+    // In that order, the cages some operator fits, numbered; for each operator the set of
     // those it suits well and of those it only fits. A cage nothing fits would never be
     // picked, so leaving it out picks the same cages.
     // The sets are kept as `planes[j]` (well) and `planes[4 + j]` (only fits); a cage has two
     // or three bits, so they are walked rather than all eight tested.
-    let mut planes = [0u64; 8];
-    let (mut multi, mut multis) = ([0u8; FEW], 0);
+    let mut planes = [Bits::<W>::EMPTY; 8];
+    let (mut multi, mut multis) = ([0u8; C], 0);
     for &k in &order[..count] {
-        let mut s = suit[k as usize];
+        let mut s = suits[k as usize];
         if s == 0 {
             continue;
         }
         while s != 0 {
-            planes[s.trailing_zeros() as usize] |= 1 << multis;
+            planes[s.trailing_zeros() as usize].insert(multis);
             s &= s - 1;
         }
         multi[multis] = k;
         multis += 1;
     }
     // Operators as `1 + j` for `ORDER[j]`, 0 for none.
-    let mut ops = [0u8; FEW];
-    let mut free = if multis == FEW { u64::MAX } else { (1u64 << multis) - 1 };
-    while free != 0 {
+    let mut ops = [0u8; C];
+    let mut free = Bits::<W>::below(multis);
+    while !free.is_empty() {
         let mut assigned = false;
         for j in 0..4 {
-            let w = planes[j] & free;
-            let pick = if w != 0 { w } else { planes[4 + j] & free };
-            if pick != 0 {
-                let i = pick.trailing_zeros() as usize;
-                free &= !(1 << i);
+            let w = planes[j].and(free);
+            let pick = if w.is_empty() { planes[4 + j].and(free) } else { w };
+            if let Some(i) = pick.first() {
+                free.remove(i);
                 ops[multi[i] as usize] = 1 + j as u8;
                 assigned = true;
             }
@@ -443,17 +327,68 @@ pub(super) fn choose_cells<K: AsRef<[usize]>>(
         };
         (op, t)
     }));
-    true
 }
 
-/// [`target`] of a cage of any length (up to [`LONG`]) that `op` fits: the sum and the
-/// product straight from the cells (the general fold cost 3×3 candidates eighty instructions a
-/// cage of three), − and ÷ by [`target`].
+/// A set of up to `64 * W` small numbers (cages, in the order they are handed operators).
+#[derive(Clone, Copy, Debug)]
+struct Bits<const W: usize>([u64; W]);
+
+impl<const W: usize> Bits<W> {
+    const EMPTY: Bits<W> = Bits([0; W]);
+
+    /// `0..k`.
+    fn below(k: usize) -> Bits<W> {
+        let mut b = Bits::EMPTY;
+        for (w, word) in b.0.iter_mut().enumerate() {
+            let left = k.saturating_sub(w * 64);
+            *word = if left >= 64 { u64::MAX } else { (1u64 << left) - 1 };
+        }
+        b
+    }
+    fn is_empty(self) -> bool {
+        self.0.iter().all(|&w| w == 0)
+    }
+    fn insert(&mut self, i: usize) {
+        self.0[(i / 64) % W] |= 1 << (i % 64);
+    }
+    fn remove(&mut self, i: usize) {
+        self.0[(i / 64) % W] &= !(1 << (i % 64));
+    }
+    fn and(self, other: Bits<W>) -> Bits<W> {
+        Bits(std::array::from_fn(|w| self.0[w] & other.0[w]))
+    }
+    fn first(self) -> Option<usize> {
+        self.0
+            .iter()
+            .enumerate()
+            .find(|(_, w)| **w != 0)
+            .map(|(i, w)| i * 64 + w.trailing_zeros() as usize)
+    }
+}
+
+/// `0..C`, the order of `C` cages (at most 256) before the shuffle.
+struct Iota<const C: usize>;
+
+impl<const C: usize> Iota<C> {
+    const ORDER: [u8; C] = {
+        let mut t = [0u8; C];
+        let mut i = 0;
+        while i < C {
+            t[i] = i as u8;
+            i += 1;
+        }
+        t
+    };
+}
+
+/// [`target`] of a cage of three cells or more that `op` fits: the sum and the product straight
+/// from the cells (the general fold cost 3×3 candidates eighty instructions a cage of three),
+/// − and ÷ on the values gathered.
 fn long_target(op: Operator, cells: &[usize], square: &[u8]) -> u64 {
     let t = match op {
         Operator::Add => Some(cells.iter().map(|&c| square[c] as u64).sum()),
         Operator::Mul => cells.iter().try_fold(1u64, |p, &c| p.checked_mul(square[c] as u64)),
-        Operator::Sub | Operator::Div => target(op, &gather(cells, square)[..cells.len()]),
+        Operator::Sub | Operator::Div => gathered_target(op, cells, square),
     };
     t.filter(|&t| t > 0).expect("an operator that fits")
 }

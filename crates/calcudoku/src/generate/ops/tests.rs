@@ -77,7 +77,7 @@ fn subsets() -> impl Iterator<Item = Vec<Operator>> {
 }
 
 #[test]
-fn suits_bits_say_what_suits_says() {
+fn suit_says_what_suits_says() {
     for n in 3..=18usize {
         for allowed in subsets() {
             for (long_sub_div, hard) in [(false, false), (false, true), (true, false)] {
@@ -85,9 +85,12 @@ fn suits_bits_say_what_suits_says() {
                 let bits = Allowed::of(&choice);
                 let check = |values: &[u8]| {
                     let (well, only) = suits(values, n, &choice);
-                    let got = suits_bits(values, n, bits);
+                    // The values as a square of their own, the cage its cells in reverse.
+                    let cells: Vec<usize> = (0..values.len()).rev().collect();
+                    let square: Vec<u8> = values.iter().rev().copied().collect();
+                    let got = suit(&cells, &square, n, bits);
                     assert_eq!(
-                        got,
+                        (got & 15, got >> 4),
                         (as_bits(&well), as_bits(&only)),
                         "{values:?} n={n} {choice:?}"
                     );
@@ -144,32 +147,6 @@ fn choose_by_lists<V: AsRef<[u8]>>(
 }
 
 #[test]
-fn the_hand_out_is_the_one_first_written() {
-    let mut source = Rng::new(17, 0);
-    for round in 0..3000u64 {
-        let n = 3 + source.below(14);
-        let count = 1 + source.below(90);
-        let cages: Vec<Vec<u8>> = (0..count)
-            .map(|_| {
-                // Two cells of a cage see each other: their values differ.
-                let len = [1, 2, 2, 2, 3, 4][source.below(6)];
-                let mut v: Vec<u8> = (0..len).map(|_| 1 + source.below(n) as u8).collect();
-                if len == 2 && v[0] == v[1] {
-                    v[1] = v[0] % n as u8 + 1;
-                }
-                v
-            })
-            .collect();
-        let allowed = subsets().nth(source.below(15)).unwrap();
-        let choice =
-            OpChoice { allowed, long_sub_div: source.chance(1, 3), hard: source.chance(1, 2) };
-        let (mut a, mut b) = (Rng::new(round, 1), Rng::new(round, 1));
-        assert_eq!(choose(&cages, n, &choice, &mut a), choose_by_lists(&cages, n, &choice, &mut b));
-        assert_eq!(a.next_u64(), b.next_u64(), "the same draws");
-    }
-}
-
-#[test]
 fn the_pairs_table_says_what_the_rules_say() {
     for hard in [false, true] {
         for (n, table) in PAIR_SUITS[hard as usize].iter().enumerate().skip(1) {
@@ -183,48 +160,139 @@ fn the_pairs_table_says_what_the_rules_say() {
     }
 }
 
-#[test]
-fn cages_read_in_place_get_the_clues_of_the_general_hand_out() {
-    let mut source = Rng::new(23, 0);
-    for round in 0..4000u64 {
-        let n = 3 + source.below(14);
-        let count = source.below(FEW + 1);
-        // Some runs with a cage past LONG, which the in-place hand-out turns down.
-        let longest = if source.chance(1, 20) { 20 } else { 5 };
-        let cages: Vec<Vec<u8>> = (0..count)
-            .map(|_| {
-                let len = [1, 2, 2, 2, 3, 4, longest][source.below(7)];
-                let mut v: Vec<u8> = (0..len).map(|_| 1 + source.below(n) as u8).collect();
-                if len == 2 && v[0] == v[1] {
-                    v[1] = v[0] % n as u8 + 1;
-                }
-                v
-            })
-            .collect();
-        // The values laid out in a square in a random order of the cells.
-        let cells_total: usize = cages.iter().map(Vec::len).sum();
-        let place = source.permutation(cells_total);
-        let mut square = vec![0u8; cells_total];
-        let mut cut: Vec<Vec<usize>> = Vec::new();
-        let mut next = place.iter();
-        for v in &cages {
-            let cells: Vec<usize> = v.iter().map(|_| *next.next().unwrap()).collect();
+/// A random case: a side, value lists of cages (up to 256 of them, sometimes past 64, a few
+/// longer than 16 cells), and a choice of operators.
+fn random_case(source: &mut Rng) -> (usize, Vec<Vec<u8>>, OpChoice) {
+    let n = 3 + source.below(14);
+    let count = match source.below(4) {
+        0 => source.below(MAX_CAGES + 1),
+        1 => 60 + source.below(10),
+        _ => source.below(65),
+    };
+    let long = source.chance(1, 20);
+    let cages = (0..count)
+        .map(|_| {
+            let len = [1, 2, 2, 2, 3, 4][source.below(6)];
+            if long && source.chance(1, 30) {
+                // A long cage (17 to 24 cells) of small values, whose product fits a word.
+                let len = 17 + source.below(8);
+                return (0..len).map(|_| 1 + source.below(n.min(4)) as u8).collect();
+            }
+            // Two cells of a cage see each other: their values differ.
+            let mut v: Vec<u8> = (0..len).map(|_| 1 + source.below(n) as u8).collect();
+            if len == 2 && v[0] == v[1] {
+                v[1] = v[0] % n as u8 + 1;
+            }
+            v
+        })
+        .collect();
+    let allowed = subsets().nth(source.below(15)).unwrap();
+    let choice = OpChoice { allowed, long_sub_div: source.chance(1, 3), hard: source.chance(1, 2) };
+    (n, cages, choice)
+}
+
+/// The cages' values laid out in a square in a random order of its cells, and the cut: the
+/// cells of each cage.
+fn scatter(cages: &[Vec<u8>], source: &mut Rng) -> (Vec<u8>, Vec<Vec<usize>>) {
+    let total: usize = cages.iter().map(Vec::len).sum();
+    let mut place = source.permutation(total).into_iter();
+    let mut square = vec![0u8; total];
+    let cut = cages
+        .iter()
+        .map(|v| {
+            let cells: Vec<usize> = place.by_ref().take(v.len()).collect();
             for (&c, &x) in cells.iter().zip(v) {
                 square[c] = x;
             }
-            cut.push(cells);
-        }
-        let allowed = subsets().nth(source.below(15)).unwrap();
-        let choice =
-            OpChoice { allowed, long_sub_div: source.chance(1, 3), hard: source.chance(1, 2) };
+            cells
+        })
+        .collect();
+    (square, cut)
+}
+
+#[test]
+fn the_hand_out_is_the_one_first_written() {
+    let mut source = Rng::new(17, 0);
+    for round in 0..3000u64 {
+        let (n, cages, choice) = random_case(&mut source);
+        let (square, cut) = scatter(&cages, &mut source);
         let (mut a, mut b) = (Rng::new(round, 1), Rng::new(round, 1));
         let mut got = vec![(None, 99)];
-        let taken = choose_cells(&cut, &square, n, Allowed::of(&choice), &mut a, &mut got);
-        let long = cages.iter().any(|v| v.len() > LONG);
-        assert_eq!(taken, !long, "turned down only with a long cage");
-        if taken {
-            assert_eq!(got, choose(&cages, n, &choice, &mut b), "round {round}");
-        }
+        choose_cells(&cut, &square, n, Allowed::of(&choice), &mut a, &mut got);
+        let want = choose_by_lists(&cages, n, &choice, &mut b);
+        assert_eq!(got, want, "round {round}: {} cages", cages.len());
         assert_eq!(a.next_u64(), b.next_u64(), "the same draws");
+        // The same with the values laid out cage after cage: wherever the cells lie.
+        assert_eq!(got, choose(&cages, n, &choice, &mut Rng::new(round, 1)), "round {round}");
     }
+}
+
+#[test]
+fn clues_meet_their_cages() {
+    let mut source = Rng::new(29, 0);
+    for round in 0..2000u64 {
+        let (n, cages, choice) = random_case(&mut source);
+        let (square, cut) = scatter(&cages, &mut source);
+        let mut clues = Vec::new();
+        let mut rng = Rng::new(round, 2);
+        choose_cells(&cut, &square, n, Allowed::of(&choice), &mut rng, &mut clues);
+        assert_eq!(clues.len(), cages.len());
+        for (values, &(op, t)) in cages.iter().zip(&clues) {
+            let (well, only) = suits(values, n, &choice);
+            let sum: u64 = values.iter().map(|&v| v as u64).sum();
+            match op {
+                // Rounds go on while an operator fits a cage still without one.
+                None => {
+                    assert!(well.is_empty() && only.is_empty(), "{values:?} left bare");
+                    assert_eq!(t, sum, "{values:?}");
+                }
+                Some(op) => {
+                    assert!(values.len() > 1, "a given has no operator");
+                    assert!(well.contains(&op) || only.contains(&op), "{op:?} on {values:?}");
+                    assert!(op.holds(t, values), "{values:?} {op:?} {t}");
+                    assert_eq!(Some(t), target(op, values));
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn draws_are_those_of_a_permutation_and_clues_repeat() {
+    let mut source = Rng::new(31, 0);
+    for round in 0..500u64 {
+        let (n, cages, choice) = random_case(&mut source);
+        let (square, cut) = scatter(&cages, &mut source);
+        let allowed = Allowed::of(&choice);
+        let mut first = vec![(Some(Operator::Add), 7); 300];
+        let mut rng = Rng::new(round, 3);
+        choose_cells(&cut, &square, n, allowed, &mut rng, &mut first);
+        // As many draws as a permutation of the cages takes.
+        let mut permuted = Rng::new(round, 3);
+        permuted.permutation(cages.len());
+        assert_eq!(rng.next_u64(), permuted.next_u64(), "round {round}");
+        // The same stream gives the same clues again, whatever the buffer held.
+        let mut again = Vec::new();
+        choose_cells(&cut, &square, n, allowed, &mut Rng::new(round, 3), &mut again);
+        assert_eq!(first, again, "round {round}");
+    }
+}
+
+#[test]
+fn bits_across_words() {
+    let mut set = Bits::<4>::below(130);
+    assert_eq!(set.first(), Some(0));
+    for i in 0..129 {
+        set.remove(i);
+    }
+    assert_eq!(set.first(), Some(129));
+    set.remove(129);
+    assert!(set.is_empty());
+    let mut high = Bits::<4>::EMPTY;
+    high.insert(255);
+    high.insert(64);
+    assert_eq!(high.and(Bits::below(256)).first(), Some(64));
+    assert_eq!(high.and(Bits::below(64)).first(), None);
+    assert_eq!(Bits::<1>::below(64).0, [u64::MAX]);
+    assert!(Bits::<4>::below(0).is_empty());
 }
