@@ -193,12 +193,20 @@ fn pair_bits(a: u8, b: u8, n: usize, allowed: Allowed) -> u8 {
     only << 4
 }
 
-/// The operators that suit a cage of three or more of `square`'s cells: + and ×, and with
+/// The operators that suit a cage of three or more of `square`'s cells: + and × (where its
+/// product fits 64 bits), and with
 /// `--long-ops` − and ÷ where they are exact and positive (none only fits).
 #[inline(always)]
 fn long_bits(cells: &[usize], square: &[u8], allowed: Allowed) -> u8 {
     let ok = allowed.ops;
-    let mut well = ok & (ADD | MUL);
+    let mut well = ok & ADD;
+    // × suits a cage whose product fits a word: every cage of fewer than 16 cells of a grid
+    // up to 16×16 (16^15 < 2^64); a longer one is multiplied out.
+    if ok & MUL != 0
+        && (cells.len() < 16 || gathered_target(Operator::Mul, cells, square).is_some())
+    {
+        well |= MUL;
+    }
     if allowed.long_sub_div {
         if ok & SUB != 0 && gathered_target(Operator::Sub, cells, square).is_some() {
             well |= SUB;

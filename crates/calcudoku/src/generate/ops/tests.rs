@@ -49,7 +49,7 @@ fn suits(values: &[u8], n: usize, choice: &OpChoice) -> (Ops, Ops) {
         }
     } else {
         for op in [Operator::Add, Operator::Mul] {
-            if allowed(op) {
+            if allowed(op) && target(op, values).is_some() {
                 well.push(op);
             }
         }
@@ -295,4 +295,21 @@ fn bits_across_words() {
     assert_eq!(high.and(Bits::below(64)).first(), None);
     assert_eq!(Bits::<1>::below(64).0, [u64::MAX]);
     assert!(Bits::<4>::below(0).is_empty());
+}
+
+/// A cage whose product overflows 64 bits (sixteen 16s) gets no ×: with × alone allowed it is
+/// left without an operator (and its sum, as any cage no operator fits), with + it gets +.
+#[test]
+fn a_product_past_64_bits_is_no_clue() {
+    let long = [16u8; 16];
+    let fits = [15u8; 16]; // 15^16 < 2^64
+    for (allowed, want) in [
+        (vec![Operator::Mul], (None, 256)),
+        (vec![Operator::Add, Operator::Mul], (Some(Operator::Add), 256)),
+    ] {
+        let choice = OpChoice { allowed, long_sub_div: false, hard: false };
+        let clues = choose(&[&long[..], &fits[..]], 16, &choice, &mut Rng::new(1, 0));
+        assert_eq!(clues[0], want);
+        assert!(clues[1].0.is_some(), "{clues:?}");
+    }
 }
