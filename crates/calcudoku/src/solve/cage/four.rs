@@ -27,10 +27,12 @@ pub(super) fn four_cells(
         Some(Operator::Mul) => true,
         _ => return None,
     };
-    let c = cage.conflicts;
+    let &[_, c1, c2, c3] = cage.conflicts else { return None };
     // Each earlier position's value is taken out of a later one's candidates where the two
-    // must differ: `unless(i, j, v)` is `v`'s bit when position `i` must differ from `j`.
-    let unless = |i: usize, j: usize, v: u64| (c[i] >> j & 1) << (v - 1);
+    // must differ: `unless(flag, v)` is `v`'s bit when the flag (0 or 1) is set.
+    let (c10, c20, c21, c30, c31) = (c1 & 1, c2 & 1, c2 >> 1 & 1, c3 & 1, c3 >> 1 & 1);
+    let third_fourth = c3 >> 2 & 1 != 0;
+    let unless = |flag: u64, v: u64| flag << (v - 1);
     let mut count = 0;
     for a in bits(dom[0]) {
         let a = a as u64 + 1;
@@ -45,7 +47,7 @@ pub(super) fn four_cells(
         } else {
             break; // larger values leave less still
         };
-        for b in bits(dom[1] & !unless(1, 0, a)) {
+        for b in bits(dom[1] & !unless(c10, a)) {
             let b = b as u64 + 1;
             let rest = if product {
                 match exact_quotient(rest_a, b) {
@@ -57,12 +59,11 @@ pub(super) fn four_cells(
             } else {
                 break;
             };
-            let thirds = dom[2] & !unless(2, 0, a) & !unless(2, 1, b);
-            let fourths = dom[3] & !unless(3, 0, a) & !unless(3, 1, b);
+            let thirds = dom[2] & !unless(c20, a) & !unless(c21, b);
+            let fourths = dom[3] & !unless(c30, a) & !unless(c31, b);
             if thirds == 0 || fourths == 0 {
                 continue;
             }
-            let third_fourth = c[3] >> 2 & 1 != 0;
             let from = tuples.len();
             if product {
                 // The fourth value rest / c lies between the fourth cell's least and most.
