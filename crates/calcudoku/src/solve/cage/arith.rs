@@ -73,6 +73,34 @@ pub(super) fn exact_quotient(r: u64, v: u64) -> Option<u64> {
     (q <= ODD_LIMIT[odd as usize % 64]).then_some(q)
 }
 
+/// For each target below 4,096, the values 1 to 16 that divide it (bit `v - 1`).
+const DIVISORS: [u16; 4096] = {
+    let mut table = [0u16; 4096];
+    let mut t = 0;
+    while t < 4096 {
+        let mut v = 1;
+        while v <= 16 {
+            if t % v == 0 {
+                table[t] |= 1 << (v - 1);
+            }
+            v += 1;
+        }
+        t += 1;
+    }
+    table
+};
+
+/// A superset of the values (bit `v - 1`) that divide `t`, exact for values up to 16 when
+/// `t` is below 4,096 (every product of up to three values of a 16×16 grid): a filter that
+/// spares the division test of most values that fail it. Callers still test what it keeps.
+#[inline]
+pub(super) fn may_divide(t: u64) -> u64 {
+    match DIVISORS.get(t as usize) {
+        Some(&d) => d as u64 | !0xFFFF,
+        None => u64::MAX,
+    }
+}
+
 /// The positions (0..64) of the set bits of `set`, lowest first: value `v` is bit `v - 1`.
 pub(crate) fn bits(mut set: u64) -> impl Iterator<Item = usize> {
     std::iter::from_fn(move || {
@@ -90,4 +118,28 @@ pub(super) fn range_mask(lo: u64, hi: u64) -> u64 {
     }
     let upto = |v: u64| if v >= 64 { u64::MAX } else { (1u64 << v) - 1 };
     upto(hi) & !upto(lo - 1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `may_divide` keeps every divisor (values 1 to 64, targets up to past its table) and,
+    /// below 4,096, only divisors among 1 to 16.
+    #[test]
+    fn may_divide_keeps_exactly_the_divisors() {
+        for t in (0..5000u64).chain([65536, 1 << 40, u64::MAX]) {
+            let kept = may_divide(t);
+            for v in 1..=64u64 {
+                let divides = exact_quotient(t, v).is_some();
+                assert_eq!(divides, t % v == 0, "{t} {v}");
+                let bit = kept >> (v - 1) & 1 == 1;
+                if divides {
+                    assert!(bit, "{t} {v}");
+                } else if t < 4096 && v <= 16 {
+                    assert!(!bit, "{t} {v}");
+                }
+            }
+        }
+    }
 }

@@ -3,6 +3,7 @@
 //! full candidates, where the general walk spent about a hundred instructions an assignment.
 
 use super::super::model::CageModel;
+use super::arith::may_divide;
 use super::three::mirror;
 use super::{bits, exact_quotient, range_mask};
 use crate::puzzle::Operator;
@@ -34,7 +35,8 @@ pub(super) fn four_cells(
     let third_fourth = c3 >> 2 & 1 != 0;
     let unless = |flag: u64, v: u64| flag << (v - 1);
     let mut count = 0;
-    for a in bits(dom[0]) {
+    let firsts = if product { dom[0] & may_divide(t) } else { dom[0] };
+    for a in bits(firsts) {
         let a = a as u64 + 1;
         // What the other three must make.
         let rest_a = if product {
@@ -47,7 +49,8 @@ pub(super) fn four_cells(
         } else {
             break; // larger values leave less still
         };
-        for b in bits(dom[1] & !unless(c10, a)) {
+        let seconds = if product { dom[1] & may_divide(rest_a) } else { dom[1] };
+        for b in bits(seconds & !unless(c10, a)) {
             let b = b as u64 + 1;
             let rest = if product {
                 match exact_quotient(rest_a, b) {
@@ -70,7 +73,7 @@ pub(super) fn four_cells(
                 let (least, most) =
                     (fourths.trailing_zeros() as u64 + 1, 64 - fourths.leading_zeros() as u64);
                 let range = range_mask(rest.div_ceil(most).max(1), rest / least);
-                for cv in bits(thirds & range) {
+                for cv in bits(thirds & range & may_divide(rest)) {
                     let cv = cv as u64 + 1;
                     let Some(d) = exact_quotient(rest, cv) else { continue };
                     // Here 1 <= least <= d <= most <= 64.

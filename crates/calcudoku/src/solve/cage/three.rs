@@ -3,6 +3,7 @@
 //! compiling them was a walk with suffix bounds set up per cage.
 
 use super::super::model::CageModel;
+use super::arith::may_divide;
 use super::{bits, exact_quotient, range_mask, zeros};
 use crate::puzzle::Operator;
 
@@ -127,7 +128,7 @@ pub(crate) fn three_table(
             let thirds = dom[2] & !(third_first & 1 << a);
             let (least, most) = bounds(thirds);
             let from = tuple;
-            for b in bits(seconds & !(second_first & 1 << a)) {
+            for b in bits(seconds & may_divide(rest) & !(second_first & 1 << a)) {
                 let bv = b as u64 + 1;
                 if bv * most < rest {
                     continue; // the third would be past its largest candidate
@@ -188,7 +189,9 @@ fn bounds(values: u64) -> (u64, u64) {
 
 /// The values of `values` (bit `v − 1` for value `v`) that divide `t`.
 fn divisors(t: u64, values: u64) -> u64 {
-    bits(values).filter(|&v| exact_quotient(t, v as u64 + 1).is_some()).fold(0, |m, v| m | 1 << v)
+    bits(values & may_divide(t))
+        .filter(|&v| exact_quotient(t, v as u64 + 1).is_some())
+        .fold(0, |m, v| m | 1 << v)
 }
 
 /// Given `reversed`, a set of values with bit `63 − (c − 1)` for value `c`, the values `b`
