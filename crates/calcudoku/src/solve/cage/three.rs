@@ -189,6 +189,9 @@ fn bounds(values: u64) -> (u64, u64) {
 
 /// The values of `values` (bit `v − 1` for value `v`) that divide `t`.
 fn divisors(t: u64, values: u64) -> u64 {
+    if t < 4096 && values <= 0xFFFF {
+        return values & may_divide(t); // exact there
+    }
     bits(values & may_divide(t))
         .filter(|&v| exact_quotient(t, v as u64 + 1).is_some())
         .fold(0, |m, v| m | 1 << v)
