@@ -155,21 +155,21 @@ impl<const CELLS: usize, const W: usize, const K: usize, const N: usize> Small<'
         in_col &= !(1 << r);
         self.gone[r] |= v;
         self.gone[(n + col) % (2 * SMALL_SIDE)] |= v;
-        let row_bit = 1u32 << r;
-        let col_bit = 1u32 << (n + col);
+        // Only `v` leaves cells here: in this row (column) it stays placed, and nothing else
+        // changes, so only the other line of each cell narrowed can gain a hidden single.
         while in_row != 0 {
             let j = in_row.trailing_zeros() as usize;
             in_row &= in_row - 1;
             let p = r * n + j;
             let d = self.dom[p % CELLS];
-            self.narrow(p as u8, row_bit | 1 << (n + j), d & !v)?;
+            self.narrow(p as u8, 1 << (n + j), d & !v)?;
         }
         while in_col != 0 {
             let j = in_col.trailing_zeros() as usize;
             in_col &= in_col - 1;
             let p = j * n + col;
             let d = self.dom[p % CELLS];
-            self.narrow(p as u8, 1 << j | col_bit, d & !v)?;
+            self.narrow(p as u8, 1 << j, d & !v)?;
         }
         Ok(())
     }
