@@ -4,10 +4,10 @@
 //! each column's symbols in a random order, so renaming the columns or the symbols of a square
 //! does not change how likely it is: every square of an orbit under those renamings (a group
 //! of n!·n! elements) comes up equally often. At sides 4 and 5 there are few orbits (4 of the
-//! 576 squares, 16 of the 161,280) and the chance of each is known exactly ([`super::law`]
-//! works it out from the matchings, and the tests check these tables against it). So a square
-//! can be drawn as an orbit with its chance, then a random renaming of its columns and of its
-//! symbols applied to the orbit's representative: the same law as the matchings, in one draw
+//! 576 squares, 16 of the 161,280) and the chance of each is known exactly (`latin/law.rs`,
+//! built for the tests, works it out from the matchings, and they check these tables against
+//! it). So a square can be drawn as an orbit with its chance, then a random renaming of its
+//! columns and of its symbols applied to the orbit's representative: the same law as the matchings, in one draw
 //! of the generator instead of twenty to forty, and a hundred-odd instructions instead of the
 //! matchings' 2,400 or so (at 4×4 easy the square had been a seventh of a candidate's cost).
 

@@ -3,7 +3,7 @@
 
 use super::{Balance, CageCells};
 
-/// [`keeps_values`] for up to `CELLS` cells (at most 64: sides up to 8, so that a line's
+/// [`super::keeps_values`] for up to `CELLS` cells (at most 64: sides up to 8, so that a line's
 /// places of its values fit in a word and a set of cages in a mask), the same trades weighed.
 /// Without clues a trade keeps every cage exactly when each cage holds the same values after
 /// it, so each cell's cage and where each line holds each value are all the search needs.
