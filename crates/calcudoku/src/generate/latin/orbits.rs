@@ -9,7 +9,8 @@
 //! it). So a square can be drawn as an orbit with its chance, then a random renaming of its
 //! columns and of its symbols applied to the orbit's representative: the same law as the
 //! matchings, in one draw of the generator instead of twenty to forty, and a hundred-odd
-//! instructions instead of the matchings' 2,400 or so (at 4×4 easy the square had been a seventh of a candidate's cost).
+//! instructions instead of the matchings' 2,400 or so (at 4×4 easy the square had been a
+//! seventh of a candidate's cost).
 
 use super::super::rng::Rng;
 

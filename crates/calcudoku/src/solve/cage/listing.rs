@@ -10,8 +10,8 @@ use crate::solve::model::CageModel;
 impl CageFilter {
     /// Every assignment of the cage that meets its rule and its conflicts and takes its
     /// values from the candidates `dom` (indexed by cell), flattened into `tuples`; false
-    /// when there are more than `max` or the walk visits more than `budget` nodes. Two-cell cages take every
-    /// value 1..=n whatever `dom` says (their tables are small anyway).
+    /// when there are more than `max` or the walk visits more than `budget` nodes. Two-cell
+    /// cages take every value 1..=n whatever `dom` says (their tables are small anyway).
     pub fn enumerate(
         &mut self,
         cage: CageModel<'_>,

@@ -67,8 +67,9 @@ impl Engine<'_> {
     /// with places: nodes 122,537 → 11,962 and 43,400 → 1,426 on the two 25×25 in
     /// `bench/sudoku-big`, 8,811 → 2,917 on its 16×16, 7,560 → 3,361 on 25 more generated
     /// 16×16 and 30,044 → 9,213 on two more generated 25×25. Branching on places as well, or
-    /// breaking ties by degree, did worse there. KenKen below [`WEIGHTED_FROM`](super::WEIGHTED_FROM) keeps the
-    /// unweighted rule: its trees are a few dozen nodes, too small to learn from.
+    /// breaking ties by degree, did worse there. KenKen below
+    /// [`WEIGHTED_FROM`](super::WEIGHTED_FROM) keeps the unweighted rule: its trees are a few
+    /// dozen nodes, too small to learn from.
     pub(super) fn weighted_cell(&self) -> Option<usize> {
         // The best cell so far, its candidate count and weight.
         let mut best: Option<(usize, u64, u64)> = None;
