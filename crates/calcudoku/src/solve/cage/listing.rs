@@ -52,12 +52,10 @@ impl CageFilter {
     pub(super) fn walk_listing(
         &mut self,
         cage: CageModel<'_>,
-        n: usize,
         dom: &[u64],
         max: usize,
         tuples: &mut Vec<u8>,
     ) -> bool {
-        let _ = n;
         (self.nodes, self.leaves) = (0, 0);
         tuples.clear();
         let cells: Vec<u16> = (0..cage.cells.len() as u16).collect();
