@@ -104,8 +104,8 @@ pub(super) fn four_cells(
 
 #[cfg(test)]
 mod tests {
+    use super::super::tests::{every_assignment, xorshift};
     use super::*;
-    use crate::puzzle::rule_holds;
     use crate::solve::cage::CageFilter;
 
     /// Every sum and product cage of four cells under random conflicts, candidates and
@@ -113,13 +113,7 @@ mod tests {
     /// quadruple, and the same answer as the general walk.
     #[test]
     fn four_cells_equal_brute_force_and_the_walk() {
-        let mut x: u64 = 0x2545_F491_4F6C_DD1D;
-        let mut next = move || {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x
-        };
+        let mut next = xorshift(0x2545_F491_4F6C_DD1D);
         let (mut listed, mut over) = (0, 0);
         for round in 0..3000 {
             let n = [3, 4, 6, 8, 9, 10, 16][round % 7];
@@ -148,24 +142,7 @@ mod tests {
                 pair: None,
             };
             let max = [5, 64, 4096][(next() % 3) as usize];
-            let mut expect = Vec::new();
-            for a in 1..=n as u8 {
-                for b in 1..=n as u8 {
-                    for c in 1..=n as u8 {
-                        for d in 1..=n as u8 {
-                            let vals = [a, b, c, d];
-                            let ok = (0..4).all(|i| dom[i] >> (vals[i] - 1) & 1 == 1)
-                                && (0..4).all(|i| {
-                                    (0..i).all(|j| conflicts[i] >> j & 1 == 0 || vals[i] != vals[j])
-                                })
-                                && rule_holds(Some(op), target, &vals);
-                            if ok {
-                                expect.extend_from_slice(&vals);
-                            }
-                        }
-                    }
-                }
-            }
+            let expect = every_assignment(n as u8, Some(op), target, &dom, &conflicts);
             let what = format!("n {n} {op:?} {target} {dom:x?} {conflicts:?} max {max}");
             let mut tuples = Vec::new();
             let fits = four_cells(&cage, dom, max, &mut tuples).expect("sum or product");

@@ -25,7 +25,7 @@ impl Owned {
 }
 
 /// A deterministic pseudo-random sequence (xorshift64) from a nonzero seed.
-fn xorshift(mut x: u64) -> impl FnMut() -> u64 {
+pub(super) fn xorshift(mut x: u64) -> impl FnMut() -> u64 {
     move || {
         x ^= x << 13;
         x ^= x >> 7;
@@ -103,33 +103,54 @@ fn run(c: &Owned, dom: &[u64]) -> (Filtered, Vec<u64>) {
     (r, out)
 }
 
-/// Plain enumeration of every assignment: the reference the filter must equal.
-fn reference(c: &Owned, dom: &[u64]) -> Vec<u64> {
+/// Every assignment of values 1..=`n` to the cells of a cage (one candidate set each in
+/// `dom`, conflicts as in [`CageModel::conflicts`]) that takes its values from the candidates,
+/// keeps conflicting cells apart and meets the rule, tried one by one: flattened, in
+/// lexicographic order (the listings' order). The reference the listings and filters are
+/// checked against.
+pub(super) fn every_assignment(
+    n: u8,
+    op: Option<Operator>,
+    target: u64,
+    dom: &[u64],
+    conflicts: &[u64],
+) -> Vec<u8> {
     let k = dom.len();
-    let mut out = vec![0u64; k];
+    let mut found = Vec::new();
     let mut vals = vec![1u8; k];
     loop {
         let ok = (0..k).all(|i| dom[i] & (1 << (vals[i] - 1)) != 0)
-            && (0..k).all(|i| (0..i).all(|j| c.conflicts[i] & (1 << j) == 0 || vals[i] != vals[j]))
-            && rule_holds(c.op, c.target, &vals);
+            && (0..k).all(|i| (0..i).all(|j| conflicts[i] & (1 << j) == 0 || vals[i] != vals[j]))
+            && rule_holds(op, target, &vals);
         if ok {
-            for i in 0..k {
-                out[i] |= 1 << (vals[i] - 1);
-            }
+            found.extend_from_slice(&vals);
         }
-        let mut i = 0;
+        // The next assignment, the last position turning fastest.
+        let mut i = k;
         loop {
-            if i == k {
-                return out;
+            if i == 0 {
+                return found;
             }
+            i -= 1;
             vals[i] += 1;
-            if vals[i] <= 9 {
+            if vals[i] <= n {
                 break;
             }
             vals[i] = 1;
-            i += 1;
         }
     }
+}
+
+/// The supports of plain enumeration (values 1..=9): the reference the filter must equal.
+fn reference(c: &Owned, dom: &[u64]) -> Vec<u64> {
+    let k = dom.len();
+    let mut out = vec![0u64; k];
+    for tuple in every_assignment(9, c.op, c.target, dom, &c.conflicts).chunks_exact(k) {
+        for (o, &v) in out.iter_mut().zip(tuple) {
+            *o |= 1 << (v - 1);
+        }
+    }
+    out
 }
 
 /// Cages of more than [`WALK_MAX_CELLS`] cells (the first `k` cells of an `n`×`n` grid,

@@ -212,20 +212,14 @@ pub(super) fn mirror(reversed: u64, rest: u64) -> u64 {
 
 #[cfg(test)]
 mod tests {
+    use super::super::tests::{every_assignment, xorshift};
     use super::*;
-    use crate::puzzle::rule_holds;
 
     #[test]
     fn three_cells_equal_brute_force() {
         // Every sum and product cage of three cells under random conflicts, candidates and
         // targets: the same assignments, in the same order, as trying every triple.
-        let mut x: u64 = 0x0123_4567_89AB_CDEF;
-        let mut next = move || {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x
-        };
+        let mut next = xorshift(0x0123_4567_89AB_CDEF);
         let (mut listed, mut over) = (0, 0);
         for round in 0..4000 {
             let n = [4, 6, 8, 9, 10, 16][round % 6];
@@ -249,22 +243,7 @@ mod tests {
                 pair: None,
             };
             let max = [5, 64, 4096][(next() % 3) as usize];
-            let mut expect = Vec::new();
-            for a in 1..=n as u8 {
-                for b in 1..=n as u8 {
-                    for c in 1..=n as u8 {
-                        let vals = [a, b, c];
-                        let ok = (0..3).all(|i| dom[i] >> (vals[i] - 1) & 1 == 1)
-                            && (0..3).all(|i| {
-                                (0..i).all(|j| conflicts[i] >> j & 1 == 0 || vals[i] != vals[j])
-                            })
-                            && rule_holds(Some(op), target, &vals);
-                        if ok {
-                            expect.extend_from_slice(&vals);
-                        }
-                    }
-                }
-            }
+            let expect = every_assignment(n as u8, Some(op), target, &dom, &conflicts);
             let mut tuples = Vec::new();
             let fits = three_cells(&cage, dom, max, &mut tuples).expect("sum or product");
             assert_eq!(fits, expect.len() <= 3 * max, "{op:?} {target} {dom:?} {conflicts:?}");
