@@ -73,8 +73,17 @@ fn cargo() -> Command {
 /// `extra`: options passed on to `cargo test` (e.g. `--locked`).
 fn test(extra: &[String]) -> Result<()> {
     run(cargo().args(["test", "--workspace"]).args(extra))?;
+    doc_check()?;
     python_tests()?;
     web::browser_test()
+}
+
+/// The documentation, private items included, with rustdoc's warnings as errors: a broken
+/// or ambiguous link fails the tests instead of going unnoticed.
+fn doc_check() -> Result<()> {
+    run(cargo()
+        .args(["doc", "--workspace", "--no-deps", "--document-private-items"])
+        .env("RUSTDOCFLAGS", "-D warnings"))
 }
 
 /// `web [--serve] [--port N]`.

@@ -145,9 +145,9 @@ pub fn solve(puzzle: &Puzzle, place: &Place, s: &Settings) -> Answer {
 /// The note for a puzzle with several solutions.
 const SEVERAL: &str = "more than one solution: this is the first in row-major order (`calcudoku count` tells how many)";
 
-/// [`solve`]'s answer for a plain one-line 9×9 Sudoku, straight from the 9×9 engine (the one
+/// [`solve()`]'s answer for a plain one-line 9×9 Sudoku, straight from the 9×9 engine (the one
 /// [`Solver::solve`] picks for it) without a `Puzzle`: the same text, outcome and note. None
-/// leaves the line to the reader and [`solve`]: a line that is not plain, givens that clash
+/// leaves the line to the reader and [`solve()`]: a line that is not plain, givens that clash
 /// (the reader words the error), `--stats`, JSON, another method, and a row-major search
 /// past its budget (the general engine takes over there).
 pub fn solve_line9(bytes: &[u8], place: &Place, s: &Settings) -> Option<Answer> {

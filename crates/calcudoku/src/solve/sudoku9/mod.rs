@@ -179,15 +179,15 @@ pub enum RowMajor9 {
 /// second search from the state the count reached before its first guess, which settles the
 /// open cells in row-major order with one of the count's solutions as a witness, and guesses
 /// on the first open cell, smallest digit first, with the same propagation, below a cell
-/// where a smaller value than the witness's may lead to a solution (see [`Search::settle_open`]).
+/// where a smaller value than the witness's may lead to a solution (see `Search::settle_open`).
 /// That search stops after `extra` guesses plus four times the count's (a
 /// puzzle with a great many solutions can make it wander): then the answer is
 /// [`RowMajor9::OutOfGuesses`]. Gives up (None) once `deadline` has passed. The guesses
 /// returned are both searches'.
 ///
-/// A dense puzzle (at most 50 open cells, see [`SPARSE_OPEN`]) first gets the row-major search
+/// A dense puzzle (at most 50 open cells, see `SPARSE_OPEN`) first gets the row-major search
 /// without a witness, to two solutions, from the state before the count's first guess, within
-/// [`ROW_MAJOR_FIRST`] guesses: its first solution is the answer and a second one, or its end
+/// `ROW_MAJOR_FIRST` guesses: its first solution is the answer and a second one, or its end
 /// within the budget, settles the count as well. Out of guesses after the first solution, the
 /// count alone follows (for whether there is a second); before it, the count and the witness's
 /// search as above. On serg-benchmark (34-35 givens, many solutions each) the row-major search
