@@ -153,8 +153,14 @@ pub(crate) struct Model {
     /// when there are none.
     derived_start: Vec<u32>,
     derived_cages: Vec<u32>,
-    /// Starting candidates: givens fixed, everything else 1..=N.
+    /// Starting candidates: givens fixed, everything else 1..=N, then cut to what each cage
+    /// with partner masks or an early table supports (see [`Model::settled`]).
     pub initial: Vec<u64>,
+    /// Whether every cage with partner masks or an early table starts at its fixed point:
+    /// its cells are in no other cage (a KenKen: no boxes, no derived cages), so cutting
+    /// `initial` to the cage's supports left nothing for filtering it to do until a
+    /// candidate goes.
+    pub settled: bool,
     /// Starting live-tuple sets of the table cages, one after another.
     pub initial_tuples: Vec<u64>,
     /// Where a box meets a row or column (only for puzzles with boxes).
@@ -308,6 +314,7 @@ impl Model {
                     cell_cage[c.index()] = k as u32;
                 }
                 built.add(&cage.cells, cage.target, cage.op, &must_differ, &initial);
+                built.settle_last(&mut initial);
             }
         } else {
             for (k, cage) in p.cages().iter().enumerate() {
@@ -327,6 +334,7 @@ impl Model {
             };
             for cage in p.cages() {
                 built.add(&cage.cells, cage.target, cage.op, &must_differ, &initial);
+                built.settle_last(&mut initial);
             }
             // Killer Sudoku: the sums that whole rows, columns and boxes imply (see
             // `unit_sums`).
@@ -349,6 +357,7 @@ impl Model {
                     }
                     let cells: Vec<Cell> = cells.into_iter().map(Cell).collect();
                     built.add(&cells, target, Some(Operator::Add), &must_differ, &initial);
+                    built.settle_last(&mut initial);
                 }
             }
         }
@@ -370,6 +379,7 @@ impl Model {
             None => (Vec::new(), Vec::new()),
         };
         Model {
+            settled: boxes.is_none() && !distinct,
             n,
             full,
             unit_cells,

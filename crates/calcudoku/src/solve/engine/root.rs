@@ -349,10 +349,19 @@ impl Engine<'_> {
         }
         match start {
             Start::First => {
-                s.cages = Set::<K>::first(m.cage_count());
-                // Lines and naked singles only where a cell starts narrowed (givens): with
-                // every value in every cell, no line has a hidden single, and what the cages
-                // narrow queues its lines.
+                // Cages whose starting candidates are their supports already (see
+                // `Model::settled`) wait until a candidate of theirs goes; a cage left with
+                // no assignment emptied its cells.
+                if m.settled {
+                    if s.dom[..cells].contains(&0) {
+                        return Err(Conflict);
+                    }
+                } else {
+                    s.cages = Set::<K>::first(m.cage_count());
+                }
+                // Lines and naked singles only where a cell starts narrowed: with every value
+                // in every cell, no line has a hidden single, and what the cages narrow
+                // queues its lines.
                 let full = m.full;
                 if s.dom[..cells].iter().any(|&d| d != full) {
                     s.lines = if 2 * n == 32 { u32::MAX } else { (1u32 << (2 * n)) - 1 };

@@ -4,7 +4,7 @@
 
 use super::{CageEntry, CageModel, EARLY_CELLS, EARLY_NODES, EARLY_TUPLES, Spare, cleared};
 use crate::puzzle::{Cell, Operator};
-use crate::solve::cage::{CageFilter, Table, partner_masks, three_table};
+use crate::solve::cage::{CageFilter, Table, pair_supports, partner_masks, three_table};
 
 /// The cages of a model as they are compiled, one after another into shared arrays.
 pub(super) struct Cages {
@@ -95,6 +95,28 @@ impl Cages {
         });
     }
 
+    /// Cuts the starting candidates `initial` of the last cage compiled to the values its
+    /// partner masks or its table (built from those candidates) support: what filtering the
+    /// cage first would do, so that a cell in no other cage starts at the cage's fixed point.
+    /// A cage with no assignment left empties its cells. Late cages are left as they are.
+    pub fn settle_last(&self, initial: &mut [u64]) {
+        let Some(e) = self.cages.last() else { return };
+        let (at, len, n) = (e.cells_at as usize, e.len as usize, self.n);
+        let cells = &self.cage_cells[at..at + len];
+        if let Some(masks_at) = e.pair {
+            let (ca, cb) = (cells[0] as usize, cells[1] as usize);
+            let partners = &self.masks[masks_at as usize..masks_at as usize + n];
+            (initial[ca], initial[cb]) = pair_supports(partners, initial[ca], initial[cb]);
+        } else if let Some((masks_at, 1, live_at)) = e.table {
+            let none = self.initial_tuples[live_at as usize] == 0;
+            let masks = &self.masks[masks_at as usize..masks_at as usize + len * n];
+            for (&c, masks) in cells.iter().zip(masks.chunks_exact(n)) {
+                // The values some assignment puts here (every one is live at the start).
+                initial[c as usize] &= if none { 0 } else { nonzero_values(masks) };
+            }
+        }
+    }
+
     /// The table of the cage (not of two cells) whose cells start at `at` in the shared
     /// arrays, when it has at most [`EARLY_TUPLES`] assignments (see the constant): where its
     /// masks start, its words per tuple set and where its live set starts.
@@ -132,4 +154,10 @@ impl Cages {
         let words = Table::build(tuples, view.cells.len(), n, masks, all);
         Some((masks_at, words as u32, (all.len() - words) as u32))
     }
+}
+
+/// The values (bit `v − 1` for value `v`) whose mask in `masks` (value `v`'s at `v − 1`) is
+/// not empty.
+fn nonzero_values(masks: &[u64]) -> u64 {
+    masks.iter().enumerate().fold(0, |used, (v, &m)| used | u64::from(m != 0) << v)
 }

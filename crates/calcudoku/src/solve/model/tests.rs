@@ -116,7 +116,7 @@ fn reference(p: &Puzzle, derive_sums: bool) -> Model {
             && (ua.iter().zip(&ub).any(|(x, y)| x == y)
                 || (distinct && cell_cage[a] != NO_CAGE && cell_cage[a] == cell_cage[b]))
     };
-    let initial: Vec<u64> =
+    let mut initial: Vec<u64> =
         p.givens().cells().iter().map(|&g| if g == 0 { full } else { 1u64 << (g - 1) }).collect();
     let mut all: Vec<(Vec<u16>, u64, Option<Operator>)> =
         p.cages().iter().map(|c| (c.cells.iter().map(|c| c.0).collect(), c.target, c.op)).collect();
@@ -150,6 +150,9 @@ fn reference(p: &Puzzle, derive_sums: bool) -> Model {
             })
             .collect();
         let (mut pair, mut table) = (None, None);
+        // The values each cell takes in some assignment from the candidates so far: its
+        // starting candidates once the cage is compiled (for a pair or an early table).
+        let mut supported: Option<Vec<u64>> = None;
         if len == 2 {
             pair = Some(masks.len() as u32);
             let differ = conflicts[1] & 1 != 0;
@@ -159,6 +162,18 @@ fn reference(p: &Puzzle, derive_sums: bool) -> Model {
                     m | (ok as u64) << (b - 1)
                 }));
             }
+            let mut found = vec![0u64; 2];
+            let (ca, cb) = (cells[0] as usize, cells[1] as usize);
+            for a in 1..=n as u8 {
+                for b in 1..=n as u8 {
+                    let open = initial[ca] >> (a - 1) & 1 == 1 && initial[cb] >> (b - 1) & 1 == 1;
+                    if open && rule_holds(op, target, &[a, b]) && !(differ && a == b) {
+                        found[0] |= 1 << (a - 1);
+                        found[1] |= 1 << (b - 1);
+                    }
+                }
+            }
+            supported = Some(found);
         } else if len == 1 || len == 3 {
             // Every assignment in lexicographic order: the values of each cell's
             // candidates, counted like digits.
@@ -193,6 +208,13 @@ fn reference(p: &Puzzle, derive_sums: bool) -> Model {
                 } else {
                     (1 << tuples.len()) - 1
                 });
+                let mut found = vec![0u64; len];
+                for tuple in &tuples {
+                    for (f, &v) in found.iter_mut().zip(tuple) {
+                        *f |= 1 << (v - 1);
+                    }
+                }
+                supported = Some(found);
             }
         }
         cages.push(CageEntry {
@@ -204,6 +226,11 @@ fn reference(p: &Puzzle, derive_sums: bool) -> Model {
             table,
             pair,
         });
+        if let Some(found) = supported {
+            for (&c, f) in cells.iter().zip(found) {
+                initial[c as usize] &= f;
+            }
+        }
         cage_cells.extend(cells);
         cage_conflicts.extend(conflicts);
     }
@@ -212,6 +239,7 @@ fn reference(p: &Puzzle, derive_sums: bool) -> Model {
         None => (Vec::new(), Vec::new()),
     };
     Model {
+        settled: boxes.is_none() && !distinct,
         n,
         full,
         unit_cells,
@@ -243,6 +271,7 @@ fn assert_same(got: &Model, want: &Model, what: &str) {
     assert_eq!((&got.peer_cells, &got.peer_start), (&want.peer_cells, &want.peer_start), "{what}");
     assert_eq!(got.cell_cage, want.cell_cage, "cell cages: {what}");
     assert_eq!(got.initial, want.initial, "initial: {what}");
+    assert_eq!(got.settled, want.settled, "settled: {what}");
     assert_eq!(got.cage_cells, want.cage_cells, "cage cells: {what}");
     assert_eq!(got.cage_conflicts, want.cage_conflicts, "conflicts: {what}");
     for (k, (g, w)) in got.cages.iter().zip(&want.cages).enumerate() {
