@@ -313,8 +313,7 @@ impl Model {
                 for &c in &cage.cells {
                     cell_cage[c.index()] = k as u32;
                 }
-                built.add(&cage.cells, cage.target, cage.op, &must_differ, &initial);
-                built.settle_last(&mut initial);
+                built.add(&cage.cells, cage.target, cage.op, &must_differ, &mut initial);
             }
         } else {
             for (k, cage) in p.cages().iter().enumerate() {
@@ -333,8 +332,7 @@ impl Model {
                         || (distinct && cell_cage[a] != NO_CAGE && cell_cage[a] == cell_cage[b]))
             };
             for cage in p.cages() {
-                built.add(&cage.cells, cage.target, cage.op, &must_differ, &initial);
-                built.settle_last(&mut initial);
+                built.add(&cage.cells, cage.target, cage.op, &must_differ, &mut initial);
             }
             // Killer Sudoku: the sums that whole rows, columns and boxes imply (see
             // `unit_sums`).
@@ -356,8 +354,7 @@ impl Model {
                         next[c as usize] += 1;
                     }
                     let cells: Vec<Cell> = cells.into_iter().map(Cell).collect();
-                    built.add(&cells, target, Some(Operator::Add), &must_differ, &initial);
-                    built.settle_last(&mut initial);
+                    built.add(&cells, target, Some(Operator::Add), &must_differ, &mut initial);
                 }
             }
         }

@@ -9,6 +9,8 @@ use crate::solve::cage::{CageFilter, Table, pair_supports, partner_masks, three_
 /// The cages of a model as they are compiled, one after another into shared arrays.
 pub(super) struct Cages {
     n: usize,
+    /// Every value of the side.
+    full: u64,
     pub cages: Vec<CageEntry>,
     pub cage_cells: Vec<u16>,
     pub cage_conflicts: Vec<u64>,
@@ -23,6 +25,7 @@ impl Cages {
     pub fn reusing(n: usize, cages: usize, cells: usize, spare: &mut Spare) -> Cages {
         let mut built = Cages {
             n,
+            full: if n >= 64 { u64::MAX } else { (1u64 << n) - 1 },
             cages: cleared(&mut spare.cages),
             cage_cells: cleared(&mut spare.cage_cells),
             cage_conflicts: cleared(&mut spare.cage_conflicts),
@@ -43,14 +46,18 @@ impl Cages {
 
     /// Compiles a cage: its cells, which of them must differ (`must_differ`, on cells), and
     /// how it is filtered. Cages of two and three cells, nearly all of a KenKen, take paths of
-    /// their own.
+    /// their own. Then cuts the cells' starting candidates `initial` to the values the cage's
+    /// partner masks or early table (built from those candidates) support: what filtering the
+    /// cage first would do, so that a cell in no other cage starts at the cage's fixed point
+    /// (see `Model::settled`). A cage with no assignment empties its cells; late cages leave
+    /// them as they are.
     pub fn add(
         &mut self,
         cells: &[Cell],
         target: u64,
         op: Option<Operator>,
         must_differ: &impl Fn(usize, usize) -> bool,
-        initial: &[u64],
+        initial: &mut [u64],
     ) {
         let at = self.cage_cells.len();
         let (mut pair, mut table) = (None, None);
@@ -61,8 +68,19 @@ impl Cages {
                 self.cage_conflicts.extend([0, differ as u64]);
                 // Two cells need no table: each value's partners are enough, the same from
                 // either side.
-                pair = Some(self.masks.len() as u32);
+                let masks_at = self.masks.len();
+                pair = Some(masks_at as u32);
                 partner_masks(op, target, differ, self.n, &mut self.masks);
+                let partners = &self.masks[masks_at..];
+                let (ca, cb) = (a.index(), b.index());
+                (initial[ca], initial[cb]) = if initial[ca] == self.full && initial[cb] == self.full
+                {
+                    // Both open (a KenKen's cells): the values with a partner, on either side.
+                    let used = nonzero_values(partners);
+                    (used, used)
+                } else {
+                    pair_supports(partners, initial[ca], initial[cb])
+                };
             }
             [a, b, c] => {
                 self.cage_cells.extend([a.0, b.0, c.0]);
@@ -70,6 +88,7 @@ impl Cages {
                 let third = must_differ(cc, ca) as u64 | (must_differ(cc, cb) as u64) << 1;
                 self.cage_conflicts.extend([0, must_differ(cb, ca) as u64, third]);
                 table = self.early_table(at, target, op, initial);
+                self.settle(at, table, initial);
             }
             _ => {
                 self.cage_cells.extend(cells.iter().map(|c| c.0));
@@ -81,6 +100,7 @@ impl Cages {
                 }
                 if cells.len() <= EARLY_CELLS {
                     table = self.early_table(at, target, op, initial);
+                    self.settle(at, table, initial);
                 }
             }
         }
@@ -95,25 +115,15 @@ impl Cages {
         });
     }
 
-    /// Cuts the starting candidates `initial` of the last cage compiled to the values its
-    /// partner masks or its table (built from those candidates) support: what filtering the
-    /// cage first would do, so that a cell in no other cage starts at the cage's fixed point.
-    /// A cage with no assignment left empties its cells. Late cages are left as they are.
-    pub fn settle_last(&self, initial: &mut [u64]) {
-        let Some(e) = self.cages.last() else { return };
-        let (at, len, n) = (e.cells_at as usize, e.len as usize, self.n);
-        let cells = &self.cage_cells[at..at + len];
-        if let Some(masks_at) = e.pair {
-            let (ca, cb) = (cells[0] as usize, cells[1] as usize);
-            let partners = &self.masks[masks_at as usize..masks_at as usize + n];
-            (initial[ca], initial[cb]) = pair_supports(partners, initial[ca], initial[cb]);
-        } else if let Some((masks_at, 1, live_at)) = e.table {
-            let none = self.initial_tuples[live_at as usize] == 0;
-            let masks = &self.masks[masks_at as usize..masks_at as usize + len * n];
-            for (&c, masks) in cells.iter().zip(masks.chunks_exact(n)) {
-                // The values some assignment puts here (every one is live at the start).
-                initial[c as usize] &= if none { 0 } else { nonzero_values(masks) };
-            }
+    /// Cuts the starting candidates of the cells (from `at` in the shared arrays) of a cage
+    /// with a one-word early `table` to the values some of its assignments use (all of them
+    /// are live at the start).
+    fn settle(&self, at: usize, table: Option<(u32, u32, u32)>, initial: &mut [u64]) {
+        let Some((masks_at, 1, live_at)) = table else { return };
+        let none = self.initial_tuples[live_at as usize] == 0;
+        let masks = &self.masks[masks_at as usize..];
+        for (&c, masks) in self.cage_cells[at..].iter().zip(masks.chunks_exact(self.n)) {
+            initial[c as usize] &= if none { 0 } else { nonzero_values(masks) };
         }
     }
 
