@@ -1,7 +1,7 @@
 //! Two-cell cages: each value's partners, found by arithmetic instead of a walk.
 
 use super::super::model::CageModel;
-use super::{bits, exact_quotient, zeros};
+use super::{bits, exact_quotient, range_mask, zeros};
 use crate::puzzle::Operator;
 
 /// How many assignments a two-cell cage still allows, given its cells' candidates.
@@ -14,7 +14,8 @@ pub(crate) fn pair_count(partners: &[u64], a: u64, b: u64) -> u32 {
 /// in the other cell. Every operator's rule is symmetric (and so is "the two must differ"),
 /// so the same masks serve from either cell. Worked out by arithmetic, visiting only the
 /// values that have a partner (`b = t − a`, `b = a ± t`, `a·b = t` with `a ≤ √t`, `b = a·t`
-/// or `a / t`): compiling a KenKen is mostly this.
+/// or `a / t`): compiling a KenKen is mostly this. Returns the values that have a partner
+/// (those whose mask is not empty): the cage's supports when both cells may take any value.
 #[inline(always)]
 pub(crate) fn partner_masks(
     op: Option<Operator>,
@@ -22,11 +23,12 @@ pub(crate) fn partner_masks(
     differ: bool,
     n: usize,
     out: &mut Vec<u64>,
-) {
+) -> u64 {
     let at = out.len();
     zeros(out, n);
     let out = &mut out[at..];
     let nn = n as u64;
+    let mut used = 0;
     match op {
         Some(Operator::Add) => {
             // a from max(1, t − n) to min(n, t − 1), its partner t − a one bit lower each.
@@ -37,8 +39,10 @@ pub(crate) fn partner_masks(
                     *m = partner;
                     partner >>= 1;
                 }
+                used = range_mask(from, to);
                 if differ && t % 2 == 0 {
                     out[(t / 2) as usize - 1] = 0; // t / 2 went with itself alone
+                    used &= !(1 << (t / 2 - 1));
                 }
             }
         }
@@ -49,6 +53,7 @@ pub(crate) fn partner_masks(
                     if a != b || !differ {
                         out[a as usize - 1] |= 1 << (b - 1);
                         out[b as usize - 1] |= 1 << (a - 1);
+                        used |= 1 << (a - 1) | 1 << (b - 1);
                     }
                 }
             }
@@ -67,6 +72,7 @@ pub(crate) fn partner_masks(
                     *m |= partner;
                     partner <<= 1;
                 }
+                used = range_mask(1, nn - t as u64) | range_mask(t as u64 + 1, nn);
             }
         }
         Some(Operator::Div) if t > 1 => {
@@ -80,10 +86,14 @@ pub(crate) fn partner_masks(
                     partner = partner.checked_shl(t as u32).unwrap_or(0);
                 }
                 let mut partner = 1u64;
+                let mut multiple = 1u64 << (t - 1);
                 for m in out[t - 1..].iter_mut().step_by(t) {
                     *m |= partner;
                     partner <<= 1;
+                    used |= multiple;
+                    multiple = multiple.checked_shl(t as u32).unwrap_or(0);
                 }
+                used |= range_mask(1, nn / t as u64);
             }
         }
         Some(Operator::Sub | Operator::Div) => {
@@ -93,6 +103,7 @@ pub(crate) fn partner_masks(
                 for (i, m) in out.iter_mut().enumerate() {
                     *m = 1 << i;
                 }
+                used = range_mask(1, nn);
             }
         }
         None => {
@@ -113,9 +124,11 @@ pub(crate) fn partner_masks(
                 if differ {
                     *m &= !(1u64 << (a - 1));
                 }
+                used |= u64::from(*m != 0) << (a - 1);
             }
         }
     }
+    used
 }
 
 /// The candidates of each cell of a two-cell cage that some candidate of the other may go
@@ -177,9 +190,12 @@ mod tests {
                     for differ in [false, true] {
                         // Appended after what is there.
                         let mut out = vec![3, 7];
-                        partner_masks(op, t, differ, n, &mut out);
+                        let used = partner_masks(op, t, differ, n, &mut out);
                         assert_eq!(out.drain(..2).collect::<Vec<_>>(), [3, 7]);
                         assert_eq!(out.len(), n);
+                        // The values with a partner.
+                        let with = (0..n).fold(0u64, |u, a| u | u64::from(out[a] != 0) << a);
+                        assert_eq!(used, with, "n {n} {op:?} {t} differ {differ}");
                         for a in 1..=n {
                             for b in 1..=n {
                                 let ok =

@@ -79,8 +79,9 @@ pub(super) fn three_cells(
 /// `masks`, and live set, pushed to `all`, as [`Table::build`] makes of the listing of
 /// [`three_cells`], without the listing. Per first value `a`, the second values that go with
 /// it come as one mask (for a sum, the third cell's candidates mirrored about what is left
-/// of the target), and each assignment's bit goes straight into its masks. Some(false)
-/// (nothing appended) when there are more than 64 assignments; None for other operators.
+/// of the target), and each assignment's bit goes straight into its masks. Some(Some(the
+/// values each position takes in some assignment)) once built; Some(None) (nothing appended)
+/// when there are more than 64 assignments; None for other operators.
 ///
 /// [`Table::build`]: super::Table::build
 pub(crate) fn three_table(
@@ -89,7 +90,7 @@ pub(crate) fn three_table(
     n: usize,
     masks: &mut Vec<u64>,
     all: &mut Vec<u64>,
-) -> Option<bool> {
+) -> Option<Option<[u64; 3]>> {
     let t = cage.target;
     let product = match cage.op {
         Some(Operator::Add) => false,
@@ -97,6 +98,8 @@ pub(crate) fn three_table(
         _ => return None,
     };
     let conflicts = cage.conflicts;
+    // The values each position takes in some assignment.
+    let mut used = [0u64; 3];
     // Each value's bit where a rule says two positions differ, else nothing.
     let (second_first, third_first, third_second) = (
         0u64.wrapping_sub(conflicts[1] & 1),
@@ -143,10 +146,13 @@ pub(crate) fn three_table(
                     count += 1;
                     second[b] |= tuple;
                     third[c] |= tuple;
+                    used[1] |= 1 << b;
+                    used[2] |= 1 << c;
                     tuple <<= 1;
                 }
             }
             first[a] = tuple.wrapping_sub(from);
+            used[0] |= u64::from(tuple != from) << a;
         }
     } else {
         // Bit j of the mirror is bit 63 − j of the third cell's candidates.
@@ -167,19 +173,23 @@ pub(crate) fn three_table(
             for b in bits(found) {
                 count += 1;
                 second[b] |= tuple;
-                third[(rest - 2) as usize - b] |= tuple; // c − 1 = rest − (b + 1) − 1
+                let c = (rest - 2) as usize - b; // c − 1 = rest − (b + 1) − 1
+                third[c] |= tuple;
+                used[2] |= 1 << c;
                 tuple <<= 1;
             }
+            used[1] |= found;
             first[a] = tuple.wrapping_sub(from);
+            used[0] |= u64::from(found != 0) << a;
         }
     }
     if count > 64 {
         masks.truncate(at);
-        return Some(false);
+        return Some(None);
     }
     // Tuples 0..count, where `tuple` is bit `count` (none after 64).
     all.push(tuple.wrapping_sub(1));
-    Some(true)
+    Some(Some(used))
 }
 
 /// The least and greatest values of a set (bit `v − 1` for value `v`); (65, 0) when empty.
@@ -301,8 +311,16 @@ mod tests {
             let (mut masks, mut all) = (vec![7], vec![9]);
             let got = three_table(&cage, dom, n, &mut masks, &mut all).expect("sum or product");
             let what = format!("n {n} {op:?} {target} {dom:x?} {conflicts:?}");
-            assert_eq!(got, fits, "{what}");
-            if fits {
+            assert_eq!(got.is_some(), fits, "{what}");
+            if let Some(used) = got {
+                // The values of each position in some assignment.
+                let mut want = [0u64; 3];
+                for tuple in tuples.chunks_exact(3) {
+                    for (w, &v) in want.iter_mut().zip(tuple) {
+                        *w |= 1 << (v - 1);
+                    }
+                }
+                assert_eq!(used, want, "{what}");
                 let (mut want_masks, mut want_all) = (vec![7], vec![9]);
                 super::super::Table::build(&tuples, 3, n, &mut want_masks, &mut want_all);
                 assert_eq!(masks, want_masks, "{what}");

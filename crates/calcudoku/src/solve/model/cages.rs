@@ -70,16 +70,14 @@ impl Cages {
                 // either side.
                 let masks_at = self.masks.len();
                 pair = Some(masks_at as u32);
-                partner_masks(op, target, differ, self.n, &mut self.masks);
-                let partners = &self.masks[masks_at..];
+                let used = partner_masks(op, target, differ, self.n, &mut self.masks);
                 let (ca, cb) = (a.index(), b.index());
                 (initial[ca], initial[cb]) = if initial[ca] == self.full && initial[cb] == self.full
                 {
                     // Both open (a KenKen's cells): the values with a partner, on either side.
-                    let used = nonzero_values(partners);
                     (used, used)
                 } else {
-                    pair_supports(partners, initial[ca], initial[cb])
+                    pair_supports(&self.masks[masks_at..], initial[ca], initial[cb])
                 };
             }
             [a, b, c] => {
@@ -88,7 +86,6 @@ impl Cages {
                 let third = must_differ(cc, ca) as u64 | (must_differ(cc, cb) as u64) << 1;
                 self.cage_conflicts.extend([0, must_differ(cb, ca) as u64, third]);
                 table = self.early_table(at, target, op, initial);
-                self.settle(at, table, initial);
             }
             _ => {
                 self.cage_cells.extend(cells.iter().map(|c| c.0));
@@ -100,7 +97,6 @@ impl Cages {
                 }
                 if cells.len() <= EARLY_CELLS {
                     table = self.early_table(at, target, op, initial);
-                    self.settle(at, table, initial);
                 }
             }
         }
@@ -115,18 +111,6 @@ impl Cages {
         });
     }
 
-    /// Cuts the starting candidates of the cells (from `at` in the shared arrays) of a cage
-    /// with a one-word early `table` to the values some of its assignments use (all of them
-    /// are live at the start).
-    fn settle(&self, at: usize, table: Option<(u32, u32, u32)>, initial: &mut [u64]) {
-        let Some((masks_at, 1, live_at)) = table else { return };
-        let none = self.initial_tuples[live_at as usize] == 0;
-        let masks = &self.masks[masks_at as usize..];
-        for (&c, masks) in self.cage_cells[at..].iter().zip(masks.chunks_exact(self.n)) {
-            initial[c as usize] &= if none { 0 } else { nonzero_values(masks) };
-        }
-    }
-
     /// The table of the cage (not of two cells) whose cells start at `at` in the shared
     /// arrays, when it has at most [`EARLY_TUPLES`] assignments (see the constant): where its
     /// masks start, its words per tuple set and where its live set starts.
@@ -135,7 +119,7 @@ impl Cages {
         at: usize,
         target: u64,
         op: Option<Operator>,
-        initial: &[u64],
+        initial: &mut [u64],
     ) -> Option<(u32, u32, u32)> {
         let n = self.n;
         let view = CageModel {
@@ -151,23 +135,28 @@ impl Cages {
         let masks_at = masks.len() as u32;
         if let [a, b, c] = *view.cells {
             // Sums and products of three cells: the table straight from the arithmetic.
-            let dom = [initial[a as usize], initial[b as usize], initial[c as usize]];
-            if let Some(fits) = three_table(&view, dom, n, masks, all) {
-                // Only a table that fits appended its live set (`all` may be empty otherwise).
-                return fits.then(|| (masks_at, 1, all.len() as u32 - 1));
+            let cells = [a as usize, b as usize, c as usize];
+            let dom = cells.map(|c| initial[c]);
+            if let Some(built) = three_table(&view, dom, n, masks, all) {
+                let used = built?;
+                for (c, used) in cells.into_iter().zip(used) {
+                    initial[c] = used;
+                }
+                // Only a table that fits appended its live set.
+                return Some((masks_at, 1, all.len() as u32 - 1));
             }
         }
         let tuples = &mut self.tuples;
         if !self.enumerator.enumerate(view, n, initial, (EARLY_TUPLES, EARLY_NODES), tuples) {
             return None;
         }
-        let words = Table::build(tuples, view.cells.len(), n, masks, all);
+        let len = view.cells.len();
+        let words = Table::build(tuples, len, n, masks, all);
+        // The values each cell takes in some assignment (none: the cage cannot be met).
+        for (i, &c) in view.cells.iter().enumerate() {
+            let used = tuples.iter().skip(i).step_by(len).fold(0u64, |u, &v| u | 1 << (v - 1));
+            initial[c as usize] &= used;
+        }
         Some((masks_at, words as u32, (all.len() - words) as u32))
     }
-}
-
-/// The values (bit `v − 1` for value `v`) whose mask in `masks` (value `v`'s at `v − 1`) is
-/// not empty.
-fn nonzero_values(masks: &[u64]) -> u64 {
-    masks.iter().enumerate().fold(0, |used, (v, &m)| used | u64::from(m != 0) << v)
 }
