@@ -384,6 +384,10 @@ impl<'m> Engine<'m> {
         // Subsets wait until the cheaper deductions alone are stuck: most easy puzzles are
         // solved before that, and for them the subset scans would be pure cost.
         self.pairs = false;
+        // A cage that no assignment meets left its cells empty in the model.
+        if self.dom.contains(&0) {
+            return Err(None);
+        }
         if self.small_root_fits() {
             self.small_root().map_err(|_| self.conflict_stop())?;
         } else {

@@ -33,6 +33,25 @@ pub(crate) const NODE_BUDGET: u32 = 1 << 16;
 /// differ through the rows, columns, boxes and (Killer Sudoku) peers.
 pub(crate) const WALK_MAX_CELLS: usize = 64;
 
+/// The values a cell of a cage of `cells` cells may take (on a grid of side `n`) by its
+/// target's arithmetic alone: for a product, the divisors of the target; for a sum, the values
+/// that leave the other cells between 1 and `n` each; any value for other operators. A late
+/// cage's cells start from these (see `Cages::add`), so that the root's first pass knows of
+/// them before the cage's table is listed.
+pub(crate) fn by_target(op: Option<Operator>, t: u64, cells: usize, n: usize) -> u64 {
+    let others = cells.saturating_sub(1) as u64;
+    match op {
+        Some(Operator::Mul) => (1..=n as u64)
+            .filter(|&v| exact_quotient(t, v).is_some())
+            .fold(0, |m, v| m | 1 << (v - 1)),
+        Some(Operator::Add) => {
+            range_mask(t.saturating_sub(others * n as u64).max(1), t.saturating_sub(others))
+                & range_mask(1, n as u64)
+        }
+        _ => range_mask(1, n as u64),
+    }
+}
+
 /// What filtering a cage found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Filtered {

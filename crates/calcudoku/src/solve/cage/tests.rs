@@ -220,6 +220,33 @@ fn large_cages_that_no_latin_square_can_meet() {
     assert_eq!(f.filter(&c.view(), &dom, &mut out), Filtered::Impossible);
 }
 
+/// The values a late cage's cells start from, against their definition: a product's
+/// divisors, a sum's values that leave the other cells between 1 and n each, any value for
+/// other operators; sides up to 64, targets past any table.
+#[test]
+fn by_target_keeps_the_values_the_arithmetic_allows() {
+    for n in [1usize, 2, 3, 5, 8, 9, 16, 25, 64] {
+        for cells in 1..=6usize {
+            let others = cells as u64 - 1;
+            for t in (0..=200u64).chain([4095, 4096, 5040, 1 << 40, u64::MAX]) {
+                for op in [None, Some(Operator::Add), Some(Operator::Mul), Some(Operator::Sub)] {
+                    let want = (1..=n as u64)
+                        .filter(|&v| match op {
+                            Some(Operator::Mul) => t % v == 0,
+                            Some(Operator::Add) => {
+                                v.saturating_add(others) <= t
+                                    && t <= v.saturating_add(others * n as u64)
+                            }
+                            _ => true,
+                        })
+                        .fold(0u64, |m, v| m | 1 << (v - 1));
+                    assert_eq!(by_target(op, t, cells, n), want, "n {n} {cells} {op:?} {t}");
+                }
+            }
+        }
+    }
+}
+
 #[test]
 fn exact_quotient_is_division() {
     let mut x: u64 = 0x9E37_79B9_7F4A_7C15;

@@ -4,7 +4,7 @@
 
 use super::{CageEntry, CageModel, EARLY_CELLS, EARLY_NODES, EARLY_TUPLES, Spare, cleared};
 use crate::puzzle::{Cell, Operator};
-use crate::solve::cage::{CageFilter, Table, pair_supports, partner_masks, three_table};
+use crate::solve::cage::{CageFilter, Table, by_target, pair_supports, partner_masks, three_table};
 
 /// The cages of a model as they are compiled, one after another into shared arrays.
 pub(super) struct Cages {
@@ -98,6 +98,13 @@ impl Cages {
                 if cells.len() <= EARLY_CELLS {
                     table = self.early_table(at, target, op, initial);
                 }
+            }
+        }
+        if table.is_none() && pair.is_none() {
+            // A late cage: its cells keep what its target's arithmetic allows.
+            let allowed = by_target(op, target, cells.len(), self.n);
+            for c in cells {
+                initial[c.index()] &= allowed;
             }
         }
         self.cages.push(CageEntry {

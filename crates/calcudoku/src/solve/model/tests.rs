@@ -230,6 +230,19 @@ fn reference(p: &Puzzle, derive_sums: bool) -> Model {
             for (&c, f) in cells.iter().zip(found) {
                 initial[c as usize] &= f;
             }
+        } else if pair.is_none() && table.is_none() {
+            // A late cage: the values its target allows, one cell at a time (a divisor of
+            // a product; for a sum, one that leaves the others between 1 and n each).
+            let others = len as u64 - 1;
+            let allowed = (1..=n as u64).filter(|&v| match op {
+                Some(Operator::Mul) => target % v == 0,
+                Some(Operator::Add) => v + others <= target && target <= v + others * n as u64,
+                _ => true,
+            });
+            let allowed = allowed.fold(0u64, |m, v| m | 1 << (v - 1));
+            for &c in &cells {
+                initial[c as usize] &= allowed;
+            }
         }
         cage_cells.extend(cells);
         cage_conflicts.extend(conflicts);
