@@ -261,6 +261,11 @@ impl Model {
         Some((cells[0] as usize, cells[1] as usize, &self.masks[at..at + self.n]))
     }
 
+    /// Whether cage `k`'s table is left to the engine to build (see [`CageModel::late`]).
+    pub fn late(&self, k: usize) -> bool {
+        self.cages[k].late
+    }
+
     /// Whether some cage's table is left to the engine to build.
     pub fn has_late_cages(&self) -> bool {
         self.cages.iter().any(|e| e.late)

@@ -227,7 +227,7 @@ impl Engine<'_> {
         let m = self.m;
         self.small_root_fits()
             && self.late_built
-            && (0..m.cage_count()).all(|k| !m.cage(k).late || self.late_tables[k].is_some())
+            && (0..m.cage_count()).all(|k| !m.late(k) || self.late_tables[k].is_some())
     }
 
     /// The root's first pass, on fixed-size state: everything but subsets and late cages, to
