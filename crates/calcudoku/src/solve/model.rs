@@ -154,7 +154,8 @@ pub(crate) struct Model {
     derived_start: Vec<u32>,
     derived_cages: Vec<u32>,
     /// Starting candidates: givens fixed, everything else 1..=N, then cut to what each cage
-    /// with partner masks or an early table supports (see [`Model::settled`]).
+    /// with partner masks or an early table supports (see [`Model::settled`]), and for a late
+    /// cage to what its target allows one cell at a time (see `cage::by_target`).
     pub initial: Vec<u64>,
     /// Whether every cage with partner masks or an early table starts at its fixed point:
     /// its cells are in no other cage (a KenKen: no boxes, no derived cages), so cutting

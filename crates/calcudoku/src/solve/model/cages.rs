@@ -49,8 +49,9 @@ impl Cages {
     /// their own. Then cuts the cells' starting candidates `initial` to the values the cage's
     /// partner masks or early table (built from those candidates) support: what filtering the
     /// cage first would do, so that a cell in no other cage starts at the cage's fixed point
-    /// (see `Model::settled`). A cage with no assignment empties its cells; late cages leave
-    /// them as they are.
+    /// (see `Model::settled`). A cage with no assignment empties its cells. A late cage's
+    /// cells keep the values its target's arithmetic allows one cell at a time (see
+    /// [`by_target`]): its table waits for the root's first pass.
     pub fn add(
         &mut self,
         cells: &[Cell],
@@ -120,7 +121,8 @@ impl Cages {
 
     /// The table of the cage (not of two cells) whose cells start at `at` in the shared
     /// arrays, when it has at most [`EARLY_TUPLES`] assignments (see the constant): where its
-    /// masks start, its words per tuple set and where its live set starts.
+    /// masks start, its words per tuple set and where its live set starts. Its cells'
+    /// candidates in `initial` are then cut to the values its assignments use.
     fn early_table(
         &mut self,
         at: usize,
