@@ -115,6 +115,7 @@ pub(crate) fn three_table(
     let mut tuple = 1u64;
     let mut count = 0;
     if product {
+        let small = (dom[0] | dom[1] | dom[2]) <= 0xFFFF;
         let divisors = divisors(t, dom[0] | dom[1]);
         let seconds = dom[1] & divisors;
         // The least and most the last two cells can multiply to.
@@ -129,8 +130,26 @@ pub(crate) fn three_table(
                 break; // a too large, and larger values only more so
             }
             let thirds = dom[2] & !(third_first & 1 << a);
-            let (least, most) = bounds(thirds);
             let from = tuple;
+            if small {
+                // Values up to 16: rest (at most `most`, 256) splits as b · c by a table.
+                let rest = rest as usize % 257;
+                for b in bits(seconds & SPLITS[rest] as u64 & !(second_first & 1 << a)) {
+                    let c = QUOTIENTS[rest][b % 16] as usize;
+                    if thirds >> c & 1 != 0 && (third_second == 0 || c != b) {
+                        count += 1;
+                        second[b] |= tuple;
+                        third[c] |= tuple;
+                        used[1] |= 1 << b;
+                        used[2] |= 1 << c;
+                        tuple <<= 1;
+                    }
+                }
+                first[a] = tuple.wrapping_sub(from);
+                used[0] |= u64::from(tuple != from) << a;
+                continue;
+            }
+            let (least, most) = bounds(thirds);
             for b in bits(seconds & may_divide(rest) & !(second_first & 1 << a)) {
                 let bv = b as u64 + 1;
                 if bv * most < rest {
@@ -191,6 +210,37 @@ pub(crate) fn three_table(
     all.push(tuple.wrapping_sub(1));
     Some(Some(used))
 }
+
+/// For each product `r` up to 256, the values `b` up to 16 (bit `b − 1`) that split it as
+/// `b · c` with `c` up to 16 too.
+const SPLITS: [u16; 257] = {
+    let mut splits = [0u16; 257];
+    let mut b = 1;
+    while b <= 16 {
+        let mut c = 1;
+        while c <= 16 {
+            splits[b * c] |= 1 << (b - 1);
+            c += 1;
+        }
+        b += 1;
+    }
+    splits
+};
+
+/// `QUOTIENTS[r][b − 1]` is `r / b − 1` where `b` splits `r` (see [`SPLITS`]).
+const QUOTIENTS: [[u8; 16]; 257] = {
+    let mut quotients = [[0u8; 16]; 257];
+    let mut b = 1;
+    while b <= 16 {
+        let mut c = 1;
+        while c <= 16 {
+            quotients[b * c][b - 1] = (c - 1) as u8;
+            c += 1;
+        }
+        b += 1;
+    }
+    quotients
+};
 
 /// The least and greatest values of a set (bit `v − 1` for value `v`); (65, 0) when empty.
 fn bounds(values: u64) -> (u64, u64) {
