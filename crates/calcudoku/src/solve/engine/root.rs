@@ -146,13 +146,20 @@ impl<const CELLS: usize, const W: usize, const K: usize, const N: usize> Small<'
         let n = self.side();
         let v = self.dom[c as usize % CELLS];
         let (r, col) = (c as usize / n, c as usize % n);
-        let (mut in_row, mut in_col) = (0u32, 0u32);
+        // Each cell's `v` bit (0 or `v`), moved up by the cell's place: `v`'s bit `b` plus
+        // the place stays below 32 for sides up to 16; shifted down by `b` at the end.
+        // The row and the column as slices checked once, so that the unrolled scans of a
+        // pass made for one side index them without checks or wrapping.
+        let row = &self.dom[r * n..][..n];
+        let column = &self.dom[col..][..(n - 1) * n + 1];
+        let (mut in_row, mut in_col) = (0u64, 0u64);
         for j in 0..n {
-            in_row |= u32::from(self.dom[(r * n + j) % CELLS] & v != 0) << j;
-            in_col |= u32::from(self.dom[(j * n + col) % CELLS] & v != 0) << j;
+            in_row |= (row[j] & v) << j;
+            in_col |= (column[j * n] & v) << j;
         }
-        in_row &= !(1 << col);
-        in_col &= !(1 << r);
+        let b = v.trailing_zeros();
+        let mut in_row = (in_row >> b) as u32 & !(1 << col);
+        let mut in_col = (in_col >> b) as u32 & !(1 << r);
         self.gone[r] |= v;
         self.gone[(n + col) % (2 * SMALL_SIDE)] |= v;
         // Only `v` leaves cells here: in this row (column) it stays placed, and nothing else
@@ -179,10 +186,29 @@ impl<const CELLS: usize, const W: usize, const K: usize, const N: usize> Small<'
     #[inline(always)]
     fn hidden_singles(&mut self, u: usize, full: u64) -> Result<(), Conflict> {
         let n = self.side();
-        let (first, step) = if u < n { (u * n, 1) } else { (u - n, n) };
+        // A row and a column each get their own copy, where the step is a constant.
+        if u < n {
+            self.hidden_singles_in(u, u * n, 1, full)
+        } else {
+            self.hidden_singles_in(u, u - n, n, full)
+        }
+    }
+
+    /// [`Small::hidden_singles`] of the line of `n` cells from cell `first` by `step`.
+    #[inline(always)]
+    fn hidden_singles_in(
+        &mut self,
+        u: usize,
+        first: usize,
+        step: usize,
+        full: u64,
+    ) -> Result<(), Conflict> {
+        let n = self.side();
+        // The line as a slice checked once (see `naked_single`).
+        let line = &self.dom[first..][..(n - 1) * step + 1];
         let (mut once, mut twice) = (0u64, 0u64);
         for j in 0..n {
-            let d = self.dom[(first + j * step) % CELLS];
+            let d = line[j * step];
             twice |= once & d;
             once |= d;
         }
