@@ -19,6 +19,9 @@ use sums::unit_sums;
 /// allocations. Every one is cleared or refilled before use.
 #[derive(Default)]
 struct Spare {
+    /// The side and boxes `unit_cells` and `cell_units` are laid out for, if they are: a
+    /// run of puzzles of one kind lays them out once.
+    laid_out: Option<(usize, Option<BoxShape>)>,
     unit_cells: Vec<u16>,
     cell_units: Vec<[u32; 3]>,
     cages: Vec<CageEntry>,
@@ -47,6 +50,7 @@ fn cleared<T>(v: &mut Vec<T>) -> Vec<T> {
 impl Drop for Model {
     fn drop(&mut self) {
         let mut spare = SPARE.with(|s| s.take()).unwrap_or_default();
+        spare.laid_out = Some((self.n, self.boxes));
         spare.unit_cells = std::mem::take(&mut self.unit_cells);
         spare.cell_units = std::mem::take(&mut self.cell_units);
         spare.cages = std::mem::take(&mut self.cages);
@@ -129,6 +133,8 @@ pub(crate) struct CageModel<'m> {
 #[derive(Clone, Debug)]
 pub(crate) struct Model {
     pub n: usize,
+    /// The boxes, if any (the layout of `unit_cells` and `cell_units` follows them).
+    boxes: Option<BoxShape>,
     pub full: u64,
     /// Rows, then columns, then boxes, `n` cells each: every value appears once in each.
     unit_cells: Vec<u16>,
@@ -286,9 +292,14 @@ impl Model {
         let units_per_cell = if boxes.is_some() { 3 } else { 2 };
         let unit_count = units_per_cell * n;
         let mut spare = SPARE.with(|s| s.take()).unwrap_or_default();
-        let mut unit_cells = cleared(&mut spare.unit_cells);
-        let mut cell_units = cleared(&mut spare.cell_units);
-        lay_out_units(n, boxes, &mut unit_cells, &mut cell_units, &mut spare.filled);
+        let (unit_cells, cell_units) = if spare.laid_out.take() == Some((n, boxes)) {
+            (std::mem::take(&mut spare.unit_cells), std::mem::take(&mut spare.cell_units))
+        } else {
+            let mut unit_cells = cleared(&mut spare.unit_cells);
+            let mut cell_units = cleared(&mut spare.cell_units);
+            lay_out_units(n, boxes, &mut unit_cells, &mut cell_units, &mut spare.filled);
+            (unit_cells, cell_units)
+        };
         let mut initial = cleared(&mut spare.initial);
         initial.resize(cells, full);
         let givens = p.givens().cells();
@@ -384,6 +395,7 @@ impl Model {
         Model {
             settled: boxes.is_none() && !distinct,
             n,
+            boxes,
             full,
             unit_cells,
             unit_count,

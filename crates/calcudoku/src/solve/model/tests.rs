@@ -254,6 +254,7 @@ fn reference(p: &Puzzle, derive_sums: bool) -> Model {
     Model {
         settled: boxes.is_none() && !distinct,
         n,
+        boxes,
         full,
         unit_cells,
         unit_count,
@@ -401,4 +402,27 @@ fn corpus_models_equal_plain_enumeration() {
         }
     }
     assert!(compared >= 98, "{compared}");
+}
+
+#[test]
+fn unit_layouts_are_reused_only_for_the_same_side_and_boxes() {
+    // A dropped model leaves its rows, columns and boxes laid out for the next one of the
+    // same side and boxes. One after another on this thread: the same kind twice, then the
+    // same side with other boxes, with none, and back; and a model built while another is
+    // alive (no spare to take). Each is checked against plain enumeration.
+    let mut rng = SplitMix64::new(42);
+    let tall = Some(BoxShape { height: 3, width: 2 });
+    let wide = Some(BoxShape { height: 2, width: 3 });
+    let kinds = [(6, tall), (6, tall), (6, wide), (6, None), (6, None), (6, tall), (9, None)];
+    let mut alive = Vec::new();
+    for (round, &(n, boxes)) in kinds.iter().cycle().take(3 * kinds.len()).enumerate() {
+        let givens = Grid::empty(n);
+        let (p, _) = random_kenken(n, rng.next_u64(), &[]);
+        let p = Puzzle::new(n, boxes, givens, p.cages().to_vec(), false).unwrap();
+        let got = Model::new(&p);
+        assert_same(&got, &reference(&p, true), &format!("round {round}: {n}, {boxes:?}"));
+        if round % 5 == 4 {
+            alive.push(got);
+        }
+    }
 }
