@@ -365,11 +365,16 @@ impl Engine<'_> {
         };
         s.dom[..cells].copy_from_slice(&self.dom[..cells]);
         if !matches!(start, Start::First) {
-            // The decided cells' values left their lines in an earlier pass.
-            for (c, &d) in s.dom[..cells].iter().enumerate() {
-                if d & (d - 1) == 0 {
-                    s.gone[c / n] |= d;
-                    s.gone[n + c % n] |= d;
+            // The decided cells' values left their lines in an earlier pass. Row by row, so
+            // that no cell's row and column are divided out of its index.
+            let side = s.side();
+            for r in 0..side {
+                for j in 0..side {
+                    let d = s.dom[(r * side + j) % CELLS];
+                    if d & (d - 1) == 0 {
+                        s.gone[r % (2 * SMALL_SIDE)] |= d;
+                        s.gone[(side + j) % (2 * SMALL_SIDE)] |= d;
+                    }
                 }
             }
         }
