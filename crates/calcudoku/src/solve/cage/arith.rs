@@ -73,6 +73,37 @@ pub(super) fn exact_quotient(r: u64, v: u64) -> Option<u64> {
     (q <= ODD_LIMIT[odd as usize % 64]).then_some(q)
 }
 
+/// For each product `r` up to 256, the values `b` up to 16 (bit `b − 1`) that split it as
+/// `b · c` with `c` up to 16 too.
+pub(super) const SPLITS: [u16; 257] = {
+    let mut splits = [0u16; 257];
+    let mut b = 1;
+    while b <= 16 {
+        let mut c = 1;
+        while c <= 16 {
+            splits[b * c] |= 1 << (b - 1);
+            c += 1;
+        }
+        b += 1;
+    }
+    splits
+};
+
+/// `QUOTIENTS[r][b − 1]` is `r / b − 1` where `b` splits `r` (see [`SPLITS`]).
+pub(super) const QUOTIENTS: [[u8; 16]; 257] = {
+    let mut quotients = [[0u8; 16]; 257];
+    let mut b = 1;
+    while b <= 16 {
+        let mut c = 1;
+        while c <= 16 {
+            quotients[b * c][b - 1] = (c - 1) as u8;
+            c += 1;
+        }
+        b += 1;
+    }
+    quotients
+};
+
 /// For each target below 4,096, the values 1 to 16 that divide it (bit `v - 1`).
 const DIVISORS: [u16; 4096] = {
     let mut table = [0u16; 4096];

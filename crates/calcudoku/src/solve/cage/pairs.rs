@@ -1,6 +1,7 @@
 //! Two-cell cages: each value's partners, found by arithmetic instead of a walk.
 
 use super::super::model::CageModel;
+use super::arith::{QUOTIENTS, SPLITS};
 use super::{bits, exact_quotient, range_mask, zeros};
 use crate::puzzle::Operator;
 
@@ -43,6 +44,18 @@ pub(crate) fn partner_masks(
                 if differ && t % 2 == 0 {
                     out[(t / 2) as usize - 1] = 0; // t / 2 went with itself alone
                     used &= !(1 << (t / 2 - 1));
+                }
+            }
+        }
+        Some(Operator::Mul) if t <= 256 && n <= 16 => {
+            // The values that split t into two of at most 16 and their quotients, from
+            // tables: no division, no square root.
+            let t = t as usize;
+            for a in bits(SPLITS[t] as u64 & range_mask(1, nn)) {
+                let b = QUOTIENTS[t][a % 16] as usize;
+                if b < n && (a != b || !differ) {
+                    out[a] = 1 << b;
+                    used |= 1 << a;
                 }
             }
         }
@@ -196,6 +209,10 @@ mod tests {
                         // The values with a partner.
                         let with = (0..n).fold(0u64, |u, a| u | u64::from(out[a] != 0) << a);
                         assert_eq!(used, with, "n {n} {op:?} {t} differ {differ}");
+                        // No partner beyond n.
+                        let beyond =
+                            out.iter().fold(0, |u, &m| u | m.checked_shr(n as u32).unwrap_or(0));
+                        assert_eq!(beyond, 0, "n {n} {op:?} {t} differ {differ}");
                         for a in 1..=n {
                             for b in 1..=n {
                                 let ok =

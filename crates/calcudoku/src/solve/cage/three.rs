@@ -3,7 +3,7 @@
 //! compiling them was a walk with suffix bounds set up per cage.
 
 use super::super::model::CageModel;
-use super::arith::may_divide;
+use super::arith::{QUOTIENTS, SPLITS, may_divide};
 use super::{bits, exact_quotient, range_mask, zeros};
 use crate::puzzle::Operator;
 
@@ -210,37 +210,6 @@ pub(crate) fn three_table(
     all.push(tuple.wrapping_sub(1));
     Some(Some(used))
 }
-
-/// For each product `r` up to 256, the values `b` up to 16 (bit `b − 1`) that split it as
-/// `b · c` with `c` up to 16 too.
-const SPLITS: [u16; 257] = {
-    let mut splits = [0u16; 257];
-    let mut b = 1;
-    while b <= 16 {
-        let mut c = 1;
-        while c <= 16 {
-            splits[b * c] |= 1 << (b - 1);
-            c += 1;
-        }
-        b += 1;
-    }
-    splits
-};
-
-/// `QUOTIENTS[r][b − 1]` is `r / b − 1` where `b` splits `r` (see [`SPLITS`]).
-const QUOTIENTS: [[u8; 16]; 257] = {
-    let mut quotients = [[0u8; 16]; 257];
-    let mut b = 1;
-    while b <= 16 {
-        let mut c = 1;
-        while c <= 16 {
-            quotients[b * c][b - 1] = (c - 1) as u8;
-            c += 1;
-        }
-        b += 1;
-    }
-    quotients
-};
 
 /// The least and greatest values of a set (bit `v − 1` for value `v`); (65, 0) when empty.
 fn bounds(values: u64) -> (u64, u64) {
