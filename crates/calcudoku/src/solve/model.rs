@@ -89,6 +89,14 @@ const EARLY_CELLS: usize = 3;
 /// Compiling a 64×64 grid stays a matter of milliseconds whatever its cages.
 const EARLY_NODES: u32 = 8192;
 
+/// A two-cell cage's cells and where its partner masks start, kept together: the
+/// propagators read them for every filtering of the cage.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct PairEntry {
+    cells: [u16; 2],
+    masks_at: u32,
+}
+
 /// Where a cage's data lies in the model's shared arrays (see [`Model::cage`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 struct CageEntry {
@@ -102,8 +110,9 @@ struct CageEntry {
     table: Option<(u32, u32, u32)>,
     /// No table yet: the engine builds one at the root (see [`EARLY_TUPLES`]).
     late: bool,
-    /// A two-cell cage: where its partner masks start in `masks` (see [`CageModel::pair`]).
-    pair: Option<u32>,
+    /// A two-cell cage: its cells and where its partner masks start in `masks` (see
+    /// [`CageModel::pair`]).
+    pair: Option<PairEntry>,
 }
 
 /// A cage as the propagator sees it: a view into the model.
@@ -255,17 +264,16 @@ impl Model {
             conflicts: &self.cage_conflicts[at..at + len],
             table,
             late: e.late,
-            pair: e.pair.map(|at| &self.masks[at as usize..at as usize + self.n]),
+            pair: e.pair.map(|p| &self.masks[p.masks_at as usize..p.masks_at as usize + self.n]),
         }
     }
 
     /// For a two-cell cage, its cells and its partner masks (see [`CageModel::pair`]).
     #[inline]
     pub fn pair(&self, k: usize) -> Option<(usize, usize, &[u64])> {
-        let e = &self.cages[k];
-        let at = e.pair? as usize;
-        let cells = &self.cage_cells[e.cells_at as usize..e.cells_at as usize + 2];
-        Some((cells[0] as usize, cells[1] as usize, &self.masks[at..at + self.n]))
+        let p = self.cages[k].pair?;
+        let at = p.masks_at as usize;
+        Some((p.cells[0] as usize, p.cells[1] as usize, &self.masks[at..at + self.n]))
     }
 
     /// Whether cage `k`'s table is left to the engine to build (see [`CageModel::late`]).

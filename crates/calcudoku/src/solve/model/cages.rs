@@ -2,7 +2,9 @@
 //! (partner masks for two cells, a table now for small cages, a late table otherwise),
 //! one cage after another into the model's shared arrays.
 
-use super::{CageEntry, CageModel, EARLY_CELLS, EARLY_NODES, EARLY_TUPLES, Spare, cleared};
+use super::{
+    CageEntry, CageModel, EARLY_CELLS, EARLY_NODES, EARLY_TUPLES, PairEntry, Spare, cleared,
+};
 use crate::puzzle::{Cell, Operator};
 use crate::solve::cage::{CageFilter, Table, by_target, pair_supports, partner_masks, three_table};
 
@@ -70,7 +72,7 @@ impl Cages {
                 // Two cells need no table: each value's partners are enough, the same from
                 // either side.
                 let masks_at = self.masks.len();
-                pair = Some(masks_at as u32);
+                pair = Some(PairEntry { cells: [a.0, b.0], masks_at: masks_at as u32 });
                 let used = partner_masks(op, target, differ, self.n, &mut self.masks);
                 let (ca, cb) = (a.index(), b.index());
                 (initial[ca], initial[cb]) = if initial[ca] == self.full && initial[cb] == self.full

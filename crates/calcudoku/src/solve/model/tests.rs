@@ -154,7 +154,8 @@ fn reference(p: &Puzzle, derive_sums: bool) -> Model {
         // starting candidates once the cage is compiled (for a pair or an early table).
         let mut supported: Option<Vec<u64>> = None;
         if len == 2 {
-            pair = Some(masks.len() as u32);
+            let cells = [cells[0], cells[1]];
+            pair = Some(PairEntry { cells, masks_at: masks.len() as u32 });
             let differ = conflicts[1] & 1 != 0;
             for a in 1..=n as u8 {
                 masks.push((1..=n as u8).fold(0u64, |m, b| {
