@@ -95,6 +95,9 @@ const EARLY_NODES: u32 = 8192;
 struct PairEntry {
     cells: [u16; 2],
     masks_at: u32,
+    /// A difference `t` with `0 < t < n`: the partners of a set of values are the set moved
+    /// by `t` either way, two shifts (see [`Model::pair_shift`]); else 0.
+    shift: u32,
 }
 
 /// Where a cage's data lies in the model's shared arrays (see [`Model::cage`]).
@@ -274,6 +277,16 @@ impl Model {
         let p = self.cages[k].pair?;
         let at = p.masks_at as usize;
         Some((p.cells[0] as usize, p.cells[1] as usize, &self.masks[at..at + self.n]))
+    }
+
+    /// [`Model::pair`] with the cage's shift (0 unless it is a difference: see
+    /// [`PairEntry::shift`]).
+    #[inline]
+    pub fn pair_shift(&self, k: usize) -> Option<(usize, usize, &[u64], u32)> {
+        let p = self.cages[k].pair?;
+        let at = p.masks_at as usize;
+        let masks = &self.masks[at..at + self.n];
+        Some((p.cells[0] as usize, p.cells[1] as usize, masks, p.shift))
     }
 
     /// Whether cage `k`'s table is left to the engine to build (see [`CageModel::late`]).

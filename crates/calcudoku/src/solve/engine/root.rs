@@ -494,9 +494,19 @@ impl Engine<'_> {
         late_masks: &[u64],
     ) -> Result<(), Conflict> {
         let m = self.m;
-        if let Some((ca, cb, partners)) = m.pair(k as usize) {
+        if let Some((ca, cb, partners, shift)) = m.pair_shift(k as usize) {
             self.stats.cage_filterings += 1;
-            let (a, b) = pair_supports(partners, s.dom[ca % CELLS], s.dom[cb % CELLS]);
+            let (da, db) = (s.dom[ca % CELLS], s.dom[cb % CELLS]);
+            let (a, b) = if shift != 0 {
+                // A difference: the partners of a set of values are the set moved either
+                // way (tried for sums too, by mirroring the set: no faster than the masks).
+                let full = m.full;
+                let partners_of = |values: u64| (values << shift | values >> shift) & full;
+                let a = da & partners_of(db);
+                (a, db & partners_of(a))
+            } else {
+                pair_supports(partners, da, db)
+            };
             if a == 0 {
                 return Err(Conflict);
             }

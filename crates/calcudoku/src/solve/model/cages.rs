@@ -72,7 +72,11 @@ impl Cages {
                 // Two cells need no table: each value's partners are enough, the same from
                 // either side.
                 let masks_at = self.masks.len();
-                pair = Some(PairEntry { cells: [a.0, b.0], masks_at: masks_at as u32 });
+                let shift = match op {
+                    Some(Operator::Sub) if target > 0 && target < self.n as u64 => target as u32,
+                    _ => 0,
+                };
+                pair = Some(PairEntry { cells: [a.0, b.0], masks_at: masks_at as u32, shift });
                 let used = partner_masks(op, target, differ, self.n, &mut self.masks);
                 let (ca, cb) = (a.index(), b.index());
                 (initial[ca], initial[cb]) = if initial[ca] == self.full && initial[cb] == self.full

@@ -155,7 +155,11 @@ fn reference(p: &Puzzle, derive_sums: bool) -> Model {
         let mut supported: Option<Vec<u64>> = None;
         if len == 2 {
             let cells = [cells[0], cells[1]];
-            pair = Some(PairEntry { cells, masks_at: masks.len() as u32 });
+            let shift = match op {
+                Some(Operator::Sub) if (1..n as u64).contains(&target) => target as u32,
+                _ => 0,
+            };
+            pair = Some(PairEntry { cells, masks_at: masks.len() as u32, shift });
             let differ = conflicts[1] & 1 != 0;
             for a in 1..=n as u8 {
                 masks.push((1..=n as u8).fold(0u64, |m, b| {
