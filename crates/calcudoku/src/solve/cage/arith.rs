@@ -14,13 +14,18 @@ pub(super) fn push_tuple(tuples: &mut Vec<u8>, vals: &[u8], k: usize) {
     }
 }
 
-/// Appends `n` zero words to `out`, eight at a time: a fill of a run-time length would be a
-/// `memset` call, which costs more than these few words (a cage's masks).
+/// Appends `n` zero words to `out` as fixed-size copies cut back to `n` (sixteen at once up
+/// to 16, else eight at a time): a fill of a run-time length would be a `memset` call, which
+/// costs more than these few words (a cage's masks).
 #[inline]
 pub(super) fn zeros(out: &mut Vec<u64>, n: usize) {
     let at = out.len();
-    for _ in 0..n.div_ceil(8) {
-        out.extend_from_slice(&[0; 8]);
+    if n <= 16 {
+        out.extend_from_slice(&[0; 16]);
+    } else {
+        for _ in 0..n.div_ceil(8) {
+            out.extend_from_slice(&[0; 8]);
+        }
     }
     out.truncate(at + n);
 }
