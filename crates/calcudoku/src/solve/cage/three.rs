@@ -136,7 +136,7 @@ pub(crate) fn three_table(
                 let rest = rest as usize % 257;
                 for b in bits(seconds & SPLITS[rest] as u64 & !(second_first & 1 << a)) {
                     let c = QUOTIENTS[rest][b % 16] as usize;
-                    if thirds >> c & 1 != 0 && (third_second == 0 || c != b) {
+                    if (thirds & !(third_second & 1 << b)) >> c & 1 != 0 {
                         count += 1;
                         second[b] |= tuple;
                         third[c] |= tuple;
@@ -161,7 +161,7 @@ pub(crate) fn three_table(
                 // Here c = rest / b lies between `least` and `most` when b divides rest.
                 let Some(c) = exact_quotient(rest, bv) else { continue };
                 let c = (c - 1) as usize % 64;
-                if thirds >> c & 1 != 0 && (third_second == 0 || c != b) {
+                if (thirds & !(third_second & 1 << b)) >> c & 1 != 0 {
                     count += 1;
                     second[b] |= tuple;
                     third[c] |= tuple;
