@@ -115,6 +115,17 @@ pub(crate) fn three_table(
     let mut tuple = 1u64;
     let mut count = 0;
     if product {
+        // An assignment (a, b, c) of a product: its bit goes into b's and c's masks (a's
+        // mask takes the run of bits its loop recorded).
+        let mut record =
+            |b: usize, c: usize, tuple: &mut u64, count: &mut usize, used: &mut [u64; 3]| {
+                *count += 1;
+                second[b] |= *tuple;
+                third[c] |= *tuple;
+                used[1] |= 1 << b;
+                used[2] |= 1 << c;
+                *tuple <<= 1;
+            };
         let small = (dom[0] | dom[1] | dom[2]) <= 0xFFFF;
         let divisors = divisors(t, dom[0] | dom[1]);
         let seconds = dom[1] & divisors;
@@ -137,12 +148,7 @@ pub(crate) fn three_table(
                 for b in bits(seconds & SPLITS[rest] as u64 & !(second_first & 1 << a)) {
                     let c = QUOTIENTS[rest][b % 16] as usize;
                     if (thirds & !(third_second & 1 << b)) >> c & 1 != 0 {
-                        count += 1;
-                        second[b] |= tuple;
-                        third[c] |= tuple;
-                        used[1] |= 1 << b;
-                        used[2] |= 1 << c;
-                        tuple <<= 1;
+                        record(b, c, &mut tuple, &mut count, &mut used);
                     }
                 }
                 first[a] = tuple.wrapping_sub(from);
@@ -162,12 +168,7 @@ pub(crate) fn three_table(
                 let Some(c) = exact_quotient(rest, bv) else { continue };
                 let c = (c - 1) as usize % 64;
                 if (thirds & !(third_second & 1 << b)) >> c & 1 != 0 {
-                    count += 1;
-                    second[b] |= tuple;
-                    third[c] |= tuple;
-                    used[1] |= 1 << b;
-                    used[2] |= 1 << c;
-                    tuple <<= 1;
+                    record(b, c, &mut tuple, &mut count, &mut used);
                 }
             }
             first[a] = tuple.wrapping_sub(from);
