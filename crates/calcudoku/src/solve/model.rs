@@ -274,9 +274,7 @@ impl Model {
     /// For a two-cell cage, its cells and its partner masks (see [`CageModel::pair`]).
     #[inline]
     pub fn pair(&self, k: usize) -> Option<(usize, usize, &[u64])> {
-        let p = self.cages[k].pair?;
-        let at = p.masks_at as usize;
-        Some((p.cells[0] as usize, p.cells[1] as usize, &self.masks[at..at + self.n]))
+        self.pair_shift(k).map(|(a, b, masks, _)| (a, b, masks))
     }
 
     /// [`Model::pair`] with the cage's shift (0 unless it is a difference: see
