@@ -446,11 +446,9 @@ impl<'m> Engine<'m> {
         let mut tuples = std::mem::take(&mut self.listed);
         self.late_tables.clear();
         self.late_tables.resize(m.cage_count(), None);
-        for k in 0..m.cage_count() {
+        for &k in m.late_cages() {
+            let k = k as usize;
             let cage = m.cage(k);
-            if !cage.late {
-                continue;
-            }
             let listed =
                 self.filter.enumerate(cage, m.n, &self.dom, (MAX_TUPLES, NODE_BUDGET), &mut tuples);
             if self.spend(self.filter.work() + tuples.len() as u64) {

@@ -25,6 +25,7 @@ struct Spare {
     unit_cells: Vec<u16>,
     cell_units: Vec<[u32; 3]>,
     cages: Vec<CageEntry>,
+    late_cages: Vec<u32>,
     cage_cells: Vec<u16>,
     cage_conflicts: Vec<u64>,
     masks: Vec<u64>,
@@ -54,6 +55,7 @@ impl Drop for Model {
         spare.unit_cells = std::mem::take(&mut self.unit_cells);
         spare.cell_units = std::mem::take(&mut self.cell_units);
         spare.cages = std::mem::take(&mut self.cages);
+        spare.late_cages = std::mem::take(&mut self.late_cages);
         spare.cage_cells = std::mem::take(&mut self.cage_cells);
         spare.cage_conflicts = std::mem::take(&mut self.cage_conflicts);
         spare.masks = std::mem::take(&mut self.masks);
@@ -159,6 +161,9 @@ pub(crate) struct Model {
     peer_cells: Vec<u16>,
     peer_start: Vec<u32>,
     cages: Vec<CageEntry>,
+    /// The late cages (see [`CageModel::late`]), in order: the root builds their tables
+    /// without looking at every cage.
+    late_cages: Vec<u32>,
     /// The cells of every cage, one cage after another, and their conflict masks.
     cage_cells: Vec<u16>,
     cage_conflicts: Vec<u64>,
@@ -287,14 +292,14 @@ impl Model {
         Some((p.cells[0] as usize, p.cells[1] as usize, masks, p.shift))
     }
 
-    /// Whether cage `k`'s table is left to the engine to build (see [`CageModel::late`]).
-    pub fn late(&self, k: usize) -> bool {
-        self.cages[k].late
-    }
-
     /// Whether some cage's table is left to the engine to build.
     pub fn has_late_cages(&self) -> bool {
-        self.cages.iter().any(|e| e.late)
+        !self.late_cages.is_empty()
+    }
+
+    /// The cages whose tables are left to the engine to build, in order.
+    pub fn late_cages(&self) -> &[u32] {
+        &self.late_cages
     }
 
     pub fn new(p: &Puzzle) -> Model {
@@ -396,6 +401,7 @@ impl Model {
         }
         let Cages {
             cages,
+            late_cages,
             cage_cells,
             cage_conflicts,
             masks,
@@ -423,6 +429,7 @@ impl Model {
             peer_cells,
             peer_start,
             cages,
+            late_cages,
             cage_cells,
             cage_conflicts,
             masks,

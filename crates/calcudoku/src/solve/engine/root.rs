@@ -253,7 +253,7 @@ impl Engine<'_> {
         let m = self.m;
         self.small_root_fits()
             && self.late_built
-            && (0..m.cage_count()).all(|k| !m.late(k) || self.late_tables[k].is_some())
+            && m.late_cages().iter().all(|&k| self.late_tables[k as usize].is_some())
     }
 
     /// The root's first pass, on fixed-size state: everything but subsets and late cages, to
@@ -405,8 +405,8 @@ impl Engine<'_> {
                 }
             }
             Start::Late => {
-                for (k, table) in self.late_tables.iter().enumerate() {
-                    if table.is_some() {
+                for &k in m.late_cages() {
+                    if self.late_tables[k as usize].is_some() {
                         s.cages.insert(k as u8);
                     }
                 }

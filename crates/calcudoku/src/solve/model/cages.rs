@@ -14,6 +14,7 @@ pub(super) struct Cages {
     /// Every value of the side.
     full: u64,
     pub cages: Vec<CageEntry>,
+    pub late_cages: Vec<u32>,
     pub cage_cells: Vec<u16>,
     pub cage_conflicts: Vec<u64>,
     pub masks: Vec<u64>,
@@ -29,6 +30,7 @@ impl Cages {
             n,
             full: if n >= 64 { u64::MAX } else { (1u64 << n) - 1 },
             cages: cleared(&mut spare.cages),
+            late_cages: cleared(&mut spare.late_cages),
             cage_cells: cleared(&mut spare.cage_cells),
             cage_conflicts: cleared(&mut spare.cage_conflicts),
             masks: cleared(&mut spare.masks),
@@ -107,8 +109,10 @@ impl Cages {
                 }
             }
         }
-        if table.is_none() && pair.is_none() {
+        let late = table.is_none() && pair.is_none();
+        if late {
             // A late cage: its cells keep what its target's arithmetic allows.
+            self.late_cages.push(self.cages.len() as u32);
             let allowed = by_target(op, target, cells.len(), self.n);
             for c in cells {
                 initial[c.index()] &= allowed;
@@ -119,7 +123,7 @@ impl Cages {
             len: cells.len() as u32,
             target,
             op,
-            late: table.is_none() && pair.is_none(),
+            late,
             table,
             pair,
         });

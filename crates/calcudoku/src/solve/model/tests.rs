@@ -256,6 +256,8 @@ fn reference(p: &Puzzle, derive_sums: bool) -> Model {
         Some(_) => segments(n, unit_count, &cell_units),
         None => (Vec::new(), Vec::new()),
     };
+    // The late cages, listed from the entries.
+    let late_cages = (0..cages.len() as u32).filter(|&k| cages[k as usize].late).collect();
     Model {
         settled: boxes.is_none() && !distinct,
         n,
@@ -268,6 +270,7 @@ fn reference(p: &Puzzle, derive_sums: bool) -> Model {
         peer_cells,
         peer_start,
         cages,
+        late_cages,
         cage_cells,
         cage_conflicts,
         masks,
@@ -297,6 +300,7 @@ fn assert_same(got: &Model, want: &Model, what: &str) {
         assert_eq!(g, w, "cage {k}: {what}");
     }
     assert_eq!(got.cages.len(), want.cages.len(), "cages: {what}");
+    assert_eq!(got.late_cages, want.late_cages, "late cages: {what}");
     assert_eq!(got.masks, want.masks, "masks: {what}");
     assert_eq!(got.initial_tuples, want.initial_tuples, "live tuples: {what}");
     assert_eq!(got.derived_start, want.derived_start, "{what}");
