@@ -10,8 +10,9 @@
 #   puzzle is parsed before the clock starts (Keen: validate_desc/new_game; calcudoku: its
 #   .in text), and the clock covers building the solver's state from it and solving (Keen's
 #   solver() builds its cage lists and solver state; calcudoku's Solver::new compiles the
-#   model). KenKen: the mean over the set of each puzzle's median of REPEAT runs; Sudoku: the
-#   median rate of 5 `calcudoku bench` runs (each warmed up, then timed over whole passes).
+#   model). KenKen: the mean over the set of each puzzle's median of REPEAT runs, the median
+#   of RUNS such runs per side (taken in turn); Sudoku: the median rate of 5 `calcudoku
+#   bench` runs (each warmed up, then timed over whole passes).
 # - whole process: `calcudoku count --limit 2 -q -j 1 FILE` against the peer as a program on
 #   the same file (tdoku_count_driver.c: the count up to 2 of each line; the Keen driver
 #   without REPEAT: the count of each game ID), wall time, the median of RUNS runs (best in
@@ -24,7 +25,8 @@
 #   PUZZLES-CHECKOUT: Simon Tatham's puzzles (https://git.tartarus.org/simon/puzzles, MIT) or
 #   a fork with keen.c and latin.c
 # Both are copied to and built in a temporary folder; nothing of them enters this repository.
-# RUNS (default 5): whole-process runs per file; REPEAT (default 21): KenKen in-process runs.
+# RUNS (default 5): whole-process runs per file, and KenKen in-process runs of a set per side;
+# REPEAT (default 21): runs of each KenKen puzzle within one in-process run.
 # SETS_SUDOKU / SETS_KENKEN (environment) override the sets; DATA the shared data folder.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
@@ -92,6 +94,10 @@ wall() {
   done
   printf '%s\n' "${times[@]}" | sort -g | awk '{t[NR] = $1} END {printf "%.6f %.6f", t[int((NR + 1) / 2)], t[1]}'
 }
+# The median of its arguments (the lower middle one of an even count).
+median() {
+  printf '%s\n' "$@" | sort -g | awk '{t[NR] = $1} END {printf "%s", t[int((NR + 1) / 2)]}'
+}
 # Counts from `calcudoku count` ("2+ (stopped at --limit 2)" is 2) and from a peer, compared.
 same_counts() {
   local ours="$1" theirs="$2" what="$3"
@@ -132,10 +138,19 @@ for set in $sets_kenken; do
   dir="$data/kenken/$set"
   cat "$dir"/*.keen > "$work/ids.txt"
   n="$(grep -c . "$work/ids.txt")"
-  # In-process: the mean over the set of each puzzle's median of REPEAT runs (seconds).
-  peer_in="$("$work/keen/keen-driver" "$work/ids.txt" "$repeat" | awk '{s += $2} END {printf "%.9f", s / NR}')"
-  ours_in="$("$bin" bench --json --repeat "$repeat" "$dir" |
-    sed 's/.*"mean_ms":\([0-9.e+-]*\).*/\1/' | awk '{printf "%.9f", $1 / 1000}')"
+  # In-process: the mean over the set of each puzzle's median of REPEAT runs (seconds); the
+  # median of RUNS such runs on each side, the two sides taken in turn. calcudoku's run of a
+  # set lasts about a millisecond, so one slow spell of the machine can take all of it; the
+  # median of several runs is the same statistic, no longer at the mercy of one spell.
+  peer_runs=() ours_runs=()
+  for ((i = 0; i < runs; i++)); do
+    peer_runs+=("$("$work/keen/keen-driver" "$work/ids.txt" "$repeat" |
+      awk '{s += $2} END {printf "%.9f", s / NR}')")
+    ours_runs+=("$("$bin" bench --json --repeat "$repeat" "$dir" |
+      sed 's/.*"mean_ms":\([0-9.e+-]*\).*/\1/' | awk '{printf "%.9f", $1 / 1000}')")
+  done
+  peer_in="$(median "${peer_runs[@]}")"
+  ours_in="$(median "${ours_runs[@]}")"
   peer_whole="$(wall "$work/keen/keen-driver" "$work/ids.txt")"
   cp "$work/out" "$work/peer.counts"
   ours_whole="$(wall "$bin" count --limit 2 -q -j 1 "$work/ids.txt")"
