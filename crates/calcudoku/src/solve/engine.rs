@@ -365,14 +365,16 @@ impl<'m> Engine<'m> {
     /// Runs the search from the starting candidates, feeding solutions to `sink`.
     pub fn run(&mut self, branching: Branching, sink: &mut Sink) -> Option<Stop> {
         match self.root() {
-            Ok(()) => self.search(branching, sink),
+            Ok(true) => self.solved(sink),
+            Ok(false) => self.search(branching, sink),
             Err(end) => end,
         }
     }
 
-    /// Propagates everything at the root, once. Err: the search is over before it began,
-    /// with the stop to pass on (a timeout) or None (a contradiction: no solution).
-    fn root(&mut self) -> Result<(), Option<Stop>> {
+    /// Propagates everything at the root, once: Ok(true) when that decided every cell (no
+    /// search is needed), Ok(false) when it may not have. Err: the search is over before it
+    /// began, with the stop to pass on (a timeout) or None (a contradiction: no solution).
+    fn root(&mut self) -> Result<bool, Option<Stop>> {
         // Nothing undoes the root's narrowings: they go on no trail.
         self.trailing = false;
         let rooted = self.root_propagation();
@@ -380,7 +382,7 @@ impl<'m> Engine<'m> {
         rooted
     }
 
-    fn root_propagation(&mut self) -> Result<(), Option<Stop>> {
+    fn root_propagation(&mut self) -> Result<bool, Option<Stop>> {
         // Subsets wait until the cheaper deductions alone are stuck: most easy puzzles are
         // solved before that, and for them the subset scans would be pure cost.
         self.pairs = false;
@@ -413,8 +415,9 @@ impl<'m> Engine<'m> {
                 self.small_subsets().map_err(|_| self.conflict_stop())?;
             }
             self.propagate().map_err(|_| self.conflict_stop())?;
+            return Ok(false);
         }
-        Ok(())
+        Ok(true)
     }
 
     /// Everything is to be looked at once: givens, every cage, every unit, every band.

@@ -166,6 +166,20 @@ impl Engine<'_> {
         }
     }
 
+    /// Every cell is decided: a solution, for the sink (or the search for the first in
+    /// row-major order). Some(stop) when the search is to stop.
+    pub(super) fn solved(&mut self, sink: &mut Sink) -> Option<Stop> {
+        if self.first.is_some() {
+            return self.found_solution(sink);
+        }
+        sink.found += 1;
+        if sink.first.is_none() {
+            let cells = self.dom.iter().map(|&d| d.trailing_zeros() as u8 + 1).collect();
+            sink.first = Some(Grid::from_valid(self.m.n, cells));
+        }
+        (sink.found >= sink.limit).then_some(Stop::Enough)
+    }
+
     /// Depth-first search below the current (propagated) state.
     ///
     /// A branching that has narrowed the state without deciding it (a value or place left
@@ -174,15 +188,7 @@ impl Engine<'_> {
     pub(super) fn search(&mut self, branching: Branching, sink: &mut Sink) -> Option<Stop> {
         loop {
             let Some(choice) = self.pick(branching) else {
-                if self.first.is_some() {
-                    return self.found_solution(sink);
-                }
-                sink.found += 1;
-                if sink.first.is_none() {
-                    let cells = self.dom.iter().map(|&d| d.trailing_zeros() as u8 + 1).collect();
-                    sink.first = Some(Grid::from_valid(self.m.n, cells));
-                }
-                return (sink.found >= sink.limit).then_some(Stop::Enough);
+                return self.solved(sink);
             };
             self.stats.nodes += 1;
             if self.stats.nodes > self.node_budget {

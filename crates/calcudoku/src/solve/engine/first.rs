@@ -78,24 +78,15 @@ impl Engine<'_> {
     fn first_with(&mut self, plan: Plan) -> Result<(Option<Grid>, u64), Stop> {
         self.first = Some(First { best: Vec::new(), bounded: false, plan });
         let mut sink = Sink { limit: u64::MAX, found: 0, first: None };
-        if let Err(stop) = self.root() {
-            return stop.map_or(Ok((None, 0)), Err);
-        }
-        let root = self.mark();
-        loop {
-            match self.search(Branching::FewestCandidates, &mut sink) {
-                Some(Stop::Timeout) => return Err(Stop::Timeout),
-                Some(Stop::Budget) => {
-                    // Not nested: the side search from the root, and when it runs out the
-                    // bounded search again.
-                    if self.side_search()? {
-                        break;
-                    }
-                    self.undo(root);
-                    self.node_budget = self.stats.nodes.saturating_mul(SIDE_GROWTH);
-                }
-                _ => break,
-            }
+        let solved = match self.root() {
+            Ok(solved) => solved,
+            Err(stop) => return stop.map_or(Ok((None, 0)), Err),
+        };
+        if solved {
+            // The root decided every cell: its solution is the only one.
+            self.found_solution(&mut sink);
+        } else {
+            self.bounded_search(&mut sink)?;
         }
         let first = self.first.take().expect("set above");
         let grid = (!first.best.is_empty()).then(|| {
@@ -103,6 +94,27 @@ impl Engine<'_> {
             Grid::from_valid(self.m.n, cells)
         });
         Ok((grid, sink.found))
+    }
+
+    /// The search from the root (bounded from the second solution on), with side searches
+    /// in row-major order as the plan says.
+    fn bounded_search(&mut self, sink: &mut Sink) -> Result<(), Stop> {
+        let root = self.mark();
+        loop {
+            match self.search(Branching::FewestCandidates, sink) {
+                Some(Stop::Timeout) => return Err(Stop::Timeout),
+                Some(Stop::Budget) => {
+                    // Not nested: the side search from the root, and when it runs out the
+                    // bounded search again.
+                    if self.side_search()? {
+                        return Ok(());
+                    }
+                    self.undo(root);
+                    self.node_budget = self.stats.nodes.saturating_mul(SIDE_GROWTH);
+                }
+                _ => return Ok(()),
+            }
+        }
     }
 
     /// A solution, every cell decided: the smallest so far (after the second solution, every

@@ -258,7 +258,7 @@ impl Engine<'_> {
 
     /// The root's first pass, on fixed-size state: everything but subsets and late cages, to
     /// a fixed point. Queues every unit for subsets afterwards, as the general pass leaves
-    /// them.
+    /// them. No cell may start empty (the root looks for that first).
     pub(super) fn small_root(&mut self) -> Result<(), Conflict> {
         self.small_pass(Start::First)
     }
@@ -381,13 +381,9 @@ impl Engine<'_> {
         match start {
             Start::First => {
                 // Cages whose starting candidates are their supports already (see
-                // `Model::settled`) wait until a candidate of theirs goes; a cage left with
-                // no assignment emptied its cells.
-                if m.settled {
-                    if s.dom[..cells].contains(&0) {
-                        return Err(Conflict);
-                    }
-                } else {
+                // `Model::settled`) wait until a candidate of theirs goes. (A cage left with
+                // no assignment emptied its cells: the root looked for that first.)
+                if !m.settled {
                     s.cages = Set::<K>::first(m.cage_count());
                 }
                 // Lines and naked singles only where a cell starts narrowed: with every value

@@ -106,7 +106,8 @@ fn small_root_reaches_the_general_fixed_point() {
         let mut small = Engine::new(&m, None);
         small.trailing = false;
         small.pairs = false;
-        let got = small.small_root();
+        // As the root does it: a cell left empty by its cage is a contradiction found first.
+        let got = if small.dom.contains(&0) { Err(Conflict) } else { small.small_root() };
         if !same_outcome(case, &p, (got.is_ok(), &small), (expected.is_ok(), &general)) {
             failed += 1;
             continue;
