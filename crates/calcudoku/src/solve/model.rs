@@ -351,8 +351,19 @@ impl Model {
                 a != b && (ua[0] == ub[0] || ua[1] == ub[1])
             };
             for (k, cage) in p.cages().iter().enumerate() {
-                for &c in &cage.cells {
-                    cell_cage[c.index()] = k as u32;
+                // Cages of two and three cells, nearly all of a KenKen, without a loop.
+                let k = k as u32;
+                match cage.cells[..] {
+                    [a, b] => (cell_cage[a.index()], cell_cage[b.index()]) = (k, k),
+                    [a, b, c] => {
+                        (cell_cage[a.index()], cell_cage[b.index()], cell_cage[c.index()]) =
+                            (k, k, k);
+                    }
+                    ref cells => {
+                        for c in cells {
+                            cell_cage[c.index()] = k;
+                        }
+                    }
                 }
                 built.add(&cage.cells, cage.target, cage.op, &must_differ, &mut initial);
             }
