@@ -181,6 +181,53 @@ impl<const CELLS: usize, const W: usize, const K: usize, const N: usize> Small<'
         Ok(())
     }
 
+    /// Filters a cage of `cells` through its table of one word of live assignments
+    /// (`live`, see [`Table`]): drops those using a value gone from its cell, then keeps in
+    /// each cell the values some live assignment uses.
+    #[inline(always)]
+    fn filter_word(
+        &mut self,
+        cells: &[u16],
+        masks: &[u64],
+        live: &mut u64,
+    ) -> Result<(), Conflict> {
+        let n = self.side();
+        let mut left = *live;
+        for (i, &c) in cells.iter().enumerate() {
+            let masks = &masks[i * n..i * n + n];
+            let mut allowed = 0;
+            let mut d = self.dom[c as usize % CELLS];
+            while d != 0 {
+                allowed |= masks[d.trailing_zeros() as usize];
+                d &= d - 1;
+            }
+            left &= allowed;
+        }
+        if left == 0 {
+            return Err(Conflict);
+        }
+        *live = left;
+        for (i, &c) in cells.iter().enumerate() {
+            let masks = &masks[i * n..i * n + n];
+            let c = c as u8;
+            let old = self.dom[c as usize % CELLS];
+            let mut keep = 0;
+            let mut d = old;
+            while d != 0 {
+                let bit = d & d.wrapping_neg();
+                if left & masks[d.trailing_zeros() as usize] != 0 {
+                    keep |= bit;
+                }
+                d &= d - 1;
+            }
+            if keep != old {
+                let lines = self.lines_of(c);
+                self.narrow(c, lines, keep)?;
+            }
+        }
+        Ok(())
+    }
+
     /// Hidden singles of line `u` (a row below `n`, else a column): a value with one place
     /// goes there; a value with none, or a cell needing two, is a contradiction.
     #[inline(always)]
@@ -529,41 +576,12 @@ impl Engine<'_> {
         if table.words != 1 {
             return self.small_cage_wide(s, k, table, at);
         }
-        // One word of live assignments: drop those using a value gone from its cell, then
-        // keep in each cell the values some live assignment uses.
-        let n = s.side();
-        let mut live = self.tuples[at];
-        for (i, &c) in cage.cells.iter().enumerate() {
-            let masks = &table.masks[i * n..i * n + n];
-            let mut allowed = 0;
-            let mut d = s.dom[c as usize % CELLS];
-            while d != 0 {
-                allowed |= masks[d.trailing_zeros() as usize];
-                d &= d - 1;
-            }
-            live &= allowed;
-        }
-        if live == 0 {
-            return Err(Conflict);
-        }
-        self.tuples[at] = live;
-        for (i, &c) in cage.cells.iter().enumerate() {
-            let masks = &table.masks[i * n..i * n + n];
-            let c = c as u8;
-            let old = s.dom[c as usize % CELLS];
-            let mut keep = 0;
-            let mut d = old;
-            while d != 0 {
-                let bit = d & d.wrapping_neg();
-                if live & masks[d.trailing_zeros() as usize] != 0 {
-                    keep |= bit;
-                }
-                d &= d - 1;
-            }
-            if keep != old {
-                let lines = s.lines_of(c);
-                s.narrow(c, lines, keep)?;
-            }
+        // One word of live assignments. Three cells (nearly every such cage of a KenKen) as
+        // an array, so that the loops over them unroll.
+        let masks = table.masks;
+        match *cage.cells {
+            [a, b, c] => s.filter_word(&[a, b, c], masks, &mut self.tuples[at])?,
+            ref cells => s.filter_word(cells, masks, &mut self.tuples[at])?,
         }
         s.cages.remove(k);
         Ok(())
