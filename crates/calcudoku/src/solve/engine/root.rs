@@ -398,7 +398,8 @@ impl Engine<'_> {
     ) -> Result<(), Conflict> {
         let m = self.m;
         let n = m.n;
-        let cells = n * n;
+        // A constant when the pass is made for one side: its loops over the cells unroll.
+        let cells = if N > 0 { N * N } else { n * n };
         let mut s: Small<CELLS, W, K, N> = Small {
             n,
             dom: [0; CELLS],
