@@ -157,9 +157,9 @@ impl<const CELLS: usize, const W: usize, const K: usize, const N: usize> Small<'
         Ok(())
     }
 
-    /// Filters a cage of `cells` through its table of one word of live assignments
-    /// (`live`, see [`Table`]): drops those using a value gone from its cell, then keeps in
-    /// each cell the values some live assignment uses.
+    /// Filters a cage of `cells` through its table of one word of live assignments (`live`,
+    /// see [`Table`](crate::solve::cage::Table)): drops those using a value gone from its
+    /// cell, then keeps in each cell the values some live assignment uses.
     #[inline(always)]
     pub fn filter_word(
         &mut self,
