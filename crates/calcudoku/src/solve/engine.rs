@@ -124,6 +124,17 @@ const WEIGHTED_FROM: usize = 11;
 /// addition and a comparison, and the clock is read every few tens of microseconds.
 const CHECK_EVERY: u64 = 1 << 14;
 
+/// Whether every cell of `dom` is decided, without an early exit: the loop vectorizes, and a
+/// solved grid (every easy puzzle at the root) is looked at whole anyway.
+fn all_decided(dom: &[u64]) -> bool {
+    dom.iter().fold(0, |open, &d| open | d & d.wrapping_sub(1)) == 0
+}
+
+/// The grid of `dom`, every cell decided, on a side of `n`.
+fn decided_grid(n: usize, dom: &[u64]) -> Grid {
+    Grid::from_valid(n, dom.iter().map(|&d| d.trailing_zeros() as u8 + 1).collect())
+}
+
 /// Receives solutions; says when to stop.
 pub(crate) struct Sink {
     pub limit: u64,
@@ -407,9 +418,7 @@ impl<'m> Engine<'m> {
                 self.propagate().map_err(|_| self.conflict_stop())?;
             }
         }
-        // Whether a cell is open, without an early exit (the loop vectorizes; a solved
-        // puzzle, the common case, looks at every cell anyway).
-        if self.dom.iter().fold(0, |open, &d| open | d & d.wrapping_sub(1)) != 0 {
+        if !all_decided(&self.dom) {
             self.pairs = true;
             if self.small_root_fits() && (!self.m.has_late_cages() || self.small_late_fits()) {
                 self.small_subsets().map_err(|_| self.conflict_stop())?;

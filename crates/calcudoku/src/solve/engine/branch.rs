@@ -5,7 +5,6 @@ use std::ops::ControlFlow;
 
 use super::super::cage::pair_count;
 use super::{Branching, Choice, Engine, Sink, Stop};
-use crate::puzzle::Grid;
 use crate::solve::model::NO_CAGE;
 
 impl Engine<'_> {
@@ -32,8 +31,7 @@ impl Engine<'_> {
     /// fewest live assignments left (the most constrained), then the cell with the most open
     /// cells in its units (whose choice tells the most). Returns the cell and its count.
     pub(super) fn fewest_candidates(&mut self) -> Option<(usize, u32)> {
-        // A solved grid (every easy puzzle at the root) in one pass without branches.
-        if self.dom.iter().fold(0, |open, &d| open | d & d.wrapping_sub(1)) == 0 {
+        if super::all_decided(&self.dom) {
             return None;
         }
         let mut open = std::mem::take(&mut self.open_in_unit);
@@ -174,8 +172,7 @@ impl Engine<'_> {
         }
         sink.found += 1;
         if sink.first.is_none() {
-            let cells = self.dom.iter().map(|&d| d.trailing_zeros() as u8 + 1).collect();
-            sink.first = Some(Grid::from_valid(self.m.n, cells));
+            sink.first = Some(super::decided_grid(self.m.n, &self.dom));
         }
         (sink.found >= sink.limit).then_some(Stop::Enough)
     }

@@ -89,10 +89,7 @@ impl Engine<'_> {
             self.bounded_search(&mut sink)?;
         }
         let first = self.first.take().expect("set above");
-        let grid = (!first.best.is_empty()).then(|| {
-            let cells = first.best.iter().map(|&b| b.trailing_zeros() as u8 + 1).collect();
-            Grid::from_valid(self.m.n, cells)
-        });
+        let grid = (!first.best.is_empty()).then(|| super::decided_grid(self.m.n, &first.best));
         Ok((grid, sink.found))
     }
 
