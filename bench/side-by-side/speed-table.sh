@@ -83,6 +83,10 @@ calcudoku_binary "$repo"
 bin="$CALCUDOKU"
 
 # --- helpers ------------------------------------------------------------------------------
+# The median of its arguments (the lower middle one of an even count).
+median() {
+  printf '%s\n' "$@" | sort -g | awk '{t[NR] = $1} END {printf "%s", t[int((NR + 1) / 2)]}'
+}
 # Wall seconds of RUNS runs of a command (stdout to $work/out), as "median best".
 wall() {
   local times=() i t0 t1
@@ -92,11 +96,7 @@ wall() {
     t1=$EPOCHREALTIME
     times+=("$(awk -v a="$t0" -v b="$t1" 'BEGIN {printf "%.6f", b - a}')")
   done
-  printf '%s\n' "${times[@]}" | sort -g | awk '{t[NR] = $1} END {printf "%.6f %.6f", t[int((NR + 1) / 2)], t[1]}'
-}
-# The median of its arguments (the lower middle one of an even count).
-median() {
-  printf '%s\n' "$@" | sort -g | awk '{t[NR] = $1} END {printf "%s", t[int((NR + 1) / 2)]}'
+  printf '%s %s' "$(median "${times[@]}")" "$(printf '%s\n' "${times[@]}" | sort -g | head -n 1)"
 }
 # Counts from `calcudoku count` ("2+ (stopped at --limit 2)" is 2) and from a peer, compared.
 same_counts() {
@@ -120,8 +120,9 @@ for set in $sets_sudoku; do
   # in its order, each puzzle once a pass).
   peer_rate="$("$work/tdoku/run_benchmark" -s tdoku -r0 -v1 -n "$n" -w 1 -t 3 "$file" |
     awk -F'|' '/^\|tdoku/ {gsub(/[ ,]/, "", $3); print $3}')"
-  ours_rate="$(for ((i = 0; i < 5; i++)); do "$bin" bench --json "$file"; done |
-    sed 's/.*"unique_per_s":\([0-9.e+]*\).*/\1/' | sort -g | awk '{r[NR] = $1} END {print r[int((NR + 1) / 2)]}')"
+  mapfile -t rates < <(for ((i = 0; i < 5; i++)); do "$bin" bench --json "$file"; done |
+    sed 's/.*"unique_per_s":\([0-9.e+]*\).*/\1/')
+  ours_rate="$(median "${rates[@]}")"
   peer_in="$(awk -v r="$peer_rate" 'BEGIN {printf "%.9f", 1 / r}')"
   ours_in="$(awk -v r="$ours_rate" 'BEGIN {printf "%.9f", 1 / r}')"
   # Whole process, answers compared.
