@@ -85,6 +85,7 @@ pub struct Cli {
 }
 
 #[derive(Debug, Subcommand)]
+#[command(defer = true)]
 pub enum Command {
     /// Solve puzzles and print the first solution in row-major order (the default).
     Solve(SolveArgs),
@@ -190,7 +191,7 @@ pub struct RenderArgs {
     pub color: ColorWhen,
 }
 
-/// `--draw` for hint and explain: the step as a picture.
+// `--draw` for hint and explain: the step as a picture.
 #[derive(Debug, Args, Clone)]
 pub struct DrawArgs {
     /// Draw each step: the board's pencil marks, the cells the step uses highlighted, the
@@ -386,7 +387,7 @@ pub struct BenchArgs {
     pub grade: bool,
 }
 
-/// Where puzzles come from and how to read them.
+// Where puzzles come from and how to read them.
 #[derive(Debug, Args, Clone)]
 pub struct InputArgs {
     /// Puzzle files (none, or `-`: standard input).

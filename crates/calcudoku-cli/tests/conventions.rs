@@ -51,6 +51,23 @@ fn completions_and_man_page() {
     let (code, out, _) = run(&["man"]);
     assert_eq!(code, 0);
     assert!(out.contains(".TH calcudoku 1") && out.contains("explain"), "{out}");
+    // Each command is listed with its own one-line description. (The commands' arguments are
+    // built only when needed; a doc comment on a flattened group of arguments would then
+    // replace the description of every command that has the group.)
+    for about in [
+        "Count solutions (exactly, up to \\-\\-limit)",
+        "The whole path from the puzzle to its solution, step by step, in words",
+        "Solve puzzles and print the first solution in row\\-major order (the default)",
+    ] {
+        assert!(out.contains(about), "{about}\n{out}");
+    }
+    // The bash completion of `count` offers its own options as well as the global ones.
+    let (_, out, _) = run(&["completions", "bash"]);
+    let count = out.split("calcudoku__subcmd__count)").nth(1).expect("a count section");
+    let opts = count.lines().find(|l| l.contains("opts=")).unwrap();
+    for flag in ["--limit", "--threads", "--timeout", "--json", "--quiet"] {
+        assert!(opts.contains(flag), "{flag}: {opts}");
+    }
 }
 
 #[test]
