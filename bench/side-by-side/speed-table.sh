@@ -11,12 +11,13 @@
 #   .in text), and the clock covers building the solver's state from it and solving (Keen's
 #   solver() builds its cage lists and solver state; calcudoku's Solver::new compiles the
 #   model). KenKen: the mean over the set of each puzzle's median of REPEAT runs, the median
-#   of RUNS such runs per side (taken in turn); Sudoku: the median rate of 5 `calcudoku
-#   bench` runs (each warmed up, then timed over whole passes).
+#   of RUNS such runs per side (taken in turn); Sudoku: the median rate of RUNS runs per side
+#   (taken in turn), each warmed up, then timed over whole passes (tdoku: -w 1 -t 1).
 # - whole process: `calcudoku count --limit 2 -q -j 1 FILE` against the peer as a program on
 #   the same file (tdoku_count_driver.c: the count up to 2 of each line; the Keen driver
-#   without REPEAT: the count of each game ID), wall time, the median of RUNS runs (best in
-#   the second column of the raw figures). For KenKen FILE is the set's Keen IDs, one a line.
+#   without REPEAT: the count of each game ID), wall time, the median of RUNS runs per side
+#   taken in turn (best in the second column of the raw figures). For KenKen FILE is the
+#   set's Keen IDs, one a line.
 # Answers are checked: both programs' counts must agree line for line (a mismatch stops the
 # script).
 #
@@ -25,7 +26,7 @@
 #   PUZZLES-CHECKOUT: Simon Tatham's puzzles (https://git.tartarus.org/simon/puzzles, MIT) or
 #   a fork with keen.c and latin.c
 # Both are copied to and built in a temporary folder; nothing of them enters this repository.
-# RUNS (default 5): whole-process runs per file, and KenKen in-process runs of a set per side;
+# RUNS (default 5): whole-process runs per file, and in-process runs of a set, per side;
 # REPEAT (default 21): runs of each KenKen puzzle within one in-process run.
 # SETS_SUDOKU / SETS_KENKEN (environment) override the sets; DATA the shared data folder.
 set -euo pipefail
@@ -87,16 +88,27 @@ bin="$CALCUDOKU"
 median() {
   printf '%s\n' "$@" | sort -g | awk '{t[NR] = $1} END {printf "%s", t[int((NR + 1) / 2)]}'
 }
-# Wall seconds of RUNS runs of a command (stdout to $work/out), as "median best".
-wall() {
-  local times=() i t0 t1
+# Wall seconds of RUNS runs of each of two commands, taken in turn (stdout to $work/out.1 and
+# $work/out.2), as "median best" for the first, then for the second on a second line. Taking
+# turns spreads a slow spell of the shared machine over both sides instead of one.
+wall2() {
+  local first=() second=() i
+  local -n cmd1="$1" cmd2="$2"
   for ((i = 0; i < runs; i++)); do
-    t0=$EPOCHREALTIME
-    "$@" > "$work/out"
-    t1=$EPOCHREALTIME
-    times+=("$(awk -v a="$t0" -v b="$t1" 'BEGIN {printf "%.6f", b - a}')")
+    first+=("$(seconds "$work/out.1" "${cmd1[@]}")")
+    second+=("$(seconds "$work/out.2" "${cmd2[@]}")")
   done
-  printf '%s %s' "$(median "${times[@]}")" "$(printf '%s\n' "${times[@]}" | sort -g | head -n 1)"
+  printf '%s %s\n' "$(median "${first[@]}")" "$(printf '%s\n' "${first[@]}" | sort -g | head -n 1)"
+  printf '%s %s\n' "$(median "${second[@]}")" "$(printf '%s\n' "${second[@]}" | sort -g | head -n 1)"
+}
+# Wall seconds of one run of a command, its stdout to the file given first.
+seconds() {
+  local out="$1" t0 t1
+  shift
+  t0=$EPOCHREALTIME
+  "$@" > "$out"
+  t1=$EPOCHREALTIME
+  awk -v a="$t0" -v b="$t1" 'BEGIN {printf "%.6f", b - a}'
 }
 # Counts from `calcudoku count` ("2+ (stopped at --limit 2)" is 2) and from a peer, compared.
 same_counts() {
@@ -116,20 +128,25 @@ printf 'set\tpeer_in_s\tours_in_s\tpeer_whole_med\tpeer_whole_best\tours_whole_m
 for set in $sets_sudoku; do
   file="$data/sudoku/$set.txt"
   n="$(grep -c . "$file")"
-  # In-process, per puzzle (seconds). tdoku: its own loop (1 s warm-up, 3 s timed, the file
-  # in its order, each puzzle once a pass).
-  peer_rate="$("$work/tdoku/run_benchmark" -s tdoku -r0 -v1 -n "$n" -w 1 -t 3 "$file" |
-    awk -F'|' '/^\|tdoku/ {gsub(/[ ,]/, "", $3); print $3}')"
-  mapfile -t rates < <(for ((i = 0; i < 5; i++)); do "$bin" bench --json "$file"; done |
-    sed 's/.*"unique_per_s":\([0-9.e+]*\).*/\1/')
-  ours_rate="$(median "${rates[@]}")"
-  peer_in="$(awk -v r="$peer_rate" 'BEGIN {printf "%.9f", 1 / r}')"
-  ours_in="$(awk -v r="$ours_rate" 'BEGIN {printf "%.9f", 1 / r}')"
-  # Whole process, answers compared.
-  peer_whole="$(wall "$work/tdoku/tdoku-count" "$file")"
-  cp "$work/out" "$work/peer.counts"
-  ours_whole="$(wall "$bin" count --limit 2 -q -j 1 "$file")"
-  same_counts "$work/out" "$work/peer.counts" "$set"
+  # In-process, per puzzle (seconds): the median rate of RUNS runs per side, the two sides
+  # taken in turn. tdoku: its own loop (1 s warm-up, 1 s timed, the file in its order, each
+  # puzzle once a pass); calcudoku: `bench` (0.5 s warm-up, at least 1 s of whole passes).
+  peer_rates=() ours_rates=()
+  for ((i = 0; i < runs; i++)); do
+    peer_rates+=("$("$work/tdoku/run_benchmark" -s tdoku -r0 -v1 -n "$n" -w 1 -t 1 "$file" |
+      awk -F'|' '/^\|tdoku/ {gsub(/[ ,]/, "", $3); print $3}')")
+    ours_rates+=("$("$bin" bench --json "$file" |
+      sed 's/.*"unique_per_s":\([0-9.e+]*\).*/\1/')")
+  done
+  peer_in="$(awk -v r="$(median "${peer_rates[@]}")" 'BEGIN {printf "%.9f", 1 / r}')"
+  ours_in="$(awk -v r="$(median "${ours_rates[@]}")" 'BEGIN {printf "%.9f", 1 / r}')"
+  # Whole process, the two programs in turn, answers compared.
+  peer_cmd=("$work/tdoku/tdoku-count" "$file")
+  ours_cmd=("$bin" count --limit 2 -q -j 1 "$file")
+  { read -r peer_whole_m peer_whole_b; read -r ours_whole_m ours_whole_b; } \
+    < <(wall2 peer_cmd ours_cmd)
+  peer_whole="$peer_whole_m $peer_whole_b" ours_whole="$ours_whole_m $ours_whole_b"
+  same_counts "$work/out.2" "$work/out.1" "$set"
   printf '%s\t%s\t%s\t%s\t%s\t%s\n' "sudoku/$set" "$peer_in" "$ours_in" \
     "${peer_whole// /$'\t'}" "${ours_whole// /$'\t'}" "$n" >> "$raw"
 done
@@ -152,10 +169,12 @@ for set in $sets_kenken; do
   done
   peer_in="$(median "${peer_runs[@]}")"
   ours_in="$(median "${ours_runs[@]}")"
-  peer_whole="$(wall "$work/keen/keen-driver" "$work/ids.txt")"
-  cp "$work/out" "$work/peer.counts"
-  ours_whole="$(wall "$bin" count --limit 2 -q -j 1 "$work/ids.txt")"
-  same_counts "$work/out" "$work/peer.counts" "$set"
+  peer_cmd=("$work/keen/keen-driver" "$work/ids.txt")
+  ours_cmd=("$bin" count --limit 2 -q -j 1 "$work/ids.txt")
+  { read -r peer_whole_m peer_whole_b; read -r ours_whole_m ours_whole_b; } \
+    < <(wall2 peer_cmd ours_cmd)
+  peer_whole="$peer_whole_m $peer_whole_b" ours_whole="$ours_whole_m $ours_whole_b"
+  same_counts "$work/out.2" "$work/out.1" "$set"
   printf '%s\t%s\t%s\t%s\t%s\t%s\n' "kenken/$set" "$peer_in" "$ours_in" \
     "${peer_whole// /$'\t'}" "${ours_whole// /$'\t'}" "$n" >> "$raw"
 done
