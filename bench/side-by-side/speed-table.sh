@@ -98,21 +98,27 @@ largest() { printf '%s\n' "$@" | sort -g | tail -n 1; }
 # $work/out.2), as "median best" for the first, then for the second on a second line. Taking
 # turns spreads a slow spell of the shared machine over both sides instead of one.
 wall2() {
-  local first=() second=() i
+  local first=() second=() i t
   local -n cmd1="$1" cmd2="$2"
   for ((i = 0; i < runs; i++)); do
-    first+=("$(seconds "$work/out.1" "${cmd1[@]}")")
-    second+=("$(seconds "$work/out.2" "${cmd2[@]}")")
+    t="$(seconds "$work/out.1" "${cmd1[@]}")" || failed "${cmd1[*]}"
+    first+=("$t")
+    t="$(seconds "$work/out.2" "${cmd2[@]}")" || failed "${cmd2[*]}"
+    second+=("$t")
   done
   printf '%s %s\n' "$(median "${first[@]}")" "$(printf '%s\n' "${first[@]}" | sort -g | head -n 1)"
   printf '%s %s\n' "$(median "${second[@]}")" "$(printf '%s\n' "${second[@]}" | sort -g | head -n 1)"
+}
+failed() {
+  echo "speed-table.sh: failed: $1" >&2
+  exit 1
 }
 # Wall seconds of one run of a command, its stdout to the file given first.
 seconds() {
   local out="$1" t0 t1
   shift
   t0=$EPOCHREALTIME
-  "$@" > "$out"
+  "$@" > "$out" || return
   t1=$EPOCHREALTIME
   awk -v a="$t0" -v b="$t1" 'BEGIN {printf "%.6f", b - a}'
 }
@@ -151,8 +157,8 @@ for set in $sets_sudoku; do
   # Whole process, the two programs in turn, answers compared.
   peer_cmd=("$work/tdoku/tdoku-count" "$file")
   ours_cmd=("$bin" count --limit 2 -q -j 1 "$file")
-  { read -r peer_whole_m peer_whole_b; read -r ours_whole_m ours_whole_b; } \
-    < <(wall2 peer_cmd ours_cmd)
+  wall2 peer_cmd ours_cmd > "$work/wall"
+  { read -r peer_whole_m peer_whole_b; read -r ours_whole_m ours_whole_b; } < "$work/wall"
   peer_whole="$peer_whole_m $peer_whole_b" ours_whole="$ours_whole_m $ours_whole_b"
   same_counts "$work/out.2" "$work/out.1" "$set"
   printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "sudoku/$set" "$peer_in" "$ours_in" \
@@ -181,8 +187,8 @@ for set in $sets_kenken; do
   ours_in_best="$(smallest "${ours_runs[@]}")"
   peer_cmd=("$work/keen/keen-driver" "$work/ids.txt")
   ours_cmd=("$bin" count --limit 2 -q -j 1 "$work/ids.txt")
-  { read -r peer_whole_m peer_whole_b; read -r ours_whole_m ours_whole_b; } \
-    < <(wall2 peer_cmd ours_cmd)
+  wall2 peer_cmd ours_cmd > "$work/wall"
+  { read -r peer_whole_m peer_whole_b; read -r ours_whole_m ours_whole_b; } < "$work/wall"
   peer_whole="$peer_whole_m $peer_whole_b" ours_whole="$ours_whole_m $ours_whole_b"
   same_counts "$work/out.2" "$work/out.1" "$set"
   printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "kenken/$set" "$peer_in" "$ours_in" \
