@@ -95,8 +95,9 @@ median() {
 smallest() { printf '%s\n' "$@" | sort -g | head -n 1; }
 largest() { printf '%s\n' "$@" | sort -g | tail -n 1; }
 # Wall seconds of RUNS runs of each of two commands, taken in turn (stdout to $work/out.1 and
-# $work/out.2), as "median best" for the first, then for the second on a second line. Taking
-# turns spreads a slow spell of the shared machine over both sides instead of one.
+# $work/out.2), as "median best median best" (tab-separated), the first command's then the
+# second's. Taking turns spreads a slow spell of the shared machine over both sides instead
+# of one.
 wall2() {
   local first=() second=() i t
   local -n cmd1="$1" cmd2="$2"
@@ -106,8 +107,17 @@ wall2() {
     t="$(seconds "$work/out.2" "${cmd2[@]}")" || failed "${cmd2[*]}"
     second+=("$t")
   done
-  printf '%s %s\n' "$(median "${first[@]}")" "$(printf '%s\n' "${first[@]}" | sort -g | head -n 1)"
-  printf '%s %s\n' "$(median "${second[@]}")" "$(printf '%s\n' "${second[@]}" | sort -g | head -n 1)"
+  printf '%s\t%s\t%s\t%s' "$(median "${first[@]}")" "$(smallest "${first[@]}")" \
+    "$(median "${second[@]}")" "$(smallest "${second[@]}")"
+}
+# Times the arrays peer_cmd and ours_cmd as whole processes (wall2), checks that their counts
+# agree, and appends a set's row of raw figures. Arguments: the set's label, its puzzles, and
+# the in-process seconds a puzzle: peer and ours (median), then peer and ours (best).
+whole_and_row() {
+  local whole
+  whole="$(wall2 peer_cmd ours_cmd)"
+  same_counts "$work/out.2" "$work/out.1" "$1"
+  printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$1" "$3" "$4" "$whole" "$2" "$5" "$6" >> "$raw"
 }
 failed() {
   echo "speed-table.sh: failed: $1" >&2
@@ -157,12 +167,7 @@ for set in $sets_sudoku; do
   # Whole process, the two programs in turn, answers compared.
   peer_cmd=("$work/tdoku/tdoku-count" "$file")
   ours_cmd=("$bin" count --limit 2 -q -j 1 "$file")
-  wall2 peer_cmd ours_cmd > "$work/wall"
-  { read -r peer_whole_m peer_whole_b; read -r ours_whole_m ours_whole_b; } < "$work/wall"
-  peer_whole="$peer_whole_m $peer_whole_b" ours_whole="$ours_whole_m $ours_whole_b"
-  same_counts "$work/out.2" "$work/out.1" "$set"
-  printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "sudoku/$set" "$peer_in" "$ours_in" \
-    "${peer_whole// /$'\t'}" "${ours_whole// /$'\t'}" "$n" "$peer_in_best" "$ours_in_best" >> "$raw"
+  whole_and_row "sudoku/$set" "$n" "$peer_in" "$ours_in" "$peer_in_best" "$ours_in_best"
 done
 
 # --- KenKen -------------------------------------------------------------------------------
@@ -187,12 +192,7 @@ for set in $sets_kenken; do
   ours_in_best="$(smallest "${ours_runs[@]}")"
   peer_cmd=("$work/keen/keen-driver" "$work/ids.txt")
   ours_cmd=("$bin" count --limit 2 -q -j 1 "$work/ids.txt")
-  wall2 peer_cmd ours_cmd > "$work/wall"
-  { read -r peer_whole_m peer_whole_b; read -r ours_whole_m ours_whole_b; } < "$work/wall"
-  peer_whole="$peer_whole_m $peer_whole_b" ours_whole="$ours_whole_m $ours_whole_b"
-  same_counts "$work/out.2" "$work/out.1" "$set"
-  printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "kenken/$set" "$peer_in" "$ours_in" \
-    "${peer_whole// /$'\t'}" "${ours_whole// /$'\t'}" "$n" "$peer_in_best" "$ours_in_best" >> "$raw"
+  whole_and_row "kenken/$set" "$n" "$peer_in" "$ours_in" "$peer_in_best" "$ours_in_best"
 done
 
 # --- the table ----------------------------------------------------------------------------
