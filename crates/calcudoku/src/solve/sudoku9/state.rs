@@ -235,6 +235,24 @@ impl State {
         Ok(self.todo != 0)
     }
 
+    /// How many ways the bands, and the stacks, leave to place the digits: over the 27
+    /// (digit, band) words, the product of the permutations each allows, and the same over the
+    /// (digit, stack) pairs, as base-2 logarithms in 1/4096ths (see [`PERM_LOG`]).
+    pub(super) fn ways(&self) -> (u32, u32) {
+        let (mut bands, mut stacks) = (0u32, 0u32);
+        for d in 0..9 {
+            let x = [self.cand[d * 3], self.cand[d * 3 + 1], self.cand[d * 3 + 2]];
+            let cols = fold(x[0]) | fold(x[1]) << 9 | fold(x[2]) << 18;
+            for b in 0..3 {
+                bands += PERM_LOG[pairs(x[b])] as u32;
+                // Stack `b`'s (band, column) pairs, packed as the stack logic packs them.
+                let w = cols >> (3 * b) & 0x1c0e07;
+                stacks += PERM_LOG[((w | w >> 6 | w >> 12) & 0x1ff) as usize] as u32;
+            }
+        }
+        (bands, stacks)
+    }
+
     /// How many cells are still open.
     pub(super) fn open_cells(&self) -> u32 {
         let (a, b) = count2(self.open[0], self.open[1]);

@@ -235,3 +235,18 @@ pub(super) fn count2(a: u32, b: u32) -> (u32, u32) {
     let first = (sums >> 24 & 0xff) as u32;
     (first, (sums >> 56) as u32 - first)
 }
+
+/// For (row, box) pairs (index as [`pairs`]), the base-2 logarithm of how many permutations
+/// they allow, in 1/4096ths (0 for none or one). A stack's (band, column) pairs, packed as for
+/// [`STACK`], index it too: that reads the 3×3 matrix transposed, which allows as many.
+pub(super) const PERM_LOG: [u16; 512] = {
+    // log2(n) * 4096 for n = 0..=6, rounded.
+    const LOG: [u16; 7] = [0, 0, 4096, 6492, 8192, 9511, 10588];
+    let mut t = [0u16; 512];
+    let mut s = 0;
+    while s < 512 {
+        t[s] = LOG[(CONFIGS[s] as u32).count_ones() as usize];
+        s += 1;
+    }
+    t
+};
