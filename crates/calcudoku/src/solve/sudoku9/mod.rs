@@ -20,10 +20,12 @@
 //!   bit-sliced counting over the nine digits), then the stack logic.
 //! - When stuck, near the root and everywhere once the search has met a contradiction: branch
 //!   on the permutations of one (digit, band), one branch per permutation its (row, box) pairs
-//!   still allow (each keeps that permutation's cells): in the band with the fewest
-//!   permutations over its nine digits, the first digit with the fewest (two or more). tdoku
-//!   branches on band configurations the same way. Against guessing on scored bivalue cells
-//!   it takes a tenth fewer instructions on the hardest sets though it makes more guesses;
+//!   still allow (each keeps that permutation's cells): in the band whose nine digits'
+//!   permutations have the smallest product (tdoku takes the smallest sum; the product took
+//!   3% fewer instructions on forum-hardest-1905-11plus, 0.6% on -1106), the first digit with
+//!   the fewest (two or more). tdoku branches on band configurations the same way. Against
+//!   guessing on scored bivalue cells it takes a tenth fewer instructions on the hardest sets
+//!   though it makes more guesses;
 //!   in time (user time, best of three) serg-benchmark is 5% faster, forum-hardest-1106 and
 //!   magictour about the same, forum-hardest-1905-11plus 3% slower. While many cells are open
 //!   (`MINIROW_OPEN`), minirow logic comes first: a minirow (a row's three cells in a box) holds
@@ -499,7 +501,8 @@ impl Search {
                 }
             }
             // Near the root and in hard puzzles, branch on the permutations of a (digit, band)
-            // in the band with the fewest; elsewhere (and once every band is fixed) on a cell.
+            // in the band with the fewest ways; elsewhere (and once every band is fixed) on a
+            // cell.
             let near_root = open >= SCORE_OPEN && self.sparse;
             let config = hard || near_root;
             let guess = if config {

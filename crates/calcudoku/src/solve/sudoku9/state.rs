@@ -388,9 +388,9 @@ impl State {
     /// row's three cells in a box) holds three digits, so there is a conflict when fewer than
     /// three may use one or more than three must; when three must, the others may not; when
     /// only three may, they must. Then, unless that changed something, the (digit, band) to
-    /// branch on: in the band with the fewest permutations over its nine digits (among bands
-    /// not yet fixed), the first digit with the fewest (two or more), as (word, permutations
-    /// as bits of [`PERM_CELLS`]).
+    /// branch on: in the band whose nine digits' permutations have the smallest product (among
+    /// bands not yet fixed; as a sum of [`PERM_LOG`]), the first digit with the fewest (two or
+    /// more), as (word, permutations as bits of [`PERM_CELLS`]).
     pub(super) fn configs<const MINIROWS: bool>(&mut self) -> Result<Config, Conflict> {
         let mut best = (u32::MAX, 0usize, 0u32);
         let mut changed = false;
@@ -416,7 +416,7 @@ impl State {
                 }
                 let c = CONFIGS[x] as u32;
                 let n = SMALL_COUNT[c as usize] as u32;
-                total += n;
+                total += PERM_LOG[x] as u32;
                 let key = if n < 2 { u32::MAX } else { n };
                 if key < pick.0 {
                     pick = (key, d * 3 + b, c);
@@ -440,7 +440,8 @@ impl State {
                     }
                 }
             }
-            if total > 9 && total < best.0 && pick.0 != u32::MAX {
+            // A fixed band (one permutation per digit) has a product of 1, a logarithm of 0.
+            if total > 0 && total < best.0 && pick.0 != u32::MAX {
                 best = (total, pick.1, pick.2);
             }
         }
