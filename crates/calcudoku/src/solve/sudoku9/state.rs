@@ -218,8 +218,7 @@ impl State {
             let cols = fold(x[0]) | fold(x[1]) << 9 | fold(x[2]) << 18;
             let mut allowed = 0;
             for st in 0..3 {
-                let v = cols >> (3 * st) & 0x1c0e07;
-                let keep = STACK[((v | v >> 6 | v >> 12) & 0x1ff) as usize];
+                let keep = STACK[stack_pairs(cols, st)];
                 if keep == 0 {
                     return Err(Conflict);
                 }
@@ -245,9 +244,7 @@ impl State {
             let cols = fold(x[0]) | fold(x[1]) << 9 | fold(x[2]) << 18;
             for b in 0..3 {
                 bands += PERM_LOG[pairs(x[b])] as u32;
-                // Stack `b`'s (band, column) pairs, packed as the stack logic packs them.
-                let w = cols >> (3 * b) & 0x1c0e07;
-                stacks += PERM_LOG[((w | w >> 6 | w >> 12) & 0x1ff) as usize] as u32;
+                stacks += PERM_LOG[stack_pairs(cols, b)] as u32;
             }
         }
         (bands, stacks)

@@ -13,6 +13,16 @@ pub(super) fn pairs(x: u32) -> usize {
     ((g | g >> 8 | g >> 16) & 0x1ff) as usize
 }
 
+/// A digit's (band, column) pairs in stack `st` that hold a candidate, as a 9-bit index (bit
+/// `band * 3 + column`, the column counted within the stack), from its columns per band
+/// (`fold(band 0) | fold(band 1) << 9 | fold(band 2) << 18`). [`STACK`] and [`PERM_LOG`]
+/// take it.
+#[inline(always)]
+pub(super) fn stack_pairs(cols: u32, st: usize) -> usize {
+    let v = cols >> (3 * st) & 0x1c0e07;
+    ((v | v >> 6 | v >> 12) & 0x1ff) as usize
+}
+
 /// For the (row, box) pairs of a band that still have a candidate (index as [`pairs`]), the
 /// band's cells that some permutation of rows to boxes can use; 0 when there is none.
 pub(super) const PERMUTED: [u32; 512] = {
