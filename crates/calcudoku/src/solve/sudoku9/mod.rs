@@ -25,11 +25,10 @@
 //!   3% fewer instructions on forum-hardest-1905-11plus, 0.6% on -1106), the first digit with
 //!   the fewest (two or more). tdoku branches on band configurations the same way. Against
 //!   guessing on scored bivalue cells it takes a tenth fewer instructions on the hardest sets
-//!   though it makes more guesses;
-//!   in time (user time, best of three) serg-benchmark is 5% faster, forum-hardest-1106 and
-//!   magictour about the same, forum-hardest-1905-11plus 3% slower. While many cells are open
-//!   (`MINIROW_OPEN`), minirow logic comes first: a minirow (a row's three cells in a box) holds
-//!   three digits, so at least three must be able to use it and at most three forced to; three
+//!   though it makes more guesses; in time (user time, best of three) serg-benchmark is 5%
+//!   faster, forum-hardest-1106 and magictour about the same, forum-hardest-1905-11plus 3%
+//!   slower. While many cells are open (`MINIROW_OPEN`), minirow logic comes first: a minirow
+//!   (a row's three cells in a box) holds three digits, so at least three must be able to use it and at most three forced to; three
 //!   forced keep the others out, and three able are forced in. Without it, nearly empty grids send
 //!   the search into vast subtrees whose permutations cannot fit together. Elsewhere (typically in
 //!   puzzles with several solutions, found without backtracking) guess on a bivalue cell of the
