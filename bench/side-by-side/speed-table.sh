@@ -76,7 +76,9 @@ cxx=(g++ -std=c++14 -O3 -march=native -w)
     "$tdoku/src/solver_dpll_triad_simd.cc"
   "${cxx[@]}" -fno-exceptions -fno-rtti -c -o "$work/tdoku/util.o" "$tdoku/src/util.cc"
   gcc -O2 -c -o "$work/tdoku/count.o" "$here/tdoku_count_driver.c"
-  g++ -o "$work/tdoku/tdoku-count" "$work/tdoku/count.o" "$work/tdoku/solver.o" \
+  # Linked statically, as `cargo xtask dist` links calcudoku: the whole-process columns then
+  # compare the programs, not their dynamic loaders.
+  g++ -static-pie -o "$work/tdoku/tdoku-count" "$work/tdoku/count.o" "$work/tdoku/solver.o" \
     "$work/tdoku/util.o"
   # Keen's solver with the top-level driver.
   source "$here/keen-build.sh"
@@ -197,13 +199,14 @@ done
 
 # --- the table ----------------------------------------------------------------------------
 # The last column is calcudoku's own whole-process time over its in-process time for the
-# file (best run; the in-process time counts no process start, no reading, no writing), for
-# files of 1,000 puzzles or more (the goal of #18 item 2; below that the process start is most
-# of the time).
-echo "| set | puzzles | in-process (median) | in-process (best) | whole process (median) | whole process (best) | calcudoku whole ÷ in-process |"
+# file (the in-process time counts no process start, no reading, no writing): medians over
+# medians, then best run over best run. Only for files of 1,000 puzzles or more (the goal of
+# #18 item 2; below that the process start is most of the time).
+echo "| set | puzzles | in-process (median) | in-process (best) | whole process (median) | whole process (best) | calcudoku whole ÷ in-process (median; best) |"
 echo "|---|---:|---:|---:|---:|---:|---:|"
 tail -n +2 "$raw" | while IFS=$'\t' read -r set pin oin pwm pwb owm owb n pib oib; do
-  own="$(awk -v w="$owb" -v i="$oin" -v n="$n" 'BEGIN {if (n < 1000) print "–"; else printf "%.2f", w / (i * n)}')"
+  own="$(awk -v wm="$owm" -v wb="$owb" -v im="$oin" -v ib="$oib" -v n="$n" 'BEGIN {
+    if (n < 1000) print "–"; else printf "%.2f; %.2f", wm / (im * n), wb / (ib * n) }')"
   echo "| $set | $n | $(ratio "$pin" "$oin") | $(ratio "$pib" "$oib") | $(ratio "$pwm" "$owm") | $(ratio "$pwb" "$owb") | $own |"
 done
 echo
