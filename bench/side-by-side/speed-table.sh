@@ -19,8 +19,9 @@
 # - whole process: `calcudoku count --limit 2 -q -j 1 FILE` against the peer as a program on
 #   the same file (tdoku_count_driver.c: the count up to 2 of each line; the Keen driver
 #   without REPEAT: the count of each game ID), wall time, the median of RUNS runs per side
-#   taken in turn (best in the second column of the raw figures). For KenKen FILE is the
-#   set's Keen IDs, one a line.
+#   taken in turn (best in the second column of the raw figures), timed by wall2.py (each
+#   process started directly, output to a file opened before the clock starts). For KenKen
+#   FILE is the set's Keen IDs, one a line.
 # Answers are checked: both programs' counts must agree line for line (a mismatch stops the
 # script).
 #
@@ -98,19 +99,13 @@ smallest() { printf '%s\n' "$@" | sort -g | head -n 1; }
 largest() { printf '%s\n' "$@" | sort -g | tail -n 1; }
 # Wall seconds of RUNS runs of each of two commands, taken in turn (stdout to $work/out.1 and
 # $work/out.2), as "median best median best" (tab-separated), the first command's then the
-# second's. Taking turns spreads a slow spell of the shared machine over both sides instead
-# of one.
+# second's (wall2.py: each process started directly and timed from its start to its end,
+# not through a copy of this shell). Taking turns spreads a slow spell of the shared machine
+# over both sides instead of one.
 wall2() {
-  local first=() second=() i t
   local -n cmd1="$1" cmd2="$2"
-  for ((i = 0; i < runs; i++)); do
-    t="$(seconds "$work/out.1" "${cmd1[@]}")" || failed "${cmd1[*]}"
-    first+=("$t")
-    t="$(seconds "$work/out.2" "${cmd2[@]}")" || failed "${cmd2[*]}"
-    second+=("$t")
-  done
-  printf '%s\t%s\t%s\t%s' "$(median "${first[@]}")" "$(smallest "${first[@]}")" \
-    "$(median "${second[@]}")" "$(smallest "${second[@]}")"
+  python3 "$here/wall2.py" "$runs" "$work/out.1" "$work/out.2" -- "${cmd1[@]}" -- "${cmd2[@]}" \
+    || failed "${cmd1[*]} / ${cmd2[*]}"
 }
 # Times the arrays peer_cmd and ours_cmd as whole processes (wall2), checks that their counts
 # agree, and appends a set's row of raw figures. Arguments: the set's label, its puzzles, and
@@ -124,15 +119,6 @@ whole_and_row() {
 failed() {
   echo "speed-table.sh: failed: $1" >&2
   exit 1
-}
-# Wall seconds of one run of a command, its stdout to the file given first.
-seconds() {
-  local out="$1" t0 t1
-  shift
-  t0=$EPOCHREALTIME
-  "$@" > "$out" || return
-  t1=$EPOCHREALTIME
-  awk -v a="$t0" -v b="$t1" 'BEGIN {printf "%.6f", b - a}'
 }
 # Counts from `calcudoku count` ("2+ (stopped at --limit 2)" is 2) and from a peer, compared.
 same_counts() {
