@@ -94,9 +94,10 @@ fn test(extra: &[String]) -> Result<()> {
 /// scripts and procedural macros, which cannot be linked statically.
 fn dist() -> Result<PathBuf> {
     let host = host_triple()?;
+    let linked_statically = host.contains("-linux-gnu");
     let mut build = cargo();
     build.args(["build", "--release", "--package", "calcudoku-cli"]);
-    let release = if host.contains("-linux-gnu") {
+    let release = if linked_statically {
         let mut flags = std::env::var("RUSTFLAGS").unwrap_or_default();
         flags.push_str(" -C target-feature=+crt-static");
         build.args(["--target", &host]).env("RUSTFLAGS", flags.trim_start());
@@ -104,14 +105,22 @@ fn dist() -> Result<PathBuf> {
     } else {
         target_dir().join("release")
     };
-    run(&mut build)?;
+    run(&mut build).with_context(|| {
+        if linked_statically {
+            "if the link failed: a static program needs glibc's static libraries (libc.a: \
+             Debian's libc6-dev, Fedora's glibc-static); `cargo build --release` builds it \
+             linked dynamically"
+        } else {
+            "the release build failed"
+        }
+    })?;
     let name = format!("calcudoku{}", std::env::consts::EXE_SUFFIX);
     let dist = target_dir().join("dist");
     std::fs::create_dir_all(&dist)?;
     let exe = dist.join(&name);
     std::fs::copy(release.join(&name), &exe)
         .with_context(|| format!("cannot copy the program to {}", exe.display()))?;
-    if host.contains("-linux-gnu") {
+    if linked_statically {
         match needs_loader(&std::fs::read(&exe)?) {
             Some(false) => {}
             Some(true) => {
