@@ -30,6 +30,8 @@
 #   PUZZLES-CHECKOUT: Simon Tatham's puzzles (https://git.tartarus.org/simon/puzzles, MIT) or
 #   a fork with keen.c and latin.c
 # Both are copied to and built in a temporary folder; nothing of them enters this repository.
+# Needs gcc and g++ with glibc's static libraries (the peers are linked -static-pie), and
+# python3 (wall2.py).
 # RUNS (default 5): whole-process runs per file, and in-process runs of a set, per side;
 # REPEAT (default 21): runs of each KenKen puzzle within one in-process run.
 # SETS_SUDOKU / SETS_KENKEN (environment) override the sets; DATA the shared data folder.
