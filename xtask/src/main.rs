@@ -88,8 +88,8 @@ fn test(extra: &[String]) -> Result<()> {
 /// On Linux with glibc the program is linked statically (`-C target-feature=+crt-static`; it
 /// stays position-independent, so its addresses are still randomised). A dynamically linked
 /// program starts in the loader, which finds, maps and relocates libc, libm and libgcc_s
-/// before `main`; on the machines of PERFORMANCE.md that costs about 0.4 ms a process, a
-/// fifth of what `count` takes for a one-line file. The flag goes in `RUSTFLAGS` together with
+/// before `main`; on the machines of PERFORMANCE.md that costs about 0.5 ms a process, a
+/// quarter of what `count` takes for a one-line file. The flag goes in `RUSTFLAGS` together with
 /// an explicit `--target`: Cargo then gives it to the program's crates but not to build
 /// scripts and procedural macros, which cannot be linked statically.
 fn dist() -> Result<PathBuf> {
@@ -161,34 +161,42 @@ fn needs_loader(elf: &[u8]) -> Option<bool> {
     types.try_fold(false, |found, t| Some(found || t? == PT_INTERP))
 }
 
-/// The test of `dist`: the program it builds answers the bundled example as the test build
-/// does, and on Linux with glibc it needs no loader.
+/// The test of `dist`: the program it builds answers bundled examples (a KenKen solved, a
+/// file of one-line Sudokus counted: the two engines) as the test build does, and on Linux
+/// with glibc it needs no loader.
 fn dist_check() -> Result<()> {
     let shipped = dist()?;
-    let example = root().join("examples/kenken-6x6.ops.txt");
-    let answer = |exe: &Path| -> Result<Vec<u8>> {
-        let out = Command::new(exe)
-            .arg(&example)
-            .output()
-            .with_context(|| format!("cannot run {}", exe.display()))?;
-        if !out.status.success() {
-            bail!("{} {} failed ({})", exe.display(), example.display(), out.status);
-        }
-        Ok(out.stdout)
-    };
     let tested =
         target_dir().join("debug").join(format!("calcudoku{}", std::env::consts::EXE_SUFFIX));
-    let (ours, reference) = (answer(&shipped)?, answer(&tested)?);
-    if ours.is_empty() || ours != reference {
-        bail!(
-            "{} answers the example differently from {}:\n{}\nagainst\n{}",
-            shipped.display(),
-            tested.display(),
-            String::from_utf8_lossy(&ours),
-            String::from_utf8_lossy(&reference)
-        );
+    let examples = [
+        vec!["examples/kenken-6x6.ops.txt"],
+        vec!["count", "--limit", "2", "examples/sudoku-batch.lines.txt"],
+    ];
+    for args in examples {
+        let answer = |exe: &Path| -> Result<Vec<u8>> {
+            let out = Command::new(exe)
+                .args(&args)
+                .current_dir(root())
+                .output()
+                .with_context(|| format!("cannot run {}", exe.display()))?;
+            if !out.status.success() {
+                bail!("{} {} failed ({})", exe.display(), args.join(" "), out.status);
+            }
+            Ok(out.stdout)
+        };
+        let (ours, reference) = (answer(&shipped)?, answer(&tested)?);
+        if ours.is_empty() || ours != reference {
+            bail!(
+                "{} {} answers differently from {}:\n{}\nagainst\n{}",
+                shipped.display(),
+                args.join(" "),
+                tested.display(),
+                String::from_utf8_lossy(&ours),
+                String::from_utf8_lossy(&reference)
+            );
+        }
+        eprintln!("xtask: {} {} answers as the test build does", shipped.display(), args.join(" "));
     }
-    eprintln!("xtask: {} answers the example as the test build does", shipped.display());
     Ok(())
 }
 
