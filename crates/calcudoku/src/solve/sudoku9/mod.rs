@@ -18,24 +18,24 @@
 //!   columns). Only for digits the band logic touched.
 //! - At the band logic's fixed point: naked singles (cells with one candidate left, by
 //!   bit-sliced counting over the nine digits), then the stack logic.
-//! - When stuck, near the root and everywhere once the search has met a contradiction: branch
-//!   on the permutations of one (digit, band), one branch per permutation its (row, box) pairs
-//!   still allow (each keeps that permutation's cells): in the band whose nine digits'
-//!   permutations have the smallest product (tdoku takes the smallest sum; the product took
-//!   3% fewer instructions on forum-hardest-1905-11plus, 0.6% on -1106), the first digit with
-//!   the fewest (two or more). tdoku branches on band configurations the same way. Against
-//!   guessing on scored bivalue cells it takes a tenth fewer instructions on the hardest sets
-//!   though it makes more guesses; in time (user time, best of three) serg-benchmark is 5%
-//!   faster, forum-hardest-1106 and magictour about the same, forum-hardest-1905-11plus 3%
-//!   slower. While many cells are open (`MINIROW_OPEN`), minirow logic comes first: a minirow
-//!   (a row's three cells in a box) holds three digits, so at least three must be able to use it and at most three forced to; three
-//!   forced keep the others out, and three able are forced in. Without it, nearly empty grids send
-//!   the search into vast subtrees whose permutations cannot fit together. Elsewhere (typically in
-//!   puzzles with several solutions, found without backtracking) guess on a bivalue cell of the
-//!   band with the fewest open cells (else on a cell with few candidates), and once a guess is made
-//!   leave the stack logic out too: there they cost more than they save. Puzzles with more than 30
-//!   givens (`SPARSE_OPEN`) guess that way from the root. Should every band be fixed near the root,
-//!   the guess compares the first ten bivalue cells: the one whose worse branch removes the most
+//! - When stuck, near the root and everywhere once the search has met a contradiction: branch on
+//!   the permutations of one (digit, band), one branch per permutation its (row, box) pairs still
+//!   allow (each keeps that permutation's cells): in the band whose nine digits' permutations have
+//!   the smallest product (tdoku takes the smallest sum; the product took 3% fewer instructions on
+//!   forum-hardest-1905-11plus, 0.6% on -1106), the first digit with the fewest (two or more).
+//!   tdoku branches on band configurations the same way. Against guessing on scored bivalue cells
+//!   it takes a tenth fewer instructions on the hardest sets though it makes more guesses; in time
+//!   (user time, best of three) serg-benchmark is 5% faster, forum-hardest-1106 and magictour about
+//!   the same, forum-hardest-1905-11plus 3% slower. While many cells are open (`MINIROW_OPEN`),
+//!   minirow logic comes first: a minirow (a row's three cells in a box) holds three digits, so at
+//!   least three must be able to use it and at most three forced to; three forced keep the others
+//!   out, and three able are forced in. Without it, nearly empty grids send the search into vast
+//!   subtrees whose permutations cannot fit together. Elsewhere (typically in puzzles with several
+//!   solutions, found without backtracking) guess on a bivalue cell of the band with the fewest
+//!   open cells (else on a cell with few candidates), and once a guess is made leave the stack
+//!   logic out too: there they cost more than they save. Puzzles with more than 30 givens
+//!   (`SPARSE_OPEN`) guess that way from the root. Should every band be fixed near the root, the
+//!   guess compares the first ten bivalue cells: the one whose worse branch removes the most
 //!   candidates (then both together) wins. The state (236 bytes) is copied for every branch but the
 //!   last.
 //!
