@@ -97,14 +97,14 @@ fn dist() -> Result<PathBuf> {
     let linked_statically = host.contains("-linux-gnu");
     let mut build = cargo();
     build.args(["build", "--release", "--package", "calcudoku-cli"]);
-    let release = if linked_statically {
+    let mut release = target_dir();
+    if linked_statically {
         let mut flags = std::env::var("RUSTFLAGS").unwrap_or_default();
         flags.push_str(" -C target-feature=+crt-static");
         build.args(["--target", &host]).env("RUSTFLAGS", flags.trim_start());
-        target_dir().join(&host).join("release")
-    } else {
-        target_dir().join("release")
-    };
+        release.push(&host);
+    }
+    release.push("release");
     run(&mut build).with_context(|| {
         if linked_statically {
             "if the link failed: a static program needs glibc's static libraries (libc.a: \
@@ -114,11 +114,10 @@ fn dist() -> Result<PathBuf> {
             "the release build failed"
         }
     })?;
-    let name = format!("calcudoku{}", std::env::consts::EXE_SUFFIX);
     let dist = target_dir().join("dist");
     std::fs::create_dir_all(&dist)?;
-    let exe = dist.join(&name);
-    std::fs::copy(release.join(&name), &exe)
+    let exe = program_in(&dist);
+    std::fs::copy(program_in(&release), &exe)
         .with_context(|| format!("cannot copy the program to {}", exe.display()))?;
     if linked_statically {
         match needs_loader(&std::fs::read(&exe)?) {
@@ -130,6 +129,11 @@ fn dist() -> Result<PathBuf> {
         }
     }
     Ok(exe)
+}
+
+/// The `calcudoku` program in a folder of Cargo's builds (`debug`, `release`, …).
+fn program_in(folder: &Path) -> PathBuf {
+    folder.join(format!("calcudoku{}", std::env::consts::EXE_SUFFIX))
 }
 
 /// The host's target triple, from `rustc -vV`.
@@ -166,8 +170,7 @@ fn needs_loader(elf: &[u8]) -> Option<bool> {
 /// with glibc it needs no loader.
 fn dist_check() -> Result<()> {
     let shipped = dist()?;
-    let tested =
-        target_dir().join("debug").join(format!("calcudoku{}", std::env::consts::EXE_SUFFIX));
+    let tested = program_in(&target_dir().join("debug"));
     let examples = [
         vec!["examples/kenken-6x6.ops.txt"],
         vec!["count", "--limit", "2", "examples/sudoku-batch.lines.txt"],
@@ -251,7 +254,7 @@ fn python_tests() -> Result<()> {
     run(Command::new(&python)
         .args(["-m", "pip", "install", "--quiet", "--force-reinstall", "--no-deps", "./python"])
         .env("CARGO_TARGET_DIR", target_dir().join("python-build")))?;
-    let bin = target_dir().join("debug/calcudoku");
+    let bin = program_in(&target_dir().join("debug"));
     run(Command::new(&python)
         .args(["-m", "pytest", "-q", "python/tests"])
         .env("CALCUDOKU_BIN", bin))
