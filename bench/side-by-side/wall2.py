@@ -14,6 +14,8 @@ import subprocess
 import sys
 import time
 
+USAGE = __doc__.strip().splitlines()[2]
+
 
 def main() -> int:
     args = sys.argv[1:]
@@ -23,10 +25,10 @@ def main() -> int:
         split = [i for i, a in enumerate(args) if a == "--"]
         commands = [args[split[0] + 1 : split[1]], args[split[1] + 1 :]]
     except (IndexError, ValueError):
-        print(__doc__.strip().splitlines()[2], file=sys.stderr)
+        print(USAGE, file=sys.stderr)
         return 2
     if runs < 1 or len(outs) != 2 or split[0] != 3 or not all(commands):
-        print(__doc__.strip().splitlines()[2], file=sys.stderr)
+        print(USAGE, file=sys.stderr)
         return 2
     times: list[list[float]] = [[], []]
     for _ in range(runs):
