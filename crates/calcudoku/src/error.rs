@@ -73,6 +73,88 @@ pub enum ModelError {
         /// Index of the later cage that holds it again.
         second: usize,
     },
+    /// Both rectangular boxes and irregular regions were given.
+    #[error("a puzzle has either boxes or irregular regions, not both")]
+    BoxesAndRegions,
+    /// A region map does not have one label per cell.
+    #[error("the regions name {found} cells, expected {cells} (one per cell)", cells = size * size)]
+    RegionMapSize {
+        /// Side length N of the puzzle.
+        size: usize,
+        /// Labels given.
+        found: usize,
+    },
+    /// The regions do not number N.
+    #[error(
+        "the regions do not tile the grid: {found} regions, expected {size} of {size} cells each"
+    )]
+    RegionCount {
+        /// Side length N of the puzzle.
+        size: usize,
+        /// Regions found (N + 1 when there are more than N).
+        found: usize,
+    },
+    /// A region does not hold N cells.
+    #[error(
+        "the regions do not tile the grid: region {} has {cells} cells, expected {size}",
+        region + 1
+    )]
+    RegionSize {
+        /// The region, numbered from 0 in order of first appearance (row-major).
+        region: usize,
+        /// Its cells.
+        cells: usize,
+        /// Side length N of the puzzle.
+        size: usize,
+    },
+    /// An extra region holds fewer than 2 or more than N cells.
+    #[error("extra region {} has {cells} cells, expected 2 to {size}", region + 1)]
+    ExtraRegionSize {
+        /// The extra region (0-based, in input order).
+        region: usize,
+        /// Its cells.
+        cells: usize,
+        /// Side length N of the puzzle.
+        size: usize,
+    },
+    /// An extra region lists a cell twice.
+    #[error("extra region {} lists cell {cell} twice", region + 1)]
+    ExtraRegionRepeat {
+        /// The extra region (0-based, in input order).
+        region: usize,
+        /// The row-major cell index.
+        cell: usize,
+    },
+    /// A relation between a cell and itself.
+    #[error("relation {} relates cell {cell} to itself", relation + 1)]
+    RelationToItself {
+        /// The relation (0-based, in input order).
+        relation: usize,
+        /// The row-major cell index.
+        cell: usize,
+    },
+    /// A side of line clues does not have N clues.
+    #[error("{found} {} clues, expected {size} (0 for none)", edge.name())]
+    LineClueCount {
+        /// The edge.
+        edge: crate::puzzle::Edge,
+        /// Clues given on it.
+        found: usize,
+        /// Side length N of the puzzle.
+        size: usize,
+    },
+    /// A line clue above N.
+    #[error("the {} clue {} is {seen}, expected 0 (none) to {size}", edge.name(), index + 1)]
+    LineClueRange {
+        /// The edge.
+        edge: crate::puzzle::Edge,
+        /// Its position along the edge (0-based).
+        index: usize,
+        /// The clue.
+        seen: u8,
+        /// Side length N of the puzzle.
+        size: usize,
+    },
 }
 
 /// What went wrong while reading a puzzle.

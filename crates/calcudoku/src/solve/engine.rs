@@ -27,7 +27,9 @@
 mod branch;
 mod first;
 mod queues;
+mod relations;
 mod root;
+mod sightlines;
 mod spare;
 mod units;
 
@@ -168,6 +170,13 @@ pub(crate) struct Engine<'m> {
     /// Cages and units (hidden singles) to be looked at.
     cage_queue: Pending,
     unit_queue: UnitQueue,
+    /// Relations between two cells and line clues to be looked at (none in KenKen, Sudoku
+    /// and Killer).
+    relation_queue: Pending,
+    sight_queue: Pending,
+    /// The line clues' passes (see `sightlines`), kept between calls.
+    sight_forward: Vec<u128>,
+    sight_backward: Vec<u128>,
     /// Bands and stacks (puzzles with boxes only), and those whose locked candidates are to
     /// be looked at: once the cheaper deductions have settled.
     bands: Rc<Bands>,
@@ -286,7 +295,7 @@ impl<'m> Engine<'m> {
         supports.reserve(64);
         // Only what the puzzle uses is allocated: a KenKen is solved in the time of a few
         // allocations.
-        let weighted = !bands.bands.is_empty() || m.n >= WEIGHTED_FROM;
+        let weighted = !bands.bands.is_empty() || m.n >= WEIGHTED_FROM || m.has_regions_or_more();
         Engine {
             m,
             node_budget: u64::MAX,
@@ -303,6 +312,10 @@ impl<'m> Engine<'m> {
             singles,
             cage_queue: Pending::reusing(m.cage_count(), queue, queued),
             unit_queue: UnitQueue::new(m.unit_count, !weighted),
+            relation_queue: Pending::new(m.more.relations.len()),
+            sight_queue: Pending::new(m.more.sightlines.len()),
+            sight_forward: Vec::new(),
+            sight_backward: Vec::new(),
             band_queue: Pending::new(bands.bands.len()),
             bands,
             pair_queue: UnitQueue::new(m.unit_count, !weighted),
@@ -317,12 +330,13 @@ impl<'m> Engine<'m> {
             unit_weights: if weighted { vec![1; m.unit_count] } else { Vec::new() },
             cage_weights: if weighted { vec![1; m.cage_count()] } else { Vec::new() },
             cell_weights: if weighted {
-                let units = m.units_of(0).len() as u64;
-                m.cell_cage.iter().map(|&k| units + u64::from(k != NO_CAGE)).collect()
+                let units = |c: usize| m.units_of(c).len() as u64;
+                let cage = |c: usize| u64::from(m.cell_cage[c] != NO_CAGE);
+                (0..cells).map(|c| units(c) + cage(c)).collect()
             } else {
                 Vec::new()
             },
-            plain: m.units_of(0).len() == 2
+            plain: !m.has_regions_or_more()
                 && m.derived_cages_none()
                 && !weighted
                 && m.unit_count <= 64,
@@ -448,6 +462,12 @@ impl<'m> Engine<'m> {
         for b in 0..self.bands.bands.len() {
             self.band_queue.push(b as u32);
         }
+        for r in 0..self.m.more.relations.len() {
+            self.relation_queue.push(r as u32);
+        }
+        for s in 0..self.m.more.sightlines.len() {
+            self.sight_queue.push(s as u32);
+        }
     }
 
     /// Builds the tables of the late cages from the current candidates (the root's: the
@@ -572,6 +592,12 @@ impl<'m> Engine<'m> {
                 self.band_queue.push(b);
             }
         }
+        for &r in m.more.relations_of.of(c) {
+            self.relation_queue.push(r);
+        }
+        for &s in m.more.sightlines_of.of(c) {
+            self.sight_queue.push(s);
+        }
     }
 
     fn mark(&self) -> Mark {
@@ -605,6 +631,8 @@ impl<'m> Engine<'m> {
         self.singles.clear();
         self.cage_queue.clear();
         self.unit_queue.clear();
+        self.relation_queue.clear();
+        self.sight_queue.clear();
         self.band_queue.clear();
         self.pair_queue.clear();
     }
@@ -660,10 +688,23 @@ impl<'m> Engine<'m> {
                 }
                 continue;
             }
+            if let Some(r) = self.relation_queue.pop() {
+                self.work += 2;
+                self.relation(r as usize)?;
+                continue;
+            }
             if let Some(u) = self.unit_queue.pop() {
                 self.work += unit_work;
                 if self.hidden_singles(u as usize).is_err() {
                     self.bump_unit(u);
+                    return Err(Conflict);
+                }
+                continue;
+            }
+            if let Some(s) = self.sight_queue.pop() {
+                self.work += unit_work * unit_work;
+                if self.sightline(s as usize).is_err() {
+                    self.bump_unit(m.more.sightlines[s as usize].unit);
                     return Err(Conflict);
                 }
                 continue;

@@ -24,7 +24,7 @@ pub use engine::{Branching, Stats};
 pub mod brute;
 pub mod sudoku9;
 
-use crate::puzzle::{BoxShape, Grid, Puzzle};
+use crate::puzzle::{BoxShape, Family, Grid, Kind, Puzzle};
 use engine::{Engine, Sink, Stop};
 use model::Model;
 
@@ -83,7 +83,7 @@ impl Solver {
     pub fn new(puzzle: &Puzzle) -> Solver {
         let classic = puzzle.size() == 9
             && puzzle.boxes() == Some(BoxShape { height: 3, width: 3 })
-            && puzzle.cages().is_empty();
+            && puzzle.kind() == Kind::plain(Family::Sudoku);
         let sudoku9 = classic.then(|| puzzle.givens().cells().try_into().expect("9×9 givens"));
         let model = OnceLock::new();
         if sudoku9.is_none() {

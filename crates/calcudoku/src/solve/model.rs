@@ -3,6 +3,7 @@
 //! sum cages that Killer Sudoku's units imply, and the starting candidates.
 
 mod cages;
+mod more;
 mod peers;
 mod sums;
 #[cfg(test)]
@@ -11,6 +12,7 @@ mod tests;
 use super::cage::{CageFilter, Table};
 use crate::puzzle::{BoxShape, Cell, Operator, Puzzle, ValueSet};
 use cages::Cages;
+pub(crate) use more::More;
 use peers::{general_peers, segments};
 use sums::unit_sums;
 
@@ -51,7 +53,8 @@ fn cleared<T>(v: &mut Vec<T>) -> Vec<T> {
 impl Drop for Model {
     fn drop(&mut self) {
         let mut spare = SPARE.with(|s| s.take()).unwrap_or_default();
-        spare.laid_out = Some((self.n, self.boxes));
+        // Only rows, columns and boxes are laid out the same for every puzzle of a side.
+        spare.laid_out = self.more.plain_layout().then_some((self.n, self.boxes));
         spare.unit_cells = std::mem::take(&mut self.unit_cells);
         spare.cell_units = std::mem::take(&mut self.cell_units);
         spare.cages = std::mem::take(&mut self.cages);
@@ -192,6 +195,9 @@ pub(crate) struct Model {
     /// For each unit, its ways of cutting into segments: a line by the boxes it crosses; a
     /// box by its rows, and by its columns.
     pub partitions: Vec<Vec<Vec<u32>>>,
+    /// What the kinds beyond KenKen, Sudoku and Killer add: jigsaw regions, diagonals and
+    /// extra regions, relations, line clues (see [`More`]); empty for those three.
+    pub more: More,
 }
 
 /// The cells shared by a box and a line (row or column).
@@ -209,8 +215,12 @@ impl Model {
         &self.unit_cells[u * self.n..(u + 1) * self.n]
     }
 
+    #[inline]
     pub fn units_of(&self, c: usize) -> &[u32] {
-        &self.cell_units[c][..self.units_per_cell]
+        if self.more.cell_units.is_empty() {
+            return &self.cell_units[c][..self.units_per_cell];
+        }
+        self.more.cell_units.of(c)
     }
 
     /// The cells that must differ from cell `c`, in one or two lists that may hold `c`
@@ -223,6 +233,11 @@ impl Model {
             return [self.unit(row as usize), self.unit(col as usize)];
         }
         [&self.peer_cells[self.peer_start[c] as usize..self.peer_start[c + 1] as usize], &[]]
+    }
+
+    /// Whether the puzzle has boxes or regions, or anything of [`More`]: not a KenKen.
+    pub fn has_regions_or_more(&self) -> bool {
+        self.units_per_cell == 3 || !self.more.is_empty()
     }
 
     /// Whether a cell's peers are its row and column alone (no boxes, no cages whose values
@@ -313,17 +328,23 @@ impl Model {
         let cells = n * n;
         let full = ValueSet::full(n).bits();
         let boxes = p.boxes();
-        let units_per_cell = if boxes.is_some() { 3 } else { 2 };
-        let unit_count = units_per_cell * n;
+        let units_per_cell = if p.has_regions() { 3 } else { 2 };
+        let mut unit_count = units_per_cell * n;
         let mut spare = SPARE.with(|s| s.take()).unwrap_or_default();
-        let (unit_cells, cell_units) = if spare.laid_out.take() == Some((n, boxes)) {
-            (std::mem::take(&mut spare.unit_cells), std::mem::take(&mut spare.cell_units))
-        } else {
-            let mut unit_cells = cleared(&mut spare.unit_cells);
-            let mut cell_units = cleared(&mut spare.cell_units);
-            lay_out_units(n, boxes, &mut unit_cells, &mut cell_units, &mut spare.filled);
-            (unit_cells, cell_units)
-        };
+        let plain_layout = p.jigsaw().is_none();
+        let (mut unit_cells, cell_units) =
+            if plain_layout && spare.laid_out.take() == Some((n, boxes)) {
+                (std::mem::take(&mut spare.unit_cells), std::mem::take(&mut spare.cell_units))
+            } else {
+                let mut unit_cells = cleared(&mut spare.unit_cells);
+                let mut cell_units = cleared(&mut spare.cell_units);
+                lay_out_units(p, &mut unit_cells, &mut cell_units, &mut spare.filled);
+                (unit_cells, cell_units)
+            };
+        // Diagonals and extra regions of N cells are units too; smaller extra regions only
+        // make their cells peers.
+        let mut more = More::new(p, plain_layout);
+        more.add_units(p, units_per_cell, &mut unit_cells, &mut unit_count, &cell_units);
         let mut initial = cleared(&mut spare.initial);
         initial.resize(cells, full);
         let givens = p.givens().cells();
@@ -342,7 +363,7 @@ impl Model {
         let distinct = p.distinct_cages();
         let (peer_cells, peer_start);
         let (mut derived_start, mut derived_cages) = (Vec::new(), Vec::new());
-        if boxes.is_none() && !distinct {
+        if !p.has_regions() && !distinct && !more.has_extra_units() {
             // A KenKen: two cells must differ when they share a row or a column, and a
             // cell's peers are its row and column (see `Model::peers`).
             (peer_cells, peer_start) = (Vec::new(), Vec::new());
@@ -374,21 +395,22 @@ impl Model {
                 }
             }
             (peer_cells, peer_start) =
-                general_peers(p, &unit_cells, &cell_units, units_per_cell, &cell_cage);
+                general_peers(p, &unit_cells, &cell_units, units_per_cell, &more, &cell_cage);
             let must_differ = |a: usize, b: usize| {
                 let (ua, ub) = (&cell_units[a], &cell_units[b]);
                 a != b
                     && (ua[0] == ub[0]
                         || ua[1] == ub[1]
                         || (units_per_cell == 3 && ua[2] == ub[2])
-                        || (distinct && cell_cage[a] != NO_CAGE && cell_cage[a] == cell_cage[b]))
+                        || (distinct && cell_cage[a] != NO_CAGE && cell_cage[a] == cell_cage[b])
+                        || more.share_extra(a, b))
             };
             for cage in p.cages() {
                 built.add(&cage.cells, cage.target, cage.op, &must_differ, &mut initial);
             }
             // Killer Sudoku: the sums that whole rows, columns and boxes imply (see
             // `unit_sums`).
-            if derive_sums && distinct && boxes.is_some() {
+            if derive_sums && distinct && p.has_regions() {
                 let sums = unit_sums(p, &cell_units);
                 // Each cell's derived cages, counted first and then written in place.
                 derived_start = vec![0u32; cells + 1];
@@ -424,12 +446,13 @@ impl Model {
         spare.enumerator = enumerator;
         spare.tuples = tuples;
         SPARE.with(|s| s.set(Some(spare)));
+        // Box–line segments (locked candidates, a band at a time) for rectangular boxes.
         let (segments, partitions) = match boxes {
             Some(_) => segments(n, unit_count, &cell_units),
             None => (Vec::new(), Vec::new()),
         };
         Model {
-            settled: boxes.is_none() && !distinct,
+            settled: !p.has_regions() && !distinct && more.is_empty(),
             n,
             boxes,
             full,
@@ -451,21 +474,22 @@ impl Model {
             initial_tuples,
             segments,
             partitions,
+            more,
         }
     }
 }
 
-/// Fills `unit_cells` with the cells of the rows, then the columns, then the boxes (each in
-/// row-major order), and `cell_units` with the units of each cell.
+/// Fills `unit_cells` with the cells of the rows, then the columns, then the boxes or regions
+/// (each in row-major order), and `cell_units` with the units of each cell.
 fn lay_out_units(
-    n: usize,
-    boxes: Option<BoxShape>,
+    p: &Puzzle,
     unit_cells: &mut Vec<u16>,
     cell_units: &mut Vec<[u32; 3]>,
     filled: &mut Vec<usize>,
 ) {
+    let n = p.size();
     let cells = n * n;
-    unit_cells.resize(if boxes.is_some() { 3 * cells } else { 2 * cells }, 0);
+    unit_cells.resize(if p.has_regions() { 3 * cells } else { 2 * cells }, 0);
     cell_units.resize(cells, [0; 3]);
     let (rows, rest) = unit_cells.split_at_mut(cells);
     let (columns, in_boxes) = rest.split_at_mut(cells);
@@ -478,11 +502,11 @@ fn lay_out_units(
             columns[col * n + r] = (r * n + col) as u16;
         }
     }
-    if let Some(b) = boxes {
+    if p.has_regions() {
         filled.clear();
         filled.resize(n, 0);
         for (c, u) in cell_units.iter_mut().enumerate() {
-            let k = b.box_of(c / n, c % n, n);
+            let k = p.region_of(Cell(c as u16)).expect("the puzzle has regions");
             u[2] = (2 * n + k) as u32;
             in_boxes[k * n + filled[k]] = c as u16;
             filled[k] += 1;

@@ -1,15 +1,16 @@
 //! Peers and box–line segments of puzzles with boxes or cages whose values must differ.
 
-use super::{NO_CAGE, Segment};
+use super::{More, NO_CAGE, Segment};
 use crate::puzzle::Puzzle;
 
-/// The peers of every cell when there are boxes or distinct cages: the cells of its units
-/// (and, in Killer Sudoku, of its cage), once each.
+/// The peers of every cell when there are boxes, regions, diagonals or distinct cages: the
+/// cells of its units, of its small extra regions and, in Killer Sudoku, of its cage, once each.
 pub(super) fn general_peers(
     p: &Puzzle,
     unit_cells: &[u16],
     cell_units: &[[u32; 3]],
     units_per_cell: usize,
+    more: &More,
     cell_cage: &[u32],
 ) -> (Vec<u16>, Vec<u32>) {
     let n = p.size();
@@ -20,8 +21,21 @@ pub(super) fn general_peers(
     for a in 0..cells {
         peer_start.push(peer_cells.len() as u32);
         stamp[a] = a;
-        for &u in &cell_units[a][..units_per_cell] {
+        let units = if more.cell_units.is_empty() {
+            &cell_units[a][..units_per_cell]
+        } else {
+            more.cell_units.of(a)
+        };
+        for &u in units {
             for &b in &unit_cells[u as usize * n..(u as usize + 1) * n] {
+                if stamp[b as usize] != a {
+                    stamp[b as usize] = a;
+                    peer_cells.push(b);
+                }
+            }
+        }
+        for &k in more.small_of.of(a) {
+            for &b in &more.small_regions[k as usize] {
                 if stamp[b as usize] != a {
                     stamp[b as usize] = a;
                     peer_cells.push(b);

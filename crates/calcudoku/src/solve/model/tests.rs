@@ -281,6 +281,7 @@ fn reference(p: &Puzzle, derive_sums: bool) -> Model {
         initial_tuples,
         segments,
         partitions,
+        more: More::default(),
     }
 }
 
