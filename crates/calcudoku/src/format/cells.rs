@@ -270,6 +270,7 @@ fn parse_cage_line(
 /// Writes the cage-list forms.
 pub(crate) fn write_cage_list(puzzle: &Puzzle, counted: bool) -> Result<String, WriteError> {
     let name = if counted { "counted" } else { "cells" };
+    super::only_boxes_and_cages(puzzle, name)?;
     if puzzle.boxes().is_some() || puzzle.distinct_cages() {
         return Err(WriteError::unsupported(
             name,

@@ -16,7 +16,19 @@
 //!   of `+ - * /` (other common spellings too), or absent/null/`"?"`: no operator (a given on
 //!   one cell, a hidden operator on several);
 //! - `distinct_cages`: whether values in a cage must differ (Killer Sudoku); absent: true when
-//!   the puzzle has both boxes and cages.
+//!   the puzzle has both regions (boxes or jigsaw) and cages.
+//! - `regions` (jigsaw): N rows of N region labels (numbers, or strings of N characters);
+//!   N regions of N cells each;
+//! - `diagonals`: `true` for X (both main diagonals hold every value once);
+//! - `extra_regions` (windoku, hyper): a list of regions, each a list of 2 to N `[row, column]`
+//!   cells whose values differ;
+//! - `relations`: each `{"cells": [A, B], "rel": R}` with A and B `[row, column]` cells and R
+//!   one of `<` (A's value is less than B's), `>`, `consecutive` (they differ by 1),
+//!   `not-consecutive`;
+//! - `adjacent`: `true` for Tatham's Adjacent mode: every pair of neighbouring cells with no
+//!   relation written must not be consecutive (written this way whenever it fits);
+//! - `skyscrapers`: `{"top": [...], "bottom": [...], "left": [...], "right": [...]}`, N clues a
+//!   side (columns left to right, rows top to bottom), 0 for none; a side left out has none.
 //!
 //! Several puzzles are JSON Lines: one object per line ([`write_line`]), as `convert` and
 //! `generate` write a batch and as detection reads one back.
@@ -24,7 +36,9 @@
 use serde::{Deserialize, Serialize};
 
 use crate::error::{ModelError, ParseError, ParseErrorKind, WriteError};
-use crate::puzzle::{BoxShape, Cage, Cell, Grid, MAX_SIZE, Operator, Puzzle};
+use crate::puzzle::{
+    BoxShape, Cage, Cell, Grid, LineClues, MAX_SIZE, Operator, Puzzle, Relation, RelationKind,
+};
 
 #[derive(Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -38,6 +52,46 @@ pub(crate) struct JsonPuzzle {
     cages: Vec<JsonCage>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     distinct_cages: Option<bool>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    regions: Option<JsonRegions>,
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    diagonals: bool,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    extra_regions: Vec<Vec<[usize; 2]>>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    relations: Vec<JsonRelation>,
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    adjacent: bool,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    skyscrapers: Option<JsonClues>,
+}
+
+/// A jigsaw's region labels: rows of numbers, or rows of characters.
+#[derive(Serialize, Deserialize)]
+#[serde(untagged)]
+enum JsonRegions {
+    Numbers(Vec<Vec<u64>>),
+    Letters(Vec<String>),
+}
+
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct JsonRelation {
+    cells: [[usize; 2]; 2],
+    rel: String,
+}
+
+#[derive(Serialize, Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct JsonClues {
+    #[serde(default)]
+    top: Vec<u8>,
+    #[serde(default)]
+    bottom: Vec<u8>,
+    #[serde(default)]
+    left: Vec<u8>,
+    #[serde(default)]
+    right: Vec<u8>,
 }
 
 #[derive(Serialize, Deserialize)]
@@ -126,8 +180,134 @@ pub(crate) fn from_json(j: JsonPuzzle) -> Result<Puzzle, ParseError> {
         }
         cages.push(Cage::new(c.target, op, cells));
     }
-    let distinct = j.distinct_cages.unwrap_or(boxes.is_some() && !cages.is_empty());
-    Puzzle::new(n, boxes, givens, cages, distinct).map_err(|e| ParseError::whole(e.into()))
+    let cell = |what: &str, [r, col]: [usize; 2]| {
+        if r >= n || col >= n {
+            return Err(whole(format!(
+                "{what}: cell [{r}, {col}] is outside the grid (rows and columns 0 to {})",
+                n - 1
+            )));
+        }
+        Ok(Cell::at(r, col, n))
+    };
+    let regions = match &j.regions {
+        None => None,
+        Some(labels) => Some(region_labels(labels, n)?),
+    };
+    let mut extra_regions = Vec::with_capacity(j.extra_regions.len().min(n * n));
+    for (k, region) in j.extra_regions.iter().enumerate() {
+        let what = format!("extra region {}", k + 1);
+        extra_regions.push(region.iter().map(|&rc| cell(&what, rc)).collect::<Result<_, _>>()?);
+    }
+    let mut relations = Vec::with_capacity(j.relations.len().min(4 * n * n));
+    for (k, r) in j.relations.iter().enumerate() {
+        let what = format!("relation {}", k + 1);
+        let (a, b) = (cell(&what, r.cells[0])?, cell(&what, r.cells[1])?);
+        relations.push(match r.rel.trim() {
+            "<" => Relation::new(a, b, RelationKind::Less),
+            ">" => Relation::new(b, a, RelationKind::Less),
+            "consecutive" => Relation::new(a, b, RelationKind::Consecutive),
+            "not-consecutive" => Relation::new(a, b, RelationKind::NotConsecutive),
+            other => {
+                return Err(whole(format!(
+                    "{what}: expected \"rel\" to be <, >, consecutive or not-consecutive, found \"{other}\""
+                )));
+            }
+        });
+    }
+    if j.adjacent {
+        relations.extend(unmarked_neighbours(n, &relations));
+    }
+    let distinct =
+        j.distinct_cages.unwrap_or((boxes.is_some() || regions.is_some()) && !cages.is_empty());
+    let mut builder = Puzzle::builder(n)
+        .boxes(boxes)
+        .givens(givens)
+        .cages(cages, distinct)
+        .diagonals(j.diagonals)
+        .extra_regions(extra_regions)
+        .relations(relations);
+    if let Some(labels) = regions {
+        builder = builder.regions(labels);
+    }
+    if let Some(c) = j.skyscrapers {
+        let side = |v: Vec<u8>| if v.is_empty() { vec![0; n] } else { v };
+        let clues = LineClues {
+            top: side(c.top),
+            bottom: side(c.bottom),
+            left: side(c.left),
+            right: side(c.right),
+        };
+        builder = builder.line_clues(clues);
+    }
+    builder.build().map_err(|e| ParseError::whole(e.into()))
+}
+
+/// A jigsaw's labels, one per cell row-major, from N rows of N numbers or characters.
+fn region_labels(labels: &JsonRegions, n: usize) -> Result<Vec<u8>, ParseError> {
+    let shape = || whole(format!("\"regions\": expected {n} rows of {n} region labels"));
+    let mut names: Vec<String> = Vec::new();
+    let mut name_of = |label: String| -> Result<u8, ParseError> {
+        let k = match names.iter().position(|l| *l == label) {
+            Some(k) => k,
+            None => {
+                names.push(label);
+                names.len() - 1
+            }
+        };
+        // More than N labels: the model names the fault (too many regions).
+        u8::try_from(k.min(n)).map_err(|_| shape())
+    };
+    let mut out = Vec::with_capacity(n * n);
+    match labels {
+        JsonRegions::Numbers(rows) => {
+            if rows.len() != n || rows.iter().any(|r| r.len() != n) {
+                return Err(shape());
+            }
+            for v in rows.iter().flatten() {
+                out.push(name_of(v.to_string())?);
+            }
+        }
+        JsonRegions::Letters(rows) => {
+            if rows.len() != n || rows.iter().any(|r| r.chars().count() != n) {
+                return Err(shape());
+            }
+            for ch in rows.iter().flat_map(|r| r.chars()) {
+                out.push(name_of(ch.to_string())?);
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// Tatham's Adjacent mode: every pair of neighbouring cells that no relation names must not
+/// hold consecutive values.
+pub(crate) fn unmarked_neighbours(n: usize, marked: &[Relation]) -> Vec<Relation> {
+    let named =
+        |a: Cell, b: Cell| marked.iter().any(|r| (r.a, r.b) == (a, b) || (r.a, r.b) == (b, a));
+    let mut out = Vec::new();
+    for c in 0..n * n {
+        let a = Cell(c as u16);
+        let right = (c % n + 1 < n).then(|| Cell(c as u16 + 1));
+        let below = (c + n < n * n).then(|| Cell((c + n) as u16));
+        for b in [right, below].into_iter().flatten() {
+            if !named(a, b) {
+                out.push(Relation::new(a, b, RelationKind::NotConsecutive));
+            }
+        }
+    }
+    out
+}
+
+/// Whether the relations are Tatham's Adjacent mode: every pair of neighbouring cells named
+/// once, as consecutive or not, and nothing else.
+pub(crate) fn is_adjacent_mode(n: usize, relations: &[Relation]) -> bool {
+    let neighbours = |r: &Relation| {
+        let (a, b) = (r.a.index().min(r.b.index()), r.a.index().max(r.b.index()));
+        b == a + n || (b == a + 1 && b % n != 0)
+    };
+    relations.len() == 2 * n * (n - 1)
+        && relations.iter().all(|r| r.kind != RelationKind::Less && neighbours(r))
+        && unmarked_neighbours(n, relations).is_empty()
 }
 
 /// serde_json ends its messages with " at line L column C", which the error says anyway.
@@ -161,7 +341,15 @@ pub(crate) fn to_json(puzzle: &Puzzle) -> JsonPuzzle {
             cells: c.cells.iter().map(|&cell| [cell.row(n), cell.col(n)]).collect(),
         })
         .collect();
-    let default_distinct = puzzle.boxes().is_some() && !puzzle.cages().is_empty();
+    let default_distinct = puzzle.has_regions() && !puzzle.cages().is_empty();
+    let rc = |c: Cell| [c.row(n), c.col(n)];
+    let adjacent = !puzzle.relations().is_empty() && is_adjacent_mode(n, puzzle.relations());
+    let relations = puzzle
+        .relations()
+        .iter()
+        .filter(|r| !(adjacent && r.kind == RelationKind::NotConsecutive))
+        .map(|r| JsonRelation { cells: [rc(r.a), rc(r.b)], rel: r.kind.name().to_string() })
+        .collect();
     JsonPuzzle {
         size: n,
         boxes: puzzle.boxes().map(|b| b.to_string()),
@@ -169,6 +357,25 @@ pub(crate) fn to_json(puzzle: &Puzzle) -> JsonPuzzle {
         cages,
         distinct_cages: (puzzle.distinct_cages() != default_distinct)
             .then_some(puzzle.distinct_cages()),
+        regions: puzzle.jigsaw().map(|map| {
+            JsonRegions::Numbers(
+                map.chunks(n).map(|r| r.iter().map(|&k| k as u64).collect()).collect(),
+            )
+        }),
+        diagonals: puzzle.diagonals(),
+        extra_regions: puzzle
+            .extra_regions()
+            .iter()
+            .map(|r| r.iter().map(|&c| rc(c)).collect())
+            .collect(),
+        relations,
+        adjacent,
+        skyscrapers: puzzle.line_clues().map(|c| JsonClues {
+            top: c.top.clone(),
+            bottom: c.bottom.clone(),
+            left: c.left.clone(),
+            right: c.right.clone(),
+        }),
     }
 }
 
@@ -188,6 +395,33 @@ fn pretty(j: &JsonPuzzle) -> Result<String, WriteError> {
     }
     if let Some(d) = j.distinct_cages {
         fields.push(format!("  \"distinct_cages\": {d}"));
+    }
+    if let Some(JsonRegions::Numbers(rows)) = &j.regions {
+        let rows: Vec<String> = rows.iter().map(compact).collect::<Result<_, _>>()?;
+        fields.push(format!("  \"regions\": [\n    {}\n  ]", rows.join(",\n    ")));
+    }
+    if j.diagonals {
+        fields.push("  \"diagonals\": true".into());
+    }
+    if !j.extra_regions.is_empty() {
+        let regions: Vec<String> = j.extra_regions.iter().map(compact).collect::<Result<_, _>>()?;
+        fields.push(format!("  \"extra_regions\": [\n    {}\n  ]", regions.join(",\n    ")));
+    }
+    if !j.relations.is_empty() {
+        let relations: Vec<String> = j.relations.iter().map(compact).collect::<Result<_, _>>()?;
+        fields.push(format!("  \"relations\": [\n    {}\n  ]", relations.join(",\n    ")));
+    }
+    if j.adjacent {
+        fields.push("  \"adjacent\": true".into());
+    }
+    if let Some(c) = &j.skyscrapers {
+        let sides =
+            [("top", &c.top), ("bottom", &c.bottom), ("left", &c.left), ("right", &c.right)];
+        let sides: Vec<String> = sides
+            .iter()
+            .map(|(name, v)| Ok(format!("\"{name}\": {}", compact(v)?)))
+            .collect::<Result<_, WriteError>>()?;
+        fields.push(format!("  \"skyscrapers\": {{\n    {}\n  }}", sides.join(",\n    ")));
     }
     let s = format!("{{\n{}\n}}\n", fields.join(",\n"));
     Ok(s)
@@ -222,6 +456,84 @@ mod tests {
         assert_eq!(p.cages()[1].op, None);
         assert!(!p.distinct_cages());
         assert_eq!(parse(&write(&p).unwrap()).unwrap(), p);
+    }
+
+    /// Every new kind reads, says what it is, and reads back from what is written, pretty
+    /// and on one line.
+    #[test]
+    fn new_kinds_round_trip() {
+        let cases = [
+            (r#"{"size": 4, "regions": ["aabb", "acbb", "accd", "cddd"]}"#, "jigsaw"),
+            (r#"{"size": 4, "boxes": "2x2", "diagonals": true}"#, "x"),
+            (
+                r#"{"size": 4, "boxes": "2x2", "extra_regions": [[[0,1],[0,2],[1,1],[1,2]]]}"#,
+                "windoku",
+            ),
+            (
+                r#"{"size": 3, "relations": [{"cells": [[0,0],[0,1]], "rel": "<"},
+                    {"cells": [[2,2],[1,2]], "rel": ">"}]}"#,
+                "futoshiki",
+            ),
+            (
+                r#"{"size": 3, "adjacent": true, "relations": [{"cells": [[0,0],[0,1]], "rel": "consecutive"}]}"#,
+                "adjacent",
+            ),
+            (
+                r#"{"size": 4, "skyscrapers": {"top": [1,0,0,2], "right": [0,0,3,0]}}"#,
+                "skyscrapers",
+            ),
+            (
+                r#"{"size": 4, "regions": [[1,1,2,2],[1,3,2,2],[1,3,3,4],[3,4,4,4]],
+                    "cages": [{"op": "+", "target": 3, "cells": [[0,0],[0,1]]}]}"#,
+                "killer-jigsaw",
+            ),
+        ];
+        for (text, kind) in cases {
+            let p = parse(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+            assert_eq!(p.kind().id(), kind, "{text}");
+            assert_eq!(parse(&write(&p).unwrap()).unwrap(), p, "{}", write(&p).unwrap());
+            assert_eq!(parse(&write_line(&p).unwrap()).unwrap(), p);
+        }
+        // Adjacent mode: every unmarked pair of neighbours is not consecutive, and is written
+        // back as the mode, not pair by pair.
+        let p = parse(cases[4].0).unwrap();
+        assert_eq!(p.relations().len(), 12);
+        let again = write(&p).unwrap();
+        assert!(
+            again.contains("\"adjacent\": true") && !again.contains("not-consecutive"),
+            "{again}"
+        );
+        // `>` is kept as `<` the other way round.
+        let p = parse(cases[3].0).unwrap();
+        assert_eq!(p.relations()[1], Relation::new(Cell(5), Cell(8), RelationKind::Less));
+    }
+
+    #[test]
+    fn new_kinds_errors() {
+        let e = parse(r#"{"size": 4, "regions": ["aabb", "abbb", "accd", "cddd"]}"#).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "the regions do not tile the grid: region 2 has 5 cells, expected 4"
+        );
+        let e = parse(r#"{"size": 4, "regions": ["aabb", "abbb"]}"#).unwrap_err();
+        assert!(e.to_string().contains("expected 4 rows of 4 region labels"), "{e}");
+        let e = parse(r#"{"size": 4, "regions": ["aabb", "abbb", "accd", "ccde"]}"#).unwrap_err();
+        assert!(e.to_string().contains("regions do not tile the grid"), "{e}");
+        let e = parse(r#"{"size": 3, "relations": [{"cells": [[0,0],[0,1]], "rel": "<="}]}"#)
+            .unwrap_err();
+        assert!(e.to_string().contains("relation 1: expected \"rel\""), "{e}");
+        let e = parse(r#"{"size": 3, "relations": [{"cells": [[0,0],[0,3]], "rel": "<"}]}"#)
+            .unwrap_err();
+        assert!(e.to_string().contains("relation 1: cell [0, 3] is outside"), "{e}");
+        let e = parse(r#"{"size": 3, "relations": [{"cells": [[1,1],[1,1]], "rel": "<"}]}"#)
+            .unwrap_err();
+        assert!(e.to_string().contains("relates cell 4 to itself"), "{e}");
+        let e = parse(r#"{"size": 3, "skyscrapers": {"top": [1, 2]}}"#).unwrap_err();
+        assert_eq!(e.to_string(), "2 top clues, expected 3 (0 for none)");
+        let e = parse(r#"{"size": 3, "skyscrapers": {"left": [1, 4, 0]}}"#).unwrap_err();
+        assert_eq!(e.to_string(), "the left clue 2 is 4, expected 0 (none) to 3");
+        let e = parse(r#"{"size": 3, "extra_regions": [[[0,0]]]}"#).unwrap_err();
+        assert_eq!(e.to_string(), "extra region 1 has 1 cell, expected 2 to 3");
     }
 
     #[test]

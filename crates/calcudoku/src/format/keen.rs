@@ -43,6 +43,12 @@ use crate::puzzle::{Cage, Cell, MAX_SIZE, Operator, Puzzle};
 /// (a noun phrase: "the keen format cannot express …").
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum KeenWriteError {
+    /// The puzzle has constraints beyond cages (regions, diagonals, relations, line clues).
+    #[error("{what}")]
+    Beyond {
+        /// What it has, in words.
+        what: &'static str,
+    },
     /// The puzzle has Sudoku boxes.
     #[error("boxes (this puzzle has {shape} boxes; Keen puzzles have none)")]
     Boxes {
@@ -373,6 +379,9 @@ fn edge_cells(i: usize, size: usize) -> (usize, usize) {
 
 /// Writes a puzzle as its canonical Keen game ID (without a trailing newline).
 pub fn write(puzzle: &Puzzle) -> Result<String, KeenWriteError> {
+    if let Some(what) = super::beyond_boxes_and_cages(puzzle) {
+        return Err(KeenWriteError::Beyond { what });
+    }
     if let Some(shape) = puzzle.boxes() {
         return Err(KeenWriteError::Boxes { shape });
     }

@@ -509,6 +509,32 @@ pub fn write_puzzle(puzzle: &Puzzle, format: Format, layout: Layout) -> Result<S
     }
 }
 
+/// What a puzzle has beyond boxes, givens and cages, which the cage and Sudoku formats cannot
+/// write: the first found, in words.
+pub(crate) fn beyond_boxes_and_cages(puzzle: &Puzzle) -> Option<&'static str> {
+    [
+        (puzzle.jigsaw().is_some(), "jigsaw regions"),
+        (puzzle.diagonals(), "diagonals"),
+        (!puzzle.extra_regions().is_empty(), "extra regions"),
+        (!puzzle.relations().is_empty(), "relations between cells"),
+        (puzzle.line_clues().is_some(), "line clues"),
+    ]
+    .into_iter()
+    .find_map(|(has, what)| has.then_some(what))
+}
+
+/// An error unless the puzzle has nothing beyond boxes, givens and cages (see
+/// [`beyond_boxes_and_cages`]).
+pub(crate) fn only_boxes_and_cages(
+    puzzle: &Puzzle,
+    format: &'static str,
+) -> Result<(), WriteError> {
+    match beyond_boxes_and_cages(puzzle) {
+        Some(what) => Err(WriteError::unsupported(format, what)),
+        None => Ok(()),
+    }
+}
+
 /// Cage formats carry givens only as one-cell cages: every given must sit in a one-cell cage
 /// (sum or no operator) of the same target.
 pub(crate) fn check_givens_in_cages(
@@ -565,5 +591,33 @@ impl std::str::FromStr for Puzzle {
     type Err = ParseError;
     fn from_str(text: &str) -> Result<Puzzle, ParseError> {
         parse(text, None)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A format that cannot write a puzzle's constraints says which, instead of writing a
+    /// different puzzle.
+    #[test]
+    fn formats_refuse_what_they_cannot_write() {
+        let cases = [
+            (r#"{"size": 4, "regions": ["aabb", "acbb", "accd", "cddd"]}"#, "jigsaw regions"),
+            (r#"{"size": 4, "boxes": "2x2", "diagonals": true}"#, "diagonals"),
+            (
+                r#"{"size": 3, "relations": [{"cells": [[0,0],[0,1]], "rel": "<"}]}"#,
+                "relations between cells",
+            ),
+            (r#"{"size": 3, "skyscrapers": {"top": [1, 2, 2]}}"#, "line clues"),
+        ];
+        for (text, what) in cases {
+            let p = parse(text, Some(Format::Json)).unwrap();
+            for format in Format::ALL.into_iter().filter(|&f| f != Format::Json) {
+                let e = write_puzzle(&p, format, Layout::Rows).unwrap_err();
+                assert!(e.to_string().ends_with(what), "{format}: {e}");
+            }
+            assert!(write_puzzle(&p, Format::Json, Layout::Line).is_ok());
+        }
     }
 }

@@ -406,6 +406,7 @@ pub(crate) fn parse_label(
 /// Writes a puzzle in the `ops` format: cage ids renumbered in order of first appearance, and a
 /// `boxes HxW` line for a Killer Sudoku.
 pub fn write(puzzle: &Puzzle) -> Result<String, WriteError> {
+    super::only_boxes_and_cages(puzzle, "ops")?;
     let n = puzzle.size();
     let mut out = String::new();
     match (puzzle.boxes(), puzzle.distinct_cages()) {

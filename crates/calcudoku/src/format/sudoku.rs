@@ -397,6 +397,7 @@ fn build(
 
 /// Whether the puzzle is a plain Sudoku with the usual boxes.
 fn check_sudoku(puzzle: &Puzzle) -> Result<(), WriteError> {
+    super::only_boxes_and_cages(puzzle, "sudoku")?;
     let n = puzzle.size();
     if !puzzle.cages().is_empty() || puzzle.distinct_cages() {
         return Err(WriteError::unsupported("sudoku", "cages"));

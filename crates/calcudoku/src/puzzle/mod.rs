@@ -173,6 +173,11 @@ impl PuzzleBuilder {
                 return Err(ModelError::RelationToItself { relation: k, cell: r.a.index() });
             }
         }
+        // In one order whatever the input's (every format writing them back reads the same
+        // puzzle), each once.
+        let mut relations = self.relations;
+        relations.sort_unstable();
+        relations.dedup();
         let line_clues = match self.line_clues {
             Some(clues) => {
                 for edge in Edge::ALL {
@@ -201,7 +206,7 @@ impl PuzzleBuilder {
             distinct_cages: self.distinct_cages,
             diagonals: self.diagonals,
             extra_regions: self.extra_regions,
-            relations: self.relations,
+            relations,
             line_clues,
         })
     }
@@ -388,7 +393,8 @@ impl Puzzle {
     pub fn extra_regions(&self) -> &[Vec<Cell>] {
         &self.extra_regions
     }
-    /// The relations between two cells (Futoshiki, Adjacent), in input order.
+    /// The relations between two cells (Futoshiki, Adjacent), ordered by their first cell,
+    /// then their second (row-major), each once.
     pub fn relations(&self) -> &[Relation] {
         &self.relations
     }
