@@ -72,7 +72,8 @@ fn format_of(name: Option<&str>) -> PyResult<Option<Format>> {
     name.map(|n| {
         Format::from_name(n).ok_or_else(|| {
             PyValueError::new_err(format!(
-                "unknown format {n:?} (expected one of ops, cells, counted, sudoku, keen, json)"
+                "unknown format {n:?} (expected one of {})",
+                Format::names().join(", ")
             ))
         })
     })
@@ -383,7 +384,7 @@ impl Puzzle {
 
     /// The puzzle in the ops format (Sudoku: rows), as the CLI's `convert` writes it.
     fn __str__(&self) -> String {
-        let f = if self.inner.cages().is_empty() { Format::Sudoku } else { Format::Ops };
+        let f = if self.inner.cages().is_empty() { Format::SUDOKU } else { Format::OPS };
         format::write_puzzle(&self.inner, f, Layout::Rows).unwrap_or_else(|e| e.to_string())
     }
 }

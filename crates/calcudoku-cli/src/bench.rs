@@ -329,7 +329,7 @@ fn sudoku_set(file: &Path, opts: &Options, out: &mut dyn Write) -> Result<bool> 
     let text = std::fs::read_to_string(file).with_context(|| file.display().to_string())?;
     let name = file.file_stem().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
     let several = name.contains("serg");
-    let doc = format::read(&text, Some(format::Format::Sudoku))
+    let doc = format::read(&text, Some(format::Format::SUDOKU))
         .map_err(|e| anyhow::anyhow!("{}: {e}", file.display()))?;
     let mut puzzles = Vec::new();
     for e in doc.entries {

@@ -4,41 +4,14 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
-const FORMATS_HELP: &str = "\
-Formats (detected automatically; force one with --format NAME):
+/// The end of `--help`: every format (from the library's registry), then how input is typed
+/// at a terminal, the output and the exit status.
+fn long_help_end() -> String {
+    format!("{}\n{AFTER_FORMATS}", calcudoku::format::Format::help())
+}
 
-  ops      N rows of N cage ids (numbered from 0 in order of first appearance),
-           then one line of labels: target and operator (+ - * / or x × ÷ −),
-           no operator on a one-cell cage (a given), ? for a hidden operator.
-             0 0 1
-             2 1 1
-             2 3 3
-             3+ 6* 3+ 4+
-           An optional first line `boxes 3x3` makes it a Killer Sudoku.
-
-  cells    The number of cages, then one line per sum cage: target, then its
-           cells numbered from 0 in row-major order (N = √cells).
-             3
-             3 0 1
-             ...
-
-  counted  As cells, but each cage line is: target, number of cells, cells.
-             3
-             3 2 0 1
-             ...
-
-  sudoku   A line of N² characters (1-9, A=10 …; . or 0 empty) — a file of such
-           lines is solved line by line — or N rows of N numbers (0 or . empty)
-           for N = 4, 6, 8, 9, 12, 16, 25.
-             53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79
-
-  keen     A game ID of Simon Tatham's Keen: size, cage borders, clues.
-             4:b_5a_abbaa__,m6s1m12a9m4a5
-
-  json     Any puzzle kind as one object: size, boxes, givens, cages.
-             {\"size\": 4, \"boxes\": \"2x2\", \"cages\": [{\"op\": \"+\", \"target\": 7,
-              \"cells\": [[0, 1], [1, 1]]}]}
-
+/// The end of `--help` after the formats.
+const AFTER_FORMATS: &str = "\
 Typed at a terminal: with no FILE (and no --format other than counted) and a terminal
 on standard input, `calcudoku` asks for the puzzle as seed 003 does — `Number of cages: `,
 then `Cage number K: ` for each `target count cell …` line (a mistyped line is asked
@@ -51,6 +24,11 @@ for one-line Sudokus), or `No solution.`
 
 Exit status: 0 solved, 1 no solution, 2 bad input or usage, 3 out of time.";
 
+/// The names `--format` and `--to` take: every format of the library's registry.
+fn format_names() -> clap::builder::PossibleValuesParser {
+    clap::builder::PossibleValuesParser::new(calcudoku::format::Format::names())
+}
+
 /// What calcudoku does, the first line of `--help`.
 const ABOUT: &str =
     "Solve, grade, explain and check Calcudoku (KenKen), Sudoku of every size and Killer Sudoku";
@@ -61,7 +39,7 @@ const ABOUT: &str =
     version,
     about = ABOUT,
     long_about = format!("{ABOUT}.\n\nWith no command, solves the puzzles of each FILE (standard input when none) and prints the first solution in row-major order."),
-    after_long_help = FORMATS_HELP,
+    after_long_help = long_help_end(),
     args_conflicts_with_subcommands = true
 )]
 pub struct Cli {
@@ -225,7 +203,7 @@ pub struct ConvertArgs {
     pub input: InputArgs,
 
     /// The format to write.
-    #[arg(long, value_name = "NAME", value_parser = ["ops", "cells", "counted", "sudoku", "keen", "json"])]
+    #[arg(long, value_name = "NAME", value_parser = format_names())]
     pub to: String,
 
     /// For --to sudoku: one line per puzzle instead of rows.
@@ -245,7 +223,7 @@ pub struct CheckArgs {
     pub grid: PathBuf,
 
     /// Format of the puzzle, when detection should not decide.
-    #[arg(short, long, value_name = "NAME", value_parser = ["ops", "cells", "counted", "sudoku", "keen"])]
+    #[arg(short, long, value_name = "NAME", value_parser = format_names())]
     pub format: Option<String>,
 }
 
@@ -271,7 +249,7 @@ pub struct HintArgs {
     pub grid: Option<PathBuf>,
 
     /// Format of the puzzle, when detection should not decide.
-    #[arg(short, long, value_name = "NAME", value_parser = ["ops", "cells", "counted", "sudoku", "keen", "json"])]
+    #[arg(short, long, value_name = "NAME", value_parser = format_names())]
     pub format: Option<String>,
 
     /// Give up after this many seconds (exit status 3).
@@ -322,7 +300,7 @@ pub struct GenerateArgs {
     /// Output format (default: ops for KenKen and Killer, puzzles separated by a blank line;
     /// one-line Sudokus; JSON Lines for Killers with --givens, which ops cannot write). `keen`
     /// writes game IDs that open in Keen.
-    #[arg(long, value_name = "NAME", value_parser = ["ops", "cells", "counted", "sudoku", "keen", "json"])]
+    #[arg(long, value_name = "NAME", value_parser = format_names())]
     pub to: Option<String>,
 
     /// KenKen: multiplication only (Keen's option).
@@ -395,7 +373,7 @@ pub struct InputArgs {
     pub files: Vec<PathBuf>,
 
     /// Input format, when detection should not decide.
-    #[arg(short, long, value_name = "NAME", value_parser = ["ops", "cells", "counted", "sudoku", "keen", "json"])]
+    #[arg(short, long, value_name = "NAME", value_parser = format_names())]
     pub format: Option<String>,
 
     /// Give up on a puzzle after this many seconds (exit status 3).

@@ -205,9 +205,9 @@ fn options(args: &GenerateArgs) -> Result<Options> {
 /// Lines: the ops format has no way to write a given inside a cage of several cells.
 fn default_format(options: &Options) -> Format {
     match options.kind {
-        Kind::Killer if options.givens => Format::Json,
-        Kind::KenKen | Kind::Killer => Format::Ops,
-        Kind::Sudoku => Format::Sudoku,
+        Kind::Killer if options.givens => Format::JSON,
+        Kind::KenKen | Kind::Killer => Format::OPS,
+        Kind::Sudoku => Format::SUDOKU,
     }
 }
 
@@ -238,7 +238,7 @@ fn as_json(g: &Generated, options: &Options, index: u64, took: Duration) -> Resu
     o.insert("ms".into(), json::Value::from((took.as_secs_f64() * 1e4).round() / 10.0));
     let puzzle = serde_json::to_value(&g.puzzle)?;
     o.insert("puzzle".into(), puzzle);
-    if let Ok(keen) = format::write_puzzle(&g.puzzle, Format::Keen, Layout::Line) {
+    if let Ok(keen) = format::write_puzzle(&g.puzzle, Format::KEEN, Layout::Line) {
         o.insert("keen".into(), keen.trim_end().into());
     }
     o.insert("solution".into(), json::grid(&g.solution));

@@ -113,7 +113,7 @@ fn load(src: &Source, forced: Option<Format>, streamable: bool) -> Loaded {
         head.last().and_then(|l| l.bytes.as_ref().ok()).and_then(|b| std::str::from_utf8(b).ok());
     if let Some(first) = first {
         if streamable
-            && matches!(forced, None | Some(Format::Sudoku))
+            && forced.is_none_or(|f| f == Format::SUDOKU)
             && sudoku::is_long_line_puzzle(first)
         {
             return Loaded::Stream { head, reader, size };

@@ -355,7 +355,7 @@ fn convert(args: &ConvertArgs, ui: Ui, out: &mut dyn Write) -> Result<Status> {
     let mut failed = false;
     let status = for_each_puzzle(&args.input, ui, out, None, |puzzle, place| {
         // A batch in JSON is JSON Lines: one object per line.
-        let layout = if to == Format::Json && place.batch { Layout::Line } else { layout };
+        let layout = if to == Format::JSON && place.batch { Layout::Line } else { layout };
         Ok(match format::write_puzzle(puzzle, to, layout) {
             Ok(text) => Answer { tag: Some("converted"), ..Answer::new(text, Outcome::Solved) },
             Err(e) => {

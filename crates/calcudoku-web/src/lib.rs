@@ -115,11 +115,11 @@ impl WebPuzzle {
     pub fn share(&self) -> String {
         let try_write = |f, layout| format::write_puzzle(&self.inner, f, layout).ok();
         let text = match self.kind().as_str() {
-            "kenken" => try_write(Format::Keen, Layout::Rows),
-            "sudoku" => try_write(Format::Sudoku, Layout::Line),
+            "kenken" => try_write(Format::KEEN, Layout::Rows),
+            "sudoku" => try_write(Format::SUDOKU, Layout::Line),
             _ => None,
         };
-        text.or_else(|| try_write(Format::Json, Layout::Rows))
+        text.or_else(|| try_write(Format::JSON, Layout::Rows))
             .map(|t| t.split_whitespace().collect::<Vec<_>>().join(" "))
             .unwrap_or_default()
     }

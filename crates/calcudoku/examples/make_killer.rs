@@ -70,10 +70,10 @@ fn run(args: &Args) -> Result<(), String> {
         if count.solutions != 1 {
             continue;
         }
-        let text = format::write_puzzle(&puzzle, Format::Ops, Layout::Rows)
+        let text = format::write_puzzle(&puzzle, Format::OPS, Layout::Rows)
             .map_err(|e| format!("seed {s}: {e}"))?;
         // Read back what is written and prove it once more.
-        let back = format::parse(&text, Some(Format::Ops)).map_err(|e| format!("seed {s}: {e}"))?;
+        let back = format::parse(&text, Some(Format::OPS)).map_err(|e| format!("seed {s}: {e}"))?;
         let report = Solver::new(&back).solve().map_err(|e| format!("seed {s}: {e}"))?;
         if !report.is_unique() || report.grid.as_ref() != Some(&solution) {
             return Err(format!("seed {s}: the written puzzle is not uniquely solved by its grid"));

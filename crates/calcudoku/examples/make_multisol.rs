@@ -73,11 +73,11 @@ fn run(args: &Args) -> Result<(), String> {
         let seed = s;
         s += 1;
         let (puzzle, _) = keen_like(args.size, seed);
-        let text = format::write_puzzle(&puzzle, Format::Ops, Layout::Rows)
+        let text = format::write_puzzle(&puzzle, Format::OPS, Layout::Rows)
             .map_err(|e| format!("seed {seed}: {e}"))?;
         // What is kept is what is read back.
         let back =
-            format::parse(&text, Some(Format::Ops)).map_err(|e| format!("seed {seed}: {e}"))?;
+            format::parse(&text, Some(Format::OPS)).map_err(|e| format!("seed {seed}: {e}"))?;
         let started = Instant::now();
         let counted = Solver::new(&back).with_deadline(Some(started + args.limit)).count(2);
         let count_time = started.elapsed();

@@ -77,10 +77,10 @@ fn run(args: &Args) -> Result<(), String> {
             .ok_or_else(|| format!("seed {s}: no unique puzzle within the settings"))?;
         let took = started.elapsed();
         timeouts += made.effort.timeouts;
-        let text = format::write_puzzle(&made.puzzle, Format::Ops, Layout::Rows)
+        let text = format::write_puzzle(&made.puzzle, Format::OPS, Layout::Rows)
             .map_err(|e| format!("seed {s}: {e}"))?;
         // Read back what is written and prove it once more, without any time limit.
-        let back = format::parse(&text, Some(Format::Ops)).map_err(|e| format!("seed {s}: {e}"))?;
+        let back = format::parse(&text, Some(Format::OPS)).map_err(|e| format!("seed {s}: {e}"))?;
         let proof_started = Instant::now();
         let report = Solver::new(&back).solve().map_err(|e| format!("seed {s}: {e}"))?;
         let proof = proof_started.elapsed();

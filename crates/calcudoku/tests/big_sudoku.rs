@@ -10,7 +10,7 @@ use calcudoku::{Grid, Puzzle};
 fn read(name: &str) -> Vec<Puzzle> {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../bench/sudoku-big").join(name);
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    let doc = format::read(&text, Some(Format::Sudoku)).unwrap();
+    let doc = format::read(&text, Some(Format::SUDOKU)).unwrap();
     doc.entries
         .into_iter()
         .map(|e| e.puzzle.unwrap_or_else(|err| panic!("{name}, line {}: {err}", e.line)))

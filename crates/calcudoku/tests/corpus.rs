@@ -39,7 +39,7 @@ fn every_norvig_sudoku_has_a_valid_unique_solution() {
         let set = path.display();
         let text = std::fs::read_to_string(&path).unwrap();
         let doc = format::read(&text, None).unwrap();
-        assert_eq!(doc.format, format::Format::Sudoku);
+        assert_eq!(doc.format, format::Format::SUDOKU);
         assert_eq!(doc.entries.len(), text.lines().filter(|l| !l.trim().is_empty()).count());
         for entry in doc.entries {
             let puzzle = entry.puzzle.unwrap();

@@ -521,7 +521,7 @@ fn compare(p: &Puzzle, oracle: &Answer, said: &Said) -> Result<(), String> {
 }
 
 fn describe(p: &Puzzle) -> String {
-    format::write_puzzle(p, Format::Json, Layout::Rows).unwrap_or_else(|_| format!("{p:?}"))
+    format::write_puzzle(p, Format::JSON, Layout::Rows).unwrap_or_else(|_| format!("{p:?}"))
 }
 
 /// Runs `count` puzzles of one shape through both and returns how many had 0, 1 and 2+

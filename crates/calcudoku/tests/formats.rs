@@ -70,17 +70,17 @@ fn seed_fixtures_detect_and_parse() {
         let text = std::fs::read_to_string(&path).unwrap();
         let (format, puzzle) = parse_one(&text);
         let expected = if name.contains("-cells") {
-            Format::Cells
+            Format::CELLS
         } else if name.contains("-counted") {
-            Format::Counted
+            Format::COUNTED
         } else if name.contains("-ops") {
-            Format::Ops
+            Format::OPS
         } else {
-            Format::Sudoku
+            Format::SUDOKU
         };
         assert_eq!(format, expected, "{name}");
         assert_eq!(read(&text, Some(expected)).unwrap().format, expected);
-        if format == Format::Sudoku {
+        if format == Format::SUDOKU {
             assert_eq!(puzzle.boxes(), BoxShape::standard(9));
         } else {
             assert!(puzzle.cages_cover_grid(), "{name}");
@@ -108,7 +108,7 @@ fn sum_cage_fixtures_agree() {
         let counted = std::fs::read_to_string(&counted_path).unwrap();
         let (f1, p1) = parse_one(&text);
         let (f2, p2) = parse_one(&counted);
-        assert_eq!((f1, f2), (Format::Cells, Format::Counted), "{}", path.display());
+        assert_eq!((f1, f2), (Format::CELLS, Format::COUNTED), "{}", path.display());
         assert_eq!(p1, p2, "{}", path.display());
         assert!(p1.cages_cover_grid());
         let name = path.file_name().unwrap().to_string_lossy().into_owned();
@@ -138,7 +138,7 @@ fn kenken_data_sample() {
         for path in files(&set, ".in").into_iter().take(4) {
             let text = std::fs::read_to_string(&path).unwrap();
             let (format, puzzle) = parse_one(&text);
-            assert_eq!(format, Format::Ops, "{}", path.display());
+            assert_eq!(format, Format::OPS, "{}", path.display());
             assert_eq!(puzzle.size(), side);
             assert!(puzzle.cages_cover_grid());
             let labels =
@@ -148,7 +148,7 @@ fn kenken_data_sample() {
                 let grid = grid_of(&out).unwrap();
                 assert!(puzzle.is_solution(&grid), "{}", path.display());
             }
-            let written = write_puzzle(&puzzle, Format::Ops, Layout::Rows).unwrap();
+            let written = write_puzzle(&puzzle, Format::OPS, Layout::Rows).unwrap();
             assert_eq!(format::parse(&written, None).unwrap(), puzzle);
             checked += 1;
         }
@@ -163,7 +163,7 @@ fn sudoku_data_sample() {
         let text = std::fs::read_to_string(&path).unwrap();
         let head: String = text.lines().take(200).map(|l| format!("{l}\n")).collect();
         let doc = read(&head, None).unwrap();
-        assert_eq!((doc.format, doc.layout), (Format::Sudoku, Layout::Line));
+        assert_eq!((doc.format, doc.layout), (Format::SUDOKU, Layout::Line));
         assert_eq!(doc.entries.len(), head.lines().count());
         for e in doc.entries {
             let p = e.puzzle.unwrap_or_else(|err| panic!("{}: {err}", path.display()));
@@ -192,13 +192,13 @@ fn kenken_3x3() -> Puzzle {
 #[test]
 fn round_trips_every_format() {
     let ops = kenken_3x3();
-    let text = write_puzzle(&ops, Format::Ops, Layout::Rows).unwrap();
+    let text = write_puzzle(&ops, Format::OPS, Layout::Rows).unwrap();
     assert_eq!(text, "0 0 1\n2 1 1\n2 3 3\n3+ 6* 3+ 4+\n");
     assert_eq!(format::parse(&text, None).unwrap(), ops);
-    assert!(write_puzzle(&ops, Format::Cells, Layout::Rows).is_err(), "a product cage is no sum");
+    assert!(write_puzzle(&ops, Format::CELLS, Layout::Rows).is_err(), "a product cage is no sum");
 
     let sums = format::parse("9\n9 0 5 6\n7 1 2\n10 3 8 13\n14 4 9 14 19\n3 7\n8 10 11 16\n13 12 17 21 22\n5 15 20\n6 18 23 24\n", None).unwrap();
-    for f in [Format::Cells, Format::Counted, Format::Ops] {
+    for f in [Format::CELLS, Format::COUNTED, Format::OPS] {
         let text = write_puzzle(&sums, f, Layout::Rows).unwrap();
         let doc = read(&text, None).unwrap();
         assert_eq!(doc.format, f);
@@ -215,13 +215,13 @@ fn round_trips_every_format() {
     let line = "52...6.........7.13...........4..8..6......5...........418.........3..2...87.....";
     let sudoku = format::parse(line, None).unwrap();
     for layout in [Layout::Line, Layout::Rows] {
-        let text = write_puzzle(&sudoku, Format::Sudoku, layout).unwrap();
+        let text = write_puzzle(&sudoku, Format::SUDOKU, layout).unwrap();
         let doc = read(&text, None).unwrap();
         assert_eq!(doc.layout, layout);
         assert_eq!(doc.entries[0].puzzle.clone().unwrap(), sudoku);
     }
-    assert!(write_puzzle(&sudoku, Format::Ops, Layout::Rows).is_err(), "givens outside cages");
-    assert!(write_puzzle(&ops, Format::Sudoku, Layout::Line).is_err());
+    assert!(write_puzzle(&sudoku, Format::OPS, Layout::Rows).is_err(), "givens outside cages");
+    assert!(write_puzzle(&ops, Format::SUDOKU, Layout::Line).is_err());
 
     // Killer Sudoku in the ops form.
     let mut rows = String::from("boxes 2x2\n");
@@ -233,7 +233,7 @@ fn round_trips_every_format() {
     rows.push_str("3+ 7+ 3+ 7+ 3+ 7+ 3+ 7+\n");
     let killer = format::parse(&rows, None).unwrap();
     assert!(killer.distinct_cages() && killer.boxes().is_some());
-    assert_eq!(write_puzzle(&killer, Format::Ops, Layout::Rows).unwrap(), rows);
+    assert_eq!(write_puzzle(&killer, Format::OPS, Layout::Rows).unwrap(), rows);
 }
 
 // ---- robustness and malformed input -------------------------------------------------------
@@ -246,7 +246,7 @@ fn tolerates_bom_crlf_tabs_and_blank_lines() {
     assert_eq!(format::parse(messy, None).unwrap(), format::parse(plain, None).unwrap());
     let cells = "\u{feff}\n 2 \r\n\t3 0 1\r\n\r\n7 2   3\r\n";
     let (f, p) = parse_one(cells);
-    assert_eq!((f, p.size()), (Format::Cells, 2));
+    assert_eq!((f, p.size()), (Format::CELLS, 2));
     // Error positions count from the original text, blank lines and all.
     let e = format::parse("\u{feff}\r\n\r\n0 0\r\n1 1\r\n3+ 5%\r\n", None).unwrap_err();
     assert_eq!((e.line, e.column), (5, 5), "{e}");
@@ -261,10 +261,10 @@ fn empty_and_blank_input() {
     for text in ["", "   ", "\n\n\t \r\n", "\u{feff}", "\u{feff}  \n"] {
         for f in [
             None,
-            Some(Format::Cells),
-            Some(Format::Counted),
-            Some(Format::Ops),
-            Some(Format::Sudoku),
+            Some(Format::CELLS),
+            Some(Format::COUNTED),
+            Some(Format::OPS),
+            Some(Format::SUDOKU),
         ] {
             let e = read(text, f).unwrap_err();
             assert_eq!(e.kind, ParseErrorKind::Empty, "{text:?} {f:?}");
@@ -338,7 +338,7 @@ fn batch_keeps_going_after_a_bad_line() {
     let line = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
     let text = format!("{line}\n{}\n\n{line}\n", &line[2..]);
     let doc = read(&text, None).unwrap();
-    assert_eq!(doc.format, Format::Sudoku);
+    assert_eq!(doc.format, Format::SUDOKU);
     let lines: Vec<usize> = doc.entries.iter().map(|e| e.line).collect();
     assert_eq!(lines, vec![1, 2, 4]);
     assert!(doc.entries[0].puzzle.is_ok() && doc.entries[2].puzzle.is_ok());
@@ -349,13 +349,13 @@ fn batch_keeps_going_after_a_bad_line() {
 
 #[test]
 fn forced_format_reports_its_own_error() {
-    let e = format::parse("0 0 1\n2 1 1\n2 3 3\n3+ 6* 3+ 4+\n", Some(Format::Cells)).unwrap_err();
+    let e = format::parse("0 0 1\n2 1 1\n2 3 3\n3+ 6* 3+ 4+\n", Some(Format::CELLS)).unwrap_err();
     assert_eq!((e.line, e.column), (1, 1));
     assert!(e.to_string().contains("expected a positive number of cages, found '0'"), "{e}");
-    let e = format::parse("5 0 1\n2 1 1\n", Some(Format::Counted)).unwrap_err();
+    let e = format::parse("5 0 1\n2 1 1\n", Some(Format::COUNTED)).unwrap_err();
     assert_eq!((e.line, e.column), (1, 3));
     assert!(e.to_string().contains("only the number of cages"), "{e}");
-    let doc = read("9\n9 0 5 6\n", Some(Format::Sudoku)).unwrap();
+    let doc = read("9\n9 0 5 6\n", Some(Format::SUDOKU)).unwrap();
     let e = doc.entries[0].puzzle.clone().unwrap_err();
     assert_eq!(e.line, 1);
     assert!(e.to_string().contains("found 1 character"), "{e}");
@@ -397,7 +397,7 @@ fn odd_unicode_does_not_panic() {
         "\u{2028}\u{85}",
     ] {
         let _ = read(text, None);
-        for f in Format::ALL {
+        for &f in Format::ALL {
             let _ = read(text, Some(f));
         }
     }
@@ -418,7 +418,7 @@ proptest! {
     fn read_never_panics_on_bytes(bytes in proptest::collection::vec(any::<u8>(), 0..300)) {
         let text = String::from_utf8_lossy(&bytes);
         let _ = read(&text, None);
-        for f in Format::ALL {
+        for &f in Format::ALL {
             let _ = read(&text, Some(f));
         }
     }

@@ -251,12 +251,12 @@ fn golden_first_puzzles() {
         let o =
             Options { seed, ..Options::new(Kind::KenKen, size) }.with_level_named(level).unwrap();
         let g = generate(&o, 0, None).unwrap();
-        format::write_puzzle(&g.puzzle, format::Format::Keen, format::Layout::Line).unwrap()
+        format::write_puzzle(&g.puzzle, format::Format::KEEN, format::Layout::Line).unwrap()
     };
     assert_eq!(keen(6, "normal", 1), GOLDEN_KEEN_6_NORMAL);
     let o = Options { seed: 1, ..Options::new(Kind::Sudoku, 9) }.with_level_named("hard").unwrap();
     let g = generate(&o, 0, None).unwrap();
-    let line = format::write_puzzle(&g.puzzle, format::Format::Sudoku, format::Layout::Line);
+    let line = format::write_puzzle(&g.puzzle, format::Format::SUDOKU, format::Layout::Line);
     assert_eq!(line.unwrap(), GOLDEN_SUDOKU_9_HARD);
 }
 

@@ -18,8 +18,8 @@ fn sudoku_of_every_size_in_both_forms() {
         let line = repo(&format!("tests/data/sudoku/sudoku-{n}x{n}.line.txt"));
         let doc_rows = format::read(&rows, None).unwrap();
         let doc_line = format::read(&line, None).unwrap();
-        assert_eq!((doc_rows.format, doc_rows.layout), (Format::Sudoku, Layout::Rows), "{n}x{n}");
-        assert_eq!((doc_line.format, doc_line.layout), (Format::Sudoku, Layout::Line), "{n}x{n}");
+        assert_eq!((doc_rows.format, doc_rows.layout), (Format::SUDOKU, Layout::Rows), "{n}x{n}");
+        assert_eq!((doc_line.format, doc_line.layout), (Format::SUDOKU, Layout::Line), "{n}x{n}");
         let p = doc_rows.entries[0].puzzle.clone().unwrap();
         assert_eq!(&p, doc_line.entries[0].puzzle.as_ref().unwrap(), "{n}x{n}: forms disagree");
         assert_eq!(p.size(), n);
@@ -46,7 +46,7 @@ fn killer_sudoku_example_is_unique_and_respects_distinct_cages() {
     assert!(p.is_solution(&grid));
     assert_eq!(grid.to_string(), repo("tests/fixtures/seeds/sudoku-9x9.out"));
     // The same puzzle through JSON gives the same answer.
-    let json = format::write_puzzle(&p, Format::Json, Layout::Rows).unwrap();
+    let json = format::write_puzzle(&p, Format::JSON, Layout::Rows).unwrap();
     assert_eq!(format::parse(&json, None).unwrap(), p);
 }
 

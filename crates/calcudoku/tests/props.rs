@@ -102,7 +102,7 @@ proptest! {
     #[test]
     fn ops_round_trip(size in 1usize..=9, seed in any::<u64>(), ops in ops_subset()) {
         let (p, _) = random_kenken(size, seed, &ops);
-        round_trip(&p, Format::Ops, Layout::Rows)?;
+        round_trip(&p, Format::OPS, Layout::Rows)?;
     }
 
     #[test]
@@ -111,22 +111,22 @@ proptest! {
         // Keen has no givens: they become one-cell sum cages.
         let cages: Vec<Cage> = p.cages().iter().map(|c| Cage::new(c.target, c.op, c.cells.clone())).collect();
         let p = Puzzle::kenken(size, cages).unwrap();
-        round_trip(&p, Format::Keen, Layout::Rows)?;
+        round_trip(&p, Format::KEEN, Layout::Rows)?;
     }
 
     #[test]
     fn cage_list_round_trips(size in 1usize..=9, seed in any::<u64>()) {
         let (p, _) = random_kenken(size, seed, &[Operator::Add]);
-        round_trip(&p, Format::Cells, Layout::Rows)?;
-        round_trip(&p, Format::Counted, Layout::Rows)?;
+        round_trip(&p, Format::CELLS, Layout::Rows)?;
+        round_trip(&p, Format::COUNTED, Layout::Rows)?;
     }
 
     #[test]
     fn sudoku_round_trips(n in prop::sample::select(vec![4usize, 6, 8, 9, 12, 16]), seed in any::<u64>(), keep in 0u64..=100) {
         let (p, solution) = random_sudoku(n, seed, keep);
         prop_assert!(p.is_solution(&solution));
-        round_trip(&p, Format::Sudoku, Layout::Rows)?;
-        round_trip(&p, Format::Sudoku, Layout::Line)?;
+        round_trip(&p, Format::SUDOKU, Layout::Rows)?;
+        round_trip(&p, Format::SUDOKU, Layout::Line)?;
     }
 
     #[test]

@@ -15,7 +15,7 @@ fn keen_clue_of_zero_is_an_error() {
     let err = keen::parse(KEEN_ZERO_CLUE).unwrap_err();
     assert_eq!(err.to_string(), "line 1, column 68: expected a positive clue value, found 0");
     assert!(format::read(KEEN_ZERO_CLUE, None).is_err());
-    assert!(format::read(KEEN_ZERO_CLUE, Some(Format::Keen)).is_err());
+    assert!(format::read(KEEN_ZERO_CLUE, Some(Format::KEEN)).is_err());
     for clue in ["a0", "s0", "d0"] {
         assert!(keen::parse(&format!("2:_2,{clue}a3")).is_err(), "{clue}");
     }

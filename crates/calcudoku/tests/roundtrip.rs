@@ -43,7 +43,7 @@ fn puzzles() -> Vec<(String, Puzzle, Grid)> {
 fn every_format_reads_back_by_detection() {
     let mut written = 0;
     for (name, puzzle, solution) in puzzles() {
-        for to in Format::ALL {
+        for &to in Format::ALL {
             for layout in [Layout::Line, Layout::Rows] {
                 let Ok(text) = format::write_puzzle(&puzzle, to, layout) else { continue };
                 written += 1;

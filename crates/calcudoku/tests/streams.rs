@@ -11,7 +11,7 @@ const OPS: &str = "0 0 1\n2 1 1\n2 3 3\n3+ 9* 5+ 3+\n";
 fn ops_puzzles_separated_by_blank_lines() {
     let text = format!("{OPS}\n{OPS}\n\n{OPS}");
     let doc = format::read(&text, None).unwrap();
-    assert_eq!(doc.format, Format::Ops);
+    assert_eq!(doc.format, Format::OPS);
     let lines: Vec<usize> = doc.entries.iter().map(|e| e.line).collect();
     assert_eq!(lines, vec![1, 6, 12]);
     assert!(doc.entries.iter().all(|e| e.puzzle.is_ok()));
@@ -30,7 +30,7 @@ fn a_bad_puzzle_in_a_stream_says_its_own_line() {
 fn keen_ids_one_per_line() {
     let text = "4:b_5a_abbaa__,m6s1m12a9m4a5\n4:a3_5ab_a_aa_,d2s1a9d2s2m12m8\n";
     let doc = format::read(text, None).unwrap();
-    assert_eq!(doc.format, Format::Keen);
+    assert_eq!(doc.format, Format::KEEN);
     assert_eq!(doc.entries.len(), 2);
     assert!(doc.entries.iter().all(|e| e.puzzle.is_ok()));
     assert_eq!(doc.entries[1].line, 2);
@@ -45,9 +45,9 @@ fn one_puzzle_with_blank_lines_inside_is_one_puzzle() {
 #[test]
 fn json_objects_separated_by_blank_lines() {
     let p = format::parse(OPS, None).unwrap();
-    let one = format::write_puzzle(&p, Format::Json, format::Layout::Rows).unwrap();
+    let one = format::write_puzzle(&p, Format::JSON, format::Layout::Rows).unwrap();
     let doc = format::read(&format!("{one}\n{one}"), None).unwrap();
-    assert_eq!(doc.format, Format::Json);
+    assert_eq!(doc.format, Format::JSON);
     assert_eq!(doc.entries.len(), 2);
     assert!(doc.entries.iter().all(|e| e.puzzle.as_ref().is_ok_and(|q| *q == p)));
 }

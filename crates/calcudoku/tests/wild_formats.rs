@@ -48,7 +48,7 @@ fn sdk_file() {
         text.push_str("\r\n");
     }
     let (format, p) = detected(&text);
-    assert_eq!((format, p), (Format::Sudoku, plain()));
+    assert_eq!((format, p), (Format::SUDOKU, plain()));
     // A [State] section (a player's progress) is not part of the puzzle.
     let with_state = format!("{text}[State]\r\n{}\r\n", "1".repeat(9));
     assert_eq!(detected(&with_state).1, plain());
@@ -75,7 +75,7 @@ fn drawn_grids() {
     let unicode = drawn(" │ ", "──────┼───────┼──────", true);
     for text in [&boxed, &simple_sudoku, &plain_rules, &unicode] {
         let (format, p) = detected(text);
-        assert_eq!(format, Format::Sudoku, "{text}");
+        assert_eq!(format, Format::SUDOKU, "{text}");
         assert_eq!(p, plain(), "{text}");
     }
     // An error in a drawn grid names its place in the original text.
@@ -88,7 +88,7 @@ fn drawn_grids() {
 fn comments_and_ratings() {
     let text = format!("# top list, SE ratings\n{LINE}  # 9.2\n\n{LINE}\t11.9\n{LINE};10.1;2.6\n");
     let doc = format::read(&text, None).unwrap();
-    assert_eq!((doc.format, doc.layout), (Format::Sudoku, Layout::Line));
+    assert_eq!((doc.format, doc.layout), (Format::SUDOKU, Layout::Line));
     let lines: Vec<usize> = doc.entries.iter().map(|e| e.line).collect();
     assert_eq!(lines, [2, 4, 5]);
     for e in doc.entries {
@@ -109,7 +109,7 @@ fn comments_and_ratings() {
     // Comments in a KenKen ops file.
     let ops = "# a 3x3\n0 0 1  # row 1\n2 1 1\n2 3 3\n3+ 9* 5+ 3+  # labels\n";
     let (format, p) = detected(ops);
-    assert_eq!(format, Format::Ops);
+    assert_eq!(format, Format::OPS);
     assert_eq!(p, format::parse("0 0 1\n2 1 1\n2 3 3\n3+ 9* 5+ 3+\n", None).unwrap());
 }
 
@@ -119,7 +119,7 @@ fn keen_ids_with_full_parameters() {
     let bare = format::parse(&format!("6:{id}"), None).unwrap();
     for params in ["6de", "6dh", "6du", "6dxm", "6m"] {
         let (format, p) = detected(&format!("{params}:{id}"));
-        assert_eq!((format, &p), (Format::Keen, &bare), "{params}");
+        assert_eq!((format, &p), (Format::KEEN, &bare), "{params}");
     }
     // A stream of them is a batch.
     let doc = format::read(&format!("6dh:{id}\n6dn:{id}\n"), None).unwrap();

@@ -17,6 +17,25 @@ use crate::puzzle::{Cage, Cell, Operator, Puzzle};
 
 use super::text::{self, Line, MAX_CELLS, Token, ceil_sqrt, parse_u64, show};
 
+/// The `cells` format's descriptor (see [`super::FormatSpec`]).
+pub(crate) const SPEC: super::FormatSpec = super::FormatSpec {
+    name: "cells",
+    summary: "the number of cages, then `target cell cell …` per sum cage (seed 000)",
+    help: "  cells    The number of cages, then one line per sum cage: target, then its
+           cells numbered from 0 in row-major order (N = √cells).
+             3
+             3 0 1
+             ...",
+    could_be: |s| s.single && s.first.is_some_and(super::text::is_digits),
+    parse,
+    read_batch: None,
+    detect: None,
+    write: |p, _| write(p),
+    one_per_line: None,
+    claims: |_, _| false,
+    preference: 5,
+};
+
 /// Reads a `cells` text.
 pub fn parse(text: &str) -> Result<Puzzle, ParseError> {
     parse_cage_list(text, false)

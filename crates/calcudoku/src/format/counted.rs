@@ -11,6 +11,24 @@
 use crate::error::{ParseError, WriteError};
 use crate::puzzle::{Cage, Puzzle};
 
+/// The `counted` format's descriptor (see [`super::FormatSpec`]).
+pub(crate) const SPEC: super::FormatSpec = super::FormatSpec {
+    name: "counted",
+    summary: "the number of cages, then `target count cell …` per sum cage (seed 003)",
+    help: "  counted  As cells, but each cage line is: target, number of cells, cells.
+             3
+             3 2 0 1
+             ...",
+    could_be: |s| s.single && s.first.is_some_and(super::text::is_digits),
+    parse,
+    read_batch: None,
+    detect: None,
+    write: |p, _| write(p),
+    one_per_line: None,
+    claims: |_, _| false,
+    preference: 4,
+};
+
 /// Reads a `counted` text. A count that does not match the cells listed is an error at the
 /// count.
 pub fn parse(text: &str) -> Result<Puzzle, ParseError> {

@@ -107,6 +107,27 @@ fn whole(msg: String) -> ParseError {
     ParseError::whole(ParseErrorKind::Other(msg))
 }
 
+/// The `json` format's descriptor (see [`super::FormatSpec`]).
+pub(crate) const SPEC: super::FormatSpec = super::FormatSpec {
+    name: "json",
+    summary: "any puzzle kind as one JSON object (JSON Lines for several)",
+    help: "  json     Any puzzle kind as one object: size, boxes, givens, cages; regions,
+           diagonals, extra_regions, relations, adjacent, skyscrapers.
+             {\"size\": 4, \"boxes\": \"2x2\", \"cages\": [{\"op\": \"+\", \"target\": 7,
+              \"cells\": [[0, 1], [1, 1]]}]}",
+    could_be: |s| s.first.is_some_and(|t| t.starts_with('{')),
+    parse,
+    read_batch: None,
+    detect: None,
+    write: |p, layout| match layout {
+        super::Layout::Line => write_line(p),
+        super::Layout::Rows => write(p),
+    },
+    one_per_line: Some(|l| l.trim_start().starts_with('{') && l.trim_end().ends_with('}')),
+    claims: |first, _| first.starts_with('{'),
+    preference: 0,
+};
+
 /// Reads a puzzle from its JSON object.
 pub fn parse(text: &str) -> Result<Puzzle, ParseError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);

@@ -111,6 +111,27 @@ pub fn looks_like_id(line: &str) -> bool {
         })
 }
 
+/// The `keen` format's descriptor (see [`super::FormatSpec`]).
+pub(crate) const SPEC: super::FormatSpec = super::FormatSpec {
+    name: "keen",
+    summary: "a game ID of Simon Tatham's Keen: size, cage borders, clues",
+    help: "  keen     A game ID of Simon Tatham's Keen: size, cage borders, clues.
+             4:b_5a_abbaa__,m6s1m12a9m4a5",
+    could_be: |s| s.first.is_some_and(|t| t.contains(':')),
+    parse,
+    read_batch: None,
+    detect: None,
+    write: |p, _| {
+        let mut id =
+            write(p).map_err(|e| crate::error::WriteError::unsupported("keen", e.to_string()))?;
+        id.push('\n');
+        Ok(id)
+    },
+    one_per_line: Some(looks_like_id),
+    claims: |first, alone| alone && looks_like_id(first),
+    preference: 1,
+};
+
 /// Reads a Keen game ID (surrounding whitespace and a byte-order mark are ignored). The size
 /// may carry Keen's full parameters (`6dh:…`, `9dxm:…`), which are checked and not kept.
 pub fn parse(text: &str) -> Result<Puzzle, ParseError> {

@@ -1,13 +1,14 @@
-//! Text formats: one file per format, each with a parser and a writer, plus detection.
+//! Text formats: one file per format, each with its descriptor ([`FormatSpec`]: name, help,
+//! detection, parse, write), listed once in [`Format::ALL`]; plus detection.
 //!
 //! | name      | what it is                                                              |
 //! |-----------|-------------------------------------------------------------------------|
+//! | `ops`     | seeds 001/004: N rows of N cage ids, then one line of labels (`80*`, `3`) |
 //! | `cells`   | seed 000: number of cages, then `target cell cell …` per cage (sums)    |
 //! | `counted` | seed 003: number of cages, then `target count cell …` per cage (sums)   |
-//! | `ops`     | seeds 001/004: N rows of N cage ids, then one line of labels (`80*`, `3`) |
 //! | `sudoku`  | an 81-character line (or a file of them), or N rows of N values         |
 //! | `keen`    | a Keen game ID: `4:b_5a_abbaa__,m6s1m12a9m4a5`                          |
-//! | `json`    | any puzzle kind as one JSON object (size, boxes, givens, cages)         |
+//! | `json`    | every puzzle kind as one JSON object (size, boxes, givens, cages, …)    |
 //!
 //! Answers (filled or partly filled grids, to check against a puzzle) are read by [`grid`].
 
@@ -17,8 +18,8 @@
 //! [`read`] without a format tries every format. Those under which the text reads as a
 //! consistent puzzle (cells in range, each in exactly one cage, …) are kept:
 //! - exactly one: that format;
-//! - several that give the very same puzzles: the first in the order `ops`, `sudoku`,
-//!   `counted`, `cells` (the more self-checking format first);
+//! - several that give the very same puzzles: the one of lowest preference (`json`, `keen`,
+//!   `ops`, `sudoku`, `counted`, `cells`: the more self-checking format first);
 //! - several giving different puzzles: [`ParseErrorKind::Ambiguous`] naming them;
 //! - none: the error of the most plausible format, judged by the shape of the text: a first
 //!   line `boxes …` is `ops`; a single number on the first line is `counted` when at least half
@@ -41,6 +42,7 @@
 pub mod cells;
 pub mod counted;
 mod decor;
+mod detect;
 pub mod grid;
 pub mod json;
 pub mod keen;
@@ -49,53 +51,129 @@ pub mod sudoku;
 mod text;
 
 pub use decor::is_blank_or_comment;
+pub(crate) use detect::Shape;
+pub use detect::read;
 
 use std::fmt;
 
-use crate::error::{ParseError, ParseErrorKind, WriteError};
+use crate::error::{ParseError, WriteError};
 use crate::puzzle::{Grid, Puzzle};
 
-/// A text format.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Format {
-    /// Sum cages as a list: the number of cages, then `target cell cell …` per line, cells
-    /// numbered from 0 row-major (see [`cells`]).
-    Cells,
-    /// Like [`Format::Cells`] with a cell count after each target: `target count cell …`
-    /// (see [`counted`]).
-    Counted,
-    /// N rows of N cage ids, then a line of cage labels (`3+`, `6*`, `7?`), with an optional
-    /// `boxes HxW` line for Killer Sudoku (see [`ops`]).
-    Ops,
-    /// A Sudoku of givens: one line of N² characters per puzzle, or N rows of N values (see
-    /// [`sudoku`]).
-    Sudoku,
-    /// Simon Tatham's Keen game ID: `4:b_5a_abbaa__,m6s1m12a9m4a5`.
-    Keen,
-    /// Any puzzle kind as a JSON object (see [`json`]).
-    Json,
+/// What a format is, in one descriptor in the format's own file: its name and help, how
+/// detection recognises it, how it is read and written. [`Format::ALL`] lists them; a new
+/// format is a file with its descriptor and a line in that list.
+pub struct FormatSpec {
+    /// The lower-case name used on the command line and in messages (`ops`, `sudoku`, …).
+    pub name: &'static str,
+    /// What it is, in a line.
+    pub summary: &'static str,
+    /// Its paragraph of `calcudoku --help`: what it holds, and an example (indented).
+    pub help: &'static str,
+    /// Whether a text of this shape could be in the format: a cheap necessary condition, so
+    /// that detection reads the text only in the formats that pass (all, if none reads it).
+    pub(crate) could_be: fn(&Shape<'_>) -> bool,
+    /// Reads a text holding one puzzle.
+    pub(crate) parse: fn(&str) -> Result<Puzzle, ParseError>,
+    /// A format that reads a whole file of puzzles itself (Sudoku's lines) reads it here.
+    pub(crate) read_batch: Option<fn(&str) -> Result<Document, ParseError>>,
+    /// How detection tries the format, when not as [`FormatSpec::read_batch`] or
+    /// [`FormatSpec::parse`] would (Sudoku: only a first line, when the text is clearly no
+    /// file of lines).
+    pub(crate) detect: Option<fn(&str) -> Result<Document, ParseError>>,
+    /// Writes a puzzle (an error when the format cannot express it); `layout` chooses between
+    /// a format's forms (Sudoku line or rows, JSON on one line or pretty).
+    pub(crate) write: fn(&Puzzle, Layout) -> Result<String, WriteError>,
+    /// For formats of one puzzle per line (game IDs, JSON objects): whether a line looks like
+    /// one, so that a text of several such lines is read line by line.
+    pub(crate) one_per_line: Option<fn(&str) -> bool>,
+    /// Whether a text that no format reads is this format's to explain, from its first token
+    /// (and whether the token is alone on its line): `{`, `boxes`, a game ID.
+    pub(crate) claims: fn(&str, bool) -> bool,
+    /// When several formats read the very same puzzles, the lowest preference wins (the
+    /// format that checks itself most).
+    pub(crate) preference: u8,
 }
 
+/// A text format: a handle on its [`FormatSpec`].
+#[derive(Clone, Copy)]
+pub struct Format(&'static FormatSpec);
+
 impl Format {
-    /// Every format, in the order of this enum.
-    pub const ALL: [Format; 6] =
-        [Format::Cells, Format::Counted, Format::Ops, Format::Sudoku, Format::Keen, Format::Json];
+    /// N rows of N cage ids, then a line of cage labels (`3+`, `6*`, `7?`), with an optional
+    /// `boxes HxW` line for Killer Sudoku (see [`ops`]).
+    pub const OPS: Format = Format(&ops::SPEC);
+    /// Sum cages as a list: the number of cages, then `target cell cell …` per line (see
+    /// [`cells`]).
+    pub const CELLS: Format = Format(&cells::SPEC);
+    /// Like [`Format::CELLS`] with a cell count after each target (see [`counted`]).
+    pub const COUNTED: Format = Format(&counted::SPEC);
+    /// A Sudoku of givens: one line of N² characters per puzzle, or N rows of N values (see
+    /// [`sudoku`]).
+    pub const SUDOKU: Format = Format(&sudoku::SPEC);
+    /// Simon Tatham's Keen game ID (see [`keen`]).
+    pub const KEEN: Format = Format(&keen::SPEC);
+    /// Any puzzle kind as a JSON object (see [`json`]).
+    pub const JSON: Format = Format(&json::SPEC);
+
+    /// Every format, in the order `--help` lists them.
+    pub const ALL: &'static [Format] =
+        &[Format::OPS, Format::CELLS, Format::COUNTED, Format::SUDOKU, Format::KEEN, Format::JSON];
 
     /// The lower-case name used on the command line and in messages (`"cells"`, `"ops"`, …).
     pub const fn name(self) -> &'static str {
-        match self {
-            Format::Cells => "cells",
-            Format::Counted => "counted",
-            Format::Ops => "ops",
-            Format::Sudoku => "sudoku",
-            Format::Keen => "keen",
-            Format::Json => "json",
-        }
+        self.0.name
+    }
+
+    /// What the format is, in a line.
+    pub const fn summary(self) -> &'static str {
+        self.0.summary
+    }
+
+    /// The format's descriptor.
+    pub const fn spec(self) -> &'static FormatSpec {
+        self.0
     }
 
     /// The format of that name, ignoring ASCII case; `None` for an unknown name.
     pub fn from_name(name: &str) -> Option<Format> {
-        Format::ALL.into_iter().find(|f| f.name().eq_ignore_ascii_case(name))
+        Format::ALL.iter().copied().find(|f| f.name().eq_ignore_ascii_case(name))
+    }
+
+    /// The names of every format, in [`Format::ALL`]'s order.
+    pub fn names() -> Vec<&'static str> {
+        Format::ALL.iter().map(|f| f.name()).collect()
+    }
+
+    /// The formats' paragraphs of `--help`, under a heading.
+    pub fn help() -> String {
+        let mut s =
+            String::from("Formats (detected automatically; force one with --format NAME):\n");
+        for f in Format::ALL {
+            s.push('\n');
+            s.push_str(f.0.help.trim_end());
+            s.push('\n');
+        }
+        s
+    }
+}
+
+impl PartialEq for Format {
+    fn eq(&self, other: &Format) -> bool {
+        self.name() == other.name()
+    }
+}
+
+impl Eq for Format {}
+
+impl std::hash::Hash for Format {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.name().hash(state);
+    }
+}
+
+impl fmt::Debug for Format {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Format({})", self.name())
     }
 }
 
@@ -157,356 +235,11 @@ pub fn value_char(v: u8) -> char {
     }
 }
 
-/// Reads a text in the given format, or detects it. Errors that concern the whole text (empty,
-/// ambiguous, nothing fits) come back as `Err`; errors of one puzzle of a batch come back in
-/// its entry.
-pub fn read(text: &str, format: Option<Format>) -> Result<Document, ParseError> {
-    let stripped = decor::strip(text);
-    let text = stripped.as_ref();
-    if text::is_blank(text) {
-        return Err(text::empty());
-    }
-    let whole = match format {
-        Some(f) => read_as(text, f),
-        None => detect(text),
-    };
-    match whole {
-        Ok(doc) => Ok(doc),
-        // Not one puzzle: perhaps a stream of several (what `generate` writes).
-        Err(e) => read_stream(text, format).unwrap_or(Err(e)),
-    }
-}
-
-/// A stream of several puzzles that is not one puzzle: Keen game IDs or JSON objects one per
-/// line, or puzzles of any other format separated by blank lines, each read in the format the
-/// first one reads in. None when the text does not look like one (its error as a single puzzle then stands).
-/// A bad puzzle is an entry with its error (lines counted in the whole text); the others read.
-fn read_stream(text: &str, format: Option<Format>) -> Option<Result<Document, ParseError>> {
-    let lines: Vec<(usize, &str)> = text.lines().enumerate().map(|(i, l)| (i + 1, l)).collect();
-    let filled: Vec<(usize, &str)> =
-        lines.iter().copied().filter(|(_, l)| !l.trim().is_empty()).collect();
-    // Keen IDs, one per line.
-    if filled.len() >= 2
-        && matches!(format, None | Some(Format::Keen))
-        && filled.iter().all(|(_, l)| keen::looks_like_id(l))
-    {
-        let entries = filled
-            .iter()
-            .map(|&(no, l)| Entry {
-                line: no,
-                puzzle: keen::parse(l.trim()).map_err(|e| at_line(e, no - 1)),
-            })
-            .collect();
-        return Some(Ok(Document { format: Format::Keen, layout: Layout::Rows, entries }));
-    }
-    // JSON Lines: one object per line.
-    let object_like = |l: &str| l.trim_start().starts_with('{') && l.trim_end().ends_with('}');
-    if filled.len() >= 2
-        && matches!(format, None | Some(Format::Json))
-        && filled.iter().all(|(_, l)| object_like(l))
-    {
-        let entries = filled
-            .iter()
-            .map(|&(no, l)| Entry {
-                line: no,
-                puzzle: json::parse(l).map_err(|e| at_line(e, no - 1)),
-            })
-            .collect();
-        return Some(Ok(Document { format: Format::Json, layout: Layout::Rows, entries }));
-    }
-    // Blocks separated by blank lines.
-    let mut blocks: Vec<(usize, String)> = Vec::new();
-    let mut current: Option<(usize, String)> = None;
-    for &(no, l) in &lines {
-        if l.trim().is_empty() {
-            blocks.extend(current.take());
-        } else {
-            let block = current.get_or_insert_with(|| (no, String::new()));
-            block.1.push_str(l);
-            block.1.push('\n');
-        }
-    }
-    blocks.extend(current);
-    if blocks.len() < 2 || matches!(format, Some(Format::Sudoku)) {
-        return None;
-    }
-    let first = match format {
-        Some(f) => read_as(&blocks[0].1, f),
-        None => detect(&blocks[0].1),
-    };
-    let first = first.ok().filter(|d| d.entries.len() == 1 && d.entries[0].puzzle.is_ok())?;
-    let kind = first.format;
-    if kind == Format::Sudoku {
-        return None;
-    }
-    let entries = blocks
-        .iter()
-        .map(|(no, block)| Entry {
-            line: *no,
-            puzzle: read_as(block, kind)
-                .and_then(|d| d.entries.into_iter().next().expect("one entry").puzzle)
-                .map_err(|e| at_line(e, no - 1)),
-        })
-        .collect();
-    Some(Ok(Document { format: kind, layout: Layout::Rows, entries }))
-}
-
-/// An error of a part of a text that starts after `before` lines, placed in the whole text.
-fn at_line(mut e: ParseError, before: usize) -> ParseError {
-    if e.line > 0 {
-        e.line += before;
-    }
-    e
-}
-
-/// Reads a text in one format.
-fn read_as(text: &str, format: Format) -> Result<Document, ParseError> {
-    let puzzle = match format {
-        Format::Cells => cells::parse(text)?,
-        Format::Counted => counted::parse(text)?,
-        Format::Ops => ops::parse(text)?,
-        Format::Keen => keen::parse(text)?,
-        Format::Json => json::parse(text)?,
-        Format::Sudoku => return sudoku::read(text),
-    };
-    let line = text::lines(text).next().map_or(1, |l| l.no);
-    Ok(Document { format, layout: Layout::Rows, entries: vec![Entry { line, puzzle: Ok(puzzle) }] })
-}
-
-/// The detection rule of the module documentation.
-fn detect(text: &str) -> Result<Document, ParseError> {
-    // Formats whose shape cannot fit the text are not tried, unless nothing else fits (then
-    // every format is tried, so that the error comes from the most plausible one).
-    let shape = Shape::of(text);
-    let shaped: Vec<Format> = Format::ALL.into_iter().filter(|&f| shape.could_be(f)).collect();
-    if shaped.len() < Format::ALL.len() {
-        if let Some(found) = decide(text, &shaped) {
-            return found;
-        }
-    }
-    decide(text, &Format::ALL).expect("with every format tried, detection always decides")
-}
-
-/// What detection looks at before reading: the first line's first token, whether it is
-/// alone there, and whether the text has as many lines as the first has tokens.
-struct Shape<'a> {
-    first: Option<&'a str>,
-    single: bool,
-    square: bool,
-}
-
-impl<'a> Shape<'a> {
-    fn of(text: &'a str) -> Shape<'a> {
-        let Some(line) = text::lines(text).next() else {
-            return Shape { first: None, single: false, square: false };
-        };
-        let mut toks = line.tokens();
-        let first = toks.next().map(|t| t.text);
-        let rest = toks.count();
-        let single = first.is_some() && rest == 0;
-        // The rows form of Sudoku has as many lines as its first row has values.
-        let n = rest + 1;
-        let square = !single && text::lines(text).take(n + 1).count() == n;
-        Shape { first, single, square }
-    }
-
-    /// A necessary condition, cheap to test, for the text to read as `format`.
-    fn could_be(&self, format: Format) -> bool {
-        let Some(tok) = self.first else { return true };
-        match format {
-            Format::Json => tok.starts_with('{'),
-            Format::Keen => tok.contains(':'),
-            Format::Cells | Format::Counted => self.single && text::is_digits(tok),
-            Format::Ops => !tok.starts_with('{') && !tok.contains(':'),
-            Format::Sudoku => self.single || self.square,
-        }
-    }
-}
-
-/// The detection rule over `formats`: Some(the document or the error to report), or None when
-/// no format fits and not all were tried.
-fn decide(text: &str, formats: &[Format]) -> Option<Result<Document, ParseError>> {
-    let results: Vec<(Format, Result<Document, ParseError>)> = formats
-        .iter()
-        .copied()
-        .map(|f| {
-            let r = if f == Format::Sudoku && !sudoku_plausible(text) {
-                // Do not build a batch of errors from a text that is clearly no Sudoku line file.
-                sudoku::read(&first_line_only(text))
-            } else {
-                read_as(text, f)
-            };
-            (f, r)
-        })
-        .collect();
-    let fits: Vec<usize> = (0..results.len())
-        .filter(|&i| {
-            results[i].1.as_ref().is_ok_and(|d| d.entries.iter().any(|e| e.puzzle.is_ok()))
-        })
-        .collect();
-    if let [only] = fits[..] {
-        return Some(results.into_iter().nth(only).expect("an index of results").1);
-    }
-    if fits.len() > 1 {
-        let puzzles = |i: usize| {
-            let d = results[i].1.as_ref().expect("fits");
-            d.entries.iter().map(|e| e.puzzle.as_ref().ok()).collect::<Vec<_>>()
-        };
-        let first = puzzles(fits[0]);
-        if fits.iter().all(|&i| puzzles(i) == first) {
-            const PREFERENCE: [Format; 6] = [
-                Format::Json,
-                Format::Keen,
-                Format::Ops,
-                Format::Sudoku,
-                Format::Counted,
-                Format::Cells,
-            ];
-            let best = PREFERENCE
-                .iter()
-                .find_map(|p| fits.iter().copied().find(|&i| results[i].0 == *p))
-                .expect("some fit");
-            return Some(results.into_iter().nth(best).expect("an index of results").1);
-        }
-        let names: Vec<&str> = fits.iter().map(|&i| results[i].0.name()).collect();
-        return Some(Err(ParseError::whole(ParseErrorKind::Ambiguous(names.join(", ")))));
-    }
-    if formats.len() < Format::ALL.len() {
-        return None;
-    }
-    let guess = guess(text, &results);
-    Some(
-        results
-            .into_iter()
-            .find(|(f, _)| *f == guess)
-            .map(|(_, r)| r)
-            .expect("every format was tried"),
-    )
-}
-
-/// The first non-blank line of the text, at its own line number (blank lines kept before it).
-fn first_line_only(text: &str) -> String {
-    let first = text::lines(text).next().map_or(1, |l| l.no);
-    let line = text::lines(text).next().map_or("", |l| l.text);
-    let mut s = "\n".repeat(first - 1);
-    s.push_str(line);
-    s
-}
-
-/// Whether a text could be a Sudoku batch: its first line is rows of several values, or one
-/// word of a line-form or compact-row length.
-fn sudoku_plausible(text: &str) -> bool {
-    let Some(first) = text::lines(text).next() else {
-        return false;
-    };
-    let mut toks = first.tokens();
-    let Some(tok) = toks.next() else { return false };
-    if toks.next().is_some() {
-        return true;
-    }
-    let len = tok.text.chars().take(sudoku::LINE_LENGTHS[6] + 1).count();
-    sudoku::LINE_LENGTHS.contains(&len) || sudoku::is_side(len)
-}
-
-/// The most plausible format of a text that fits none (see the module documentation).
-fn guess(text: &str, results: &[(Format, Result<Document, ParseError>)]) -> Format {
-    let Some(first) = text::lines(text).next() else {
-        return Format::Sudoku;
-    };
-    let toks: Vec<&str> = first.tokens().take(2).map(|t| t.text).collect();
-    if toks[0].starts_with('{') {
-        return Format::Json;
-    }
-    if toks[0].eq_ignore_ascii_case("boxes") {
-        return Format::Ops;
-    }
-    if toks.len() == 1 && keen::looks_like_id(toks[0]) {
-        return Format::Keen;
-    }
-    let position = |f: Format| match results.iter().find(|(g, _)| *g == f) {
-        Some((_, Err(e))) => (e.line, e.column),
-        _ => (usize::MAX, 0),
-    };
-    if toks.len() == 1 {
-        let numeric = text::is_digits(toks[0].strip_prefix('+').unwrap_or(toks[0]));
-        if !numeric || (toks[0].len() >= 16 && text::lines(text).nth(1).is_none()) {
-            return Format::Sudoku;
-        }
-        // Cells or counted: does the second number count the cells after it?
-        let (mut yes, mut no) = (0usize, 0usize);
-        for line in text::lines(text).skip(1).take(text::MAX_CELLS + 1) {
-            let mut t = line.tokens();
-            t.next();
-            let declared = t.next().and_then(|t| text::parse_u64(t.text));
-            let rest = t.take(text::MAX_CELLS + 1).count() as u64;
-            if declared == Some(rest) { yes += 1 } else { no += 1 }
-        }
-        return if yes > 0 && yes >= no { Format::Counted } else { Format::Cells };
-    }
-    let n = first.tokens().take(crate::puzzle::MAX_SIZE + 2).count();
-    let lines: Vec<_> = text::lines(text).take(crate::puzzle::MAX_SIZE + 3).collect();
-    let label_like = lines.last().is_some_and(|l| {
-        l.tokens().take(text::MAX_CELLS).any(|t| {
-            !text::is_digits(t.text) && t.text.chars().next().is_some_and(|c| c.is_ascii_digit())
-        })
-    });
-    if lines.len() == n + 1 || label_like {
-        return Format::Ops;
-    }
-    if lines.len() == n {
-        // N rows of N numbers: a Sudoku, unless N is no Sudoku size and the ops reading got
-        // further (a KenKen whose labels line is missing).
-        if cage_ids(&lines) {
-            return Format::Ops;
-        }
-        if sudoku::is_side(n) || position(Format::Ops).0 <= position(Format::Sudoku).0 {
-            return Format::Sudoku;
-        }
-        return Format::Ops;
-    }
-    if position(Format::Sudoku) > position(Format::Ops) { Format::Sudoku } else { Format::Ops }
-}
-
-/// Whether rows of numbers read as cage ids: each new number the next one from 0, and more of
-/// them than a row has cells (a KenKen's grid whose labels line is missing, not a Sudoku).
-fn cage_ids(lines: &[text::Line<'_>]) -> bool {
-    let n = lines.first().map_or(0, |l| l.tokens().count());
-    let mut next = 0u64;
-    for line in lines {
-        for t in line.tokens() {
-            match text::parse_u64(t.text) {
-                Some(id) if id == next => next += 1,
-                Some(id) if id < next => {}
-                _ => return false,
-            }
-        }
-    }
-    next > n as u64
-}
-
 /// Writes a puzzle in a format; `layout` chooses between the Sudoku line and rows forms, and
 /// between JSON on one line (JSON Lines, for batches) and pretty-printed (the other formats
 /// have one form). Errors when the format cannot express the puzzle.
 pub fn write_puzzle(puzzle: &Puzzle, format: Format, layout: Layout) -> Result<String, WriteError> {
-    match format {
-        Format::Cells => cells::write(puzzle),
-        Format::Counted => counted::write(puzzle),
-        Format::Ops => ops::write(puzzle),
-        Format::Json => match layout {
-            Layout::Line => json::write_line(puzzle),
-            Layout::Rows => json::write(puzzle),
-        },
-        Format::Keen => keen::write(puzzle)
-            .map(|mut id| {
-                id.push('\n');
-                id
-            })
-            .map_err(|e| WriteError::unsupported("keen", e.to_string())),
-        Format::Sudoku => match layout {
-            Layout::Line => sudoku::write_line(puzzle),
-            Layout::Rows => sudoku::write_rows(puzzle),
-        },
-    }
+    (format.spec().write)(puzzle, layout)
 }
 
 /// What a puzzle has beyond boxes, givens and cages, which the cage and Sudoku formats cannot
@@ -612,12 +345,12 @@ mod tests {
             (r#"{"size": 3, "skyscrapers": {"top": [1, 2, 2]}}"#, "line clues"),
         ];
         for (text, what) in cases {
-            let p = parse(text, Some(Format::Json)).unwrap();
-            for format in Format::ALL.into_iter().filter(|&f| f != Format::Json) {
+            let p = parse(text, Some(Format::JSON)).unwrap();
+            for &format in Format::ALL.iter().filter(|&&f| f != Format::JSON) {
                 let e = write_puzzle(&p, format, Layout::Rows).unwrap_err();
                 assert!(e.to_string().ends_with(what), "{format}: {e}");
             }
-            assert!(write_puzzle(&p, Format::Json, Layout::Line).is_ok());
+            assert!(write_puzzle(&p, Format::JSON, Layout::Line).is_ok());
         }
     }
 }

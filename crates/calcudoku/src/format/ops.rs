@@ -21,6 +21,28 @@ use smallvec::{SmallVec, smallvec};
 
 use super::text::{self, Line, Token, parse_u64, show};
 
+/// The `ops` format's descriptor (see [`super::FormatSpec`]).
+pub(crate) const SPEC: super::FormatSpec = super::FormatSpec {
+    name: "ops",
+    summary: "N rows of N cage ids, then one line of cage labels (seeds 001 and 004)",
+    help: "  ops      N rows of N cage ids (numbered from 0 in order of first appearance),
+           then one line of labels: target and operator (+ - * / or x × ÷ −),
+           no operator on a one-cell cage (a given), ? for a hidden operator.
+             0 0 1
+             2 1 1
+             2 3 3
+             3+ 6* 3+ 4+
+           An optional first line `boxes 3x3` makes it a Killer Sudoku.",
+    could_be: |s| s.first.is_some_and(|t| !t.starts_with('{') && !t.contains(':')),
+    parse,
+    read_batch: None,
+    detect: None,
+    write: |p, _| write(p),
+    one_per_line: None,
+    claims: |first, _| first.eq_ignore_ascii_case("boxes"),
+    preference: 2,
+};
+
 /// Reads an `ops` text.
 pub fn parse(text: &str) -> Result<Puzzle, ParseError> {
     match parse_plain(text) {

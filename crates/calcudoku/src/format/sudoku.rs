@@ -27,6 +27,57 @@ use super::{Document, Entry, Format, Layout, value_char};
 /// Lengths of a one-line puzzle: N² for N = 4, 6, 8, 9, 12, 16, 25.
 pub const LINE_LENGTHS: [usize; 7] = [16, 36, 64, 81, 144, 256, 625];
 
+/// The `sudoku` format's descriptor (see [`super::FormatSpec`]).
+pub(crate) const SPEC: super::FormatSpec = super::FormatSpec {
+    name: "sudoku",
+    summary: "an 81-character line (or a file of them), or N rows of N values",
+    help: "  sudoku   A line of N² characters (1-9, A=10 …; . or 0 empty) — a file of such
+           lines is solved line by line — or N rows of N numbers (0 or . empty)
+           for N = 4, 6, 8, 9, 12, 16, 25.
+             53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
+    could_be: |s| s.single || s.square,
+    parse,
+    read_batch: Some(read),
+    detect: Some(detect_read),
+    write: |p, layout| match layout {
+        Layout::Line => write_line(p),
+        Layout::Rows => write_rows(p),
+    },
+    one_per_line: None,
+    claims: |_, _| false,
+    preference: 3,
+};
+
+/// How detection tries the format: a text that is clearly no file of Sudoku lines is read
+/// by its first line only, so that it gives one error rather than a batch of them.
+fn detect_read(text: &str) -> Result<Document, ParseError> {
+    if plausible(text) { read(text) } else { read(&first_line_only(text)) }
+}
+
+/// The first non-blank line of the text, at its own line number (blank lines kept before it).
+fn first_line_only(text: &str) -> String {
+    let first = super::text::lines(text).next().map_or(1, |l| l.no);
+    let line = super::text::lines(text).next().map_or("", |l| l.text);
+    let mut s = "\n".repeat(first - 1);
+    s.push_str(line);
+    s
+}
+
+/// Whether a text could be a Sudoku batch: its first line is rows of several values, or one
+/// word of a line-form or compact-row length.
+fn plausible(text: &str) -> bool {
+    let Some(first) = super::text::lines(text).next() else {
+        return false;
+    };
+    let mut toks = first.tokens();
+    let Some(tok) = toks.next() else { return false };
+    if toks.next().is_some() {
+        return true;
+    }
+    let len = tok.text.chars().take(LINE_LENGTHS[6] + 1).count();
+    LINE_LENGTHS.contains(&len) || is_side(len)
+}
+
 /// Reads a `sudoku` text in any of its forms.
 pub fn read(text: &str) -> Result<Document, ParseError> {
     let mut lines = text::lines(text);
@@ -66,12 +117,12 @@ pub fn read(text: &str) -> Result<Document, ParseError> {
         return Ok(single(first.no, puzzle));
     }
     let entries = text::lines(text).map(|l| Entry { line: l.no, puzzle: parse_line(l) }).collect();
-    Ok(Document { format: Format::Sudoku, layout: Layout::Line, entries })
+    Ok(Document { format: Format::SUDOKU, layout: Layout::Line, entries })
 }
 
 fn single(line: usize, puzzle: Puzzle) -> Document {
     Document {
-        format: Format::Sudoku,
+        format: Format::SUDOKU,
         layout: Layout::Rows,
         entries: vec![Entry { line, puzzle: Ok(puzzle) }],
     }
