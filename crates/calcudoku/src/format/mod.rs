@@ -75,11 +75,11 @@ pub struct FormatSpec {
     /// Reads a text holding one puzzle.
     pub(crate) parse: fn(&str) -> Result<Puzzle, ParseError>,
     /// A format that reads a whole file of puzzles itself (Sudoku's lines) reads it here.
-    pub(crate) read_batch: Option<fn(&str) -> Result<Document, ParseError>>,
+    pub(crate) read_batch: Option<ReadDocument>,
     /// How detection tries the format, when not as [`FormatSpec::read_batch`] or
     /// [`FormatSpec::parse`] would (Sudoku: only a first line, when the text is clearly no
     /// file of lines).
-    pub(crate) detect: Option<fn(&str) -> Result<Document, ParseError>>,
+    pub(crate) detect: Option<ReadDocument>,
     /// Writes a puzzle (an error when the format cannot express it); `layout` chooses between
     /// a format's forms (Sudoku line or rows, JSON on one line or pretty).
     pub(crate) write: fn(&Puzzle, Layout) -> Result<String, WriteError>,
@@ -93,6 +93,9 @@ pub struct FormatSpec {
     /// format that checks itself most).
     pub(crate) preference: u8,
 }
+
+/// Reads a whole text into a document of puzzles.
+pub(crate) type ReadDocument = fn(&str) -> Result<Document, ParseError>;
 
 /// A text format: a handle on its [`FormatSpec`].
 #[derive(Clone, Copy)]
