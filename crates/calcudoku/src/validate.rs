@@ -1,15 +1,18 @@
 //! Validity of partly filled grids (0 = empty), and the first broken rule in words.
 //!
-//! These are the seeds' checking functions (seed 000 `validate_rows`/`validate_cages`/
-//! `transpose`, seed 003 `check_valid` and friends, seed 002 `valid_list`, `get_candidates`, …)
-//! on the one [`Puzzle`] model. The brute force ([`crate::solve::brute`]) uses the same rules
-//! through [`cell_valid`], so there is one definition of "valid".
+//! The seeds' checking rules (seed 000 `validate_rows`/`validate_cages`, seed 003
+//! `check_valid`) on the one [`Puzzle`] model, for every constraint it has. The brute force
+//! ([`crate::solve::brute`]) uses the same rules one cell at a time, so there is one
+//! definition of "valid"; [`check`] names the first broken rule for people.
 //!
 //! # Rules for a partly filled grid
 //!
 //! A grid is *valid* when no rule is broken yet:
 //!
-//! * no value twice in a row, a column or (with boxes) a box — empty cells never clash;
+//! * no value twice in a row, a column or any other house (box, region, diagonal, extra
+//!   region) — empty cells never clash;
+//! * a relation between two cells holds once both are filled;
+//! * a line clue (Skyscrapers) holds once its line is full;
 //! * a **full** cage meets its target ([`Cage::holds`]);
 //! * a **partial** cage (some cells empty) is judged by a rule that never rejects an
 //!   assignment that could still be completed:
@@ -20,14 +23,18 @@
 //!
 //! Every partial rule is closed under emptying cells: removing values from a valid grid leaves
 //! it valid. That is what lets a search check only the constraints through the cell it just
-//! filled ([`cell_valid`]) and get the same answer as the whole-grid check ([`grid_valid`]).
+//! filled (`CellChecker::cell_valid`) and get the same answer as the whole-grid check
+//! ([`grid_valid`]).
 //!
 //! Givens and the range 1..=N are not part of `grid_valid` (the seeds' checks do not look at
 //! them); [`check`] reports them too.
 
 use std::fmt;
 
-use crate::puzzle::{BoxShape, Cage, Cell, Grid, Operator, Puzzle, ValueSet};
+use crate::puzzle::{
+    Cage, Cell, Constraint, Edge, Grid, House, Operator, Puzzle, RelationKind, ValueSet,
+    towers_seen,
+};
 
 // ---------------------------------------------------------------------------------------------
 // Lines and boxes
@@ -49,11 +56,6 @@ fn first_repeat(values: impl Iterator<Item = u8> + Clone) -> Option<(u8, usize)>
     None
 }
 
-/// Whether the non-zero values of a list are all different (seed 002 `valid_list`).
-pub fn valid_list(values: &[u8]) -> bool {
-    first_repeat(values.iter().copied()).is_none()
-}
-
 fn row_iter(grid: &Grid, r: usize) -> impl Iterator<Item = u8> + Clone + '_ {
     grid.cells()[r * grid.size()..(r + 1) * grid.size()].iter().copied()
 }
@@ -64,8 +66,9 @@ fn column_iter(grid: &Grid, c: usize) -> impl Iterator<Item = u8> + Clone + '_ {
 }
 
 /// The cells of box `b` (0-based, row-major), in row-major order.
+#[cfg(test)]
 fn box_cells(
-    shape: BoxShape,
+    shape: crate::puzzle::BoxShape,
     size: usize,
     b: usize,
 ) -> impl Iterator<Item = (usize, usize)> + Clone {
@@ -75,22 +78,28 @@ fn box_cells(
     (0..h * w).map(move |k| (r0 + k / w, c0 + k % w))
 }
 
-fn box_iter(grid: &Grid, shape: BoxShape, b: usize) -> impl Iterator<Item = u8> + Clone + '_ {
+#[cfg(test)]
+fn box_iter(
+    grid: &Grid,
+    shape: crate::puzzle::BoxShape,
+    b: usize,
+) -> impl Iterator<Item = u8> + Clone + '_ {
     box_cells(shape, grid.size(), b).map(|(r, c)| grid.at(r, c))
 }
 
 /// No row holds a value twice (seed 000 `validate_rows`).
-pub fn rows_valid(grid: &Grid) -> bool {
+fn rows_valid(grid: &Grid) -> bool {
     (0..grid.size()).all(|r| first_repeat(row_iter(grid, r)).is_none())
 }
 
 /// No column holds a value twice.
-pub fn columns_valid(grid: &Grid) -> bool {
+fn columns_valid(grid: &Grid) -> bool {
     (0..grid.size()).all(|c| first_repeat(column_iter(grid, c)).is_none())
 }
 
 /// No box holds a value twice (true when the puzzle has no boxes).
-pub fn boxes_valid(puzzle: &Puzzle, grid: &Grid) -> bool {
+#[cfg(test)]
+fn boxes_valid(puzzle: &Puzzle, grid: &Grid) -> bool {
     match puzzle.boxes() {
         None => true,
         Some(shape) => (0..grid.size()).all(|b| first_repeat(box_iter(grid, shape, b)).is_none()),
@@ -99,27 +108,17 @@ pub fn boxes_valid(puzzle: &Puzzle, grid: &Grid) -> bool {
 
 /// Every cage is fine so far: full cages meet their target, partial cages can still do so
 /// (see the module docs), and with Killer rules no cage repeats a value.
-pub fn cages_valid(puzzle: &Puzzle, grid: &Grid) -> bool {
+fn cages_valid(puzzle: &Puzzle, grid: &Grid) -> bool {
     puzzle.cages().iter().all(|cage| cage_fault(cage, grid, puzzle.distinct_cages()).is_none())
 }
 
-/// All of [`rows_valid`], [`columns_valid`], [`boxes_valid`] and [`cages_valid`] (seed 003
-/// `check_valid`, seed 002 `valid_sudoku`).
+/// Whether no rule of the module notes is broken yet (seed 003 `check_valid`): what [`check`]
+/// finds nothing wrong in, givens and the range of values aside.
 pub fn grid_valid(puzzle: &Puzzle, grid: &Grid) -> bool {
     rows_valid(grid)
         && columns_valid(grid)
-        && boxes_valid(puzzle, grid)
         && cages_valid(puzzle, grid)
-}
-
-/// The transposed grid: rows become columns (seed 000 `transpose`).
-pub fn transpose(grid: &Grid) -> Grid {
-    let n = grid.size();
-    let mut cells = Vec::with_capacity(n * n);
-    for c in 0..n {
-        cells.extend(column_iter(grid, c));
-    }
-    Grid::from_valid(n, cells)
+        && other_faults(puzzle, grid).is_none()
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -203,7 +202,7 @@ fn outcome(cage: &Cage, values: &[u8]) -> Outcome {
 }
 
 /// Judges a cage's values (cage order, 0 = empty) by the rules in the module docs.
-pub fn cage_values_fault(cage: &Cage, values: &[u8], distinct: bool) -> Option<CageFault> {
+pub(crate) fn cage_values_fault(cage: &Cage, values: &[u8], distinct: bool) -> Option<CageFault> {
     if distinct {
         if let Some((value, count)) = first_repeat(values.iter().copied()) {
             return Some(CageFault::Repeats { value, count });
@@ -237,7 +236,7 @@ pub fn cage_values_fault(cage: &Cage, values: &[u8], distinct: bool) -> Option<C
 }
 
 /// Judges one cage on a partly filled grid.
-pub fn cage_fault(cage: &Cage, grid: &Grid, distinct: bool) -> Option<CageFault> {
+pub(crate) fn cage_fault(cage: &Cage, grid: &Grid, distinct: bool) -> Option<CageFault> {
     with_values(cage, grid, |values| cage_values_fault(cage, values, distinct))
 }
 
@@ -247,20 +246,32 @@ pub fn cage_fault(cage: &Cage, grid: &Grid, distinct: bool) -> Option<CageFault>
 
 /// Precomputed lookups for checking one cell at a time (the brute force's inner check).
 #[derive(Clone, Debug)]
-pub struct CellChecker<'p> {
+pub(crate) struct CellChecker<'p> {
     puzzle: &'p Puzzle,
     cage_of: Vec<Option<usize>>,
+    /// The constraints beyond rows, columns and cages (houses such as boxes and diagonals,
+    /// relations, line clues), and each cell's, by index.
+    others: Vec<Constraint<'p>>,
+    others_of: Vec<Vec<u32>>,
 }
 
 impl<'p> CellChecker<'p> {
-    /// A checker for `puzzle` (notes which cage each cell is in, once).
+    /// A checker for `puzzle` (notes which cage and other constraints each cell is in, once).
     pub fn new(puzzle: &'p Puzzle) -> CellChecker<'p> {
-        CellChecker { puzzle, cage_of: puzzle.cage_of_cells() }
+        let others = other_constraints(puzzle);
+        let mut others_of = vec![Vec::new(); puzzle.cell_count()];
+        for (k, c) in others.iter().enumerate() {
+            for cell in constraint_cells(c) {
+                others_of[cell.index()].push(k as u32);
+            }
+        }
+        CellChecker { puzzle, cage_of: puzzle.cage_of_cells(), others, others_of }
     }
 
     /// Whether the rules through `cell` hold: its value (if any) is not repeated in its row,
-    /// column, box or (Killer) cage, and its cage is fine so far. When the rest of the grid is
-    /// valid (as [`grid_valid`] judges), this equals `grid_valid` on the whole grid.
+    /// column or other houses or (Killer) cage, and its cage, relations and line clues are
+    /// fine so far. When the rest of the grid is valid (as [`grid_valid`] judges), this equals
+    /// `grid_valid` on the whole grid.
     pub fn cell_valid(&self, grid: &Grid, cell: Cell) -> bool {
         let n = grid.size();
         let (r, c) = (cell.row(n), cell.col(n));
@@ -271,20 +282,17 @@ impl<'p> CellChecker<'p> {
                     return false;
                 }
             }
-            if let Some(shape) = self.puzzle.boxes() {
-                let b = shape.box_of(r, c, n);
-                if box_cells(shape, n, b).any(|(rr, cc)| (rr, cc) != (r, c) && grid.at(rr, cc) == v)
-                {
-                    return false;
-                }
-            }
         }
-        match self.cage_of[cell.index()] {
+        let cage_ok = match self.cage_of[cell.index()] {
             Some(k) => {
                 cage_fault(&self.puzzle.cages()[k], grid, self.puzzle.distinct_cages()).is_none()
             }
             None => true,
-        }
+        };
+        cage_ok
+            && self.others_of[cell.index()]
+                .iter()
+                .all(|&k| constraint_fault(&self.others[k as usize], grid).is_none())
     }
 
     /// The values that could go in `cell` now: those that break no rule through the cell
@@ -307,15 +315,91 @@ impl<'p> CellChecker<'p> {
     }
 }
 
-/// One-off [`CellChecker::cell_valid`].
-pub fn cell_valid(puzzle: &Puzzle, grid: &Grid, cell: Cell) -> bool {
-    CellChecker::new(puzzle).cell_valid(grid, cell)
-}
-
 /// The values that could go in `cell` of a partly filled grid (seed 002 `get_candidates`):
 /// see [`CellChecker::candidates`].
-pub fn candidates(puzzle: &Puzzle, grid: &Grid, cell: Cell) -> ValueSet {
+pub(crate) fn candidates(puzzle: &Puzzle, grid: &Grid, cell: Cell) -> ValueSet {
     CellChecker::new(puzzle).candidates(grid, cell)
+}
+
+// ---------------------------------------------------------------------------------------------
+// Houses beyond rows and columns, relations, line clues
+// ---------------------------------------------------------------------------------------------
+
+/// The constraints of a puzzle past its rows, columns, cages and givens (which are checked
+/// on their own): boxes or regions, diagonals, extra regions, relations, line clues.
+fn other_constraints(puzzle: &Puzzle) -> Vec<Constraint<'_>> {
+    if !puzzle.has_regions()
+        && !puzzle.diagonals()
+        && puzzle.extra_regions().is_empty()
+        && puzzle.relations().is_empty()
+        && puzzle.line_clues().is_none()
+    {
+        return Vec::new();
+    }
+    let mut all = puzzle.constraints();
+    all.retain(|c| {
+        !matches!(
+            c,
+            Constraint::House { house: House::Row(_) | House::Column(_), .. }
+                | Constraint::Cage { .. }
+                | Constraint::Given { .. }
+        )
+    });
+    all
+}
+
+/// The cells a constraint reads.
+fn constraint_cells(c: &Constraint<'_>) -> Vec<Cell> {
+    match c {
+        Constraint::House { cells, .. } | Constraint::Sightline { cells, .. } => cells.clone(),
+        Constraint::Cage { cage, .. } => cage.cells.clone(),
+        Constraint::Relation(r) => vec![r.a, r.b],
+        Constraint::Given { cell, .. } => vec![*cell],
+    }
+}
+
+/// What is wrong with one of the other constraints on a partly filled grid, if anything: a
+/// house repeating a value, a relation broken by its two filled cells, a full line seeing
+/// another number of towers than its clue.
+fn constraint_fault(c: &Constraint<'_>, grid: &Grid) -> Option<Violation> {
+    let n = grid.size();
+    let at = |cell: Cell| (cell.row(n) + 1, cell.col(n) + 1);
+    match c {
+        Constraint::House { house, cells } => {
+            let (value, count) = first_repeat(cells.iter().map(|&c| grid.get(c)))?;
+            Some(match *house {
+                House::Row(r) => Violation::Row { row: r as usize + 1, value, count },
+                House::Column(c) => Violation::Column { col: c as usize + 1, value, count },
+                House::Box(b) => Violation::Box { index: b as usize + 1, value, count },
+                house => Violation::House { house, value, count },
+            })
+        }
+        Constraint::Relation(r) => {
+            let (a, b) = (grid.get(r.a), grid.get(r.b));
+            (a != 0 && b != 0 && !r.kind.holds(a, b)).then(|| Violation::Relation {
+                first: at(r.a),
+                second: at(r.b),
+                kind: r.kind,
+                values: (a, b),
+            })
+        }
+        Constraint::Sightline { edge, index, seen, cells } => {
+            let values: Vec<u8> = cells.iter().map(|&c| grid.get(c)).collect();
+            let found = towers_seen(values.iter().copied());
+            (!values.contains(&0) && found != *seen).then_some(Violation::Sightline {
+                edge: *edge,
+                index: index + 1,
+                seen: *seen,
+                found,
+            })
+        }
+        Constraint::Cage { .. } | Constraint::Given { .. } => None,
+    }
+}
+
+/// The first fault of the other constraints, in their order.
+fn other_faults(puzzle: &Puzzle, grid: &Grid) -> Option<Violation> {
+    other_constraints(puzzle).iter().find_map(|c| constraint_fault(c, grid))
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -382,6 +466,38 @@ pub enum Violation {
         /// How many times it occurs in the box (2 or more).
         count: usize,
     },
+    /// A value `count` times in a house other than a row, column or box: a jigsaw region, a
+    /// diagonal, an extra region.
+    House {
+        /// The house.
+        house: House,
+        /// The first value met a second time, scanning the house row-major.
+        value: u8,
+        /// How many times it occurs there (2 or more).
+        count: usize,
+    },
+    /// A relation between two filled cells that their values break.
+    Relation {
+        /// The first cell, (row, column), 1-based.
+        first: (usize, usize),
+        /// The second cell.
+        second: (usize, usize),
+        /// What should hold between the first cell's value and the second's.
+        kind: RelationKind,
+        /// Their values.
+        values: (u8, u8),
+    },
+    /// A full line that shows another number of towers than its clue.
+    Sightline {
+        /// The edge the clue stands at.
+        edge: Edge,
+        /// The column (top, bottom) or row (left, right), 1-based.
+        index: usize,
+        /// The clue.
+        seen: u8,
+        /// The towers seen along the line.
+        found: u8,
+    },
     /// A cage that breaks its rule; (row, col) is its first cell in row-major order.
     Cage {
         /// Row of the cage's first cell (1-based).
@@ -437,6 +553,35 @@ impl fmt::Display for Violation {
             Violation::Box { index, value, count } => {
                 write!(f, "box {index} has {} {value}s", times(*count))
             }
+            Violation::House { house, value, count } => {
+                write!(f, "{house} has {} {value}s", times(*count))
+            }
+            Violation::Relation { first: (r1, c1), second: (r2, c2), kind, values: (a, b) } => {
+                let (one, other) = (
+                    format!("row {r1}, column {c1} ({a})"),
+                    format!("row {r2}, column {c2} ({b})"),
+                );
+                match kind {
+                    RelationKind::Less => {
+                        write!(f, "cell at {one} should be less than the cell at {other}")
+                    }
+                    RelationKind::Consecutive => {
+                        write!(f, "cells at {one} and {other} should differ by 1")
+                    }
+                    RelationKind::NotConsecutive => {
+                        write!(f, "cells at {one} and {other} should not differ by 1")
+                    }
+                }
+            }
+            Violation::Sightline { edge, index, seen, found } => {
+                let line = match edge {
+                    Edge::Top | Edge::Bottom => "column",
+                    Edge::Left | Edge::Right => "row",
+                };
+                let towers = if *found == 1 { "tower is" } else { "towers are" };
+                let edge = edge.name();
+                write!(f, "from the {edge} of {line} {index}, {found} {towers} seen, not {seen}")
+            }
             Violation::Empty { row, col } => write!(f, "cell at row {row}, column {col} is empty"),
             Violation::Cage { row, col, label, target, fault } => {
                 write!(f, "cage at row {row}, column {col} ({label}) ")?;
@@ -475,8 +620,9 @@ impl fmt::Display for Violation {
 impl std::error::Error for Violation {}
 
 /// The first broken rule of a partly filled grid (0 = empty cells are fine), checked in this
-/// order: grid size, values out of range and then givens (row-major), rows, columns, boxes,
-/// cages (in the puzzle's order). `Ok(())` when nothing is broken yet.
+/// order: grid size, values out of range and then givens (row-major), rows, columns, boxes or
+/// regions, diagonals, extra regions, cages (in the puzzle's order), relations, line clues.
+/// `Ok(())` when nothing is broken yet.
 pub fn check(puzzle: &Puzzle, grid: &Grid) -> Result<(), Violation> {
     let n = puzzle.size();
     if grid.size() != n {
@@ -503,12 +649,12 @@ pub fn check(puzzle: &Puzzle, grid: &Grid) -> Result<(), Violation> {
             return Err(Violation::Column { col: c + 1, value, count });
         }
     }
-    if let Some(shape) = puzzle.boxes() {
-        for b in 0..n {
-            if let Some((value, count)) = first_repeat(box_iter(grid, shape, b)) {
-                return Err(Violation::Box { index: b + 1, value, count });
-            }
-        }
+    // Boxes, regions, diagonals and extra regions, then the cages, then relations and lines.
+    let others = other_constraints(puzzle);
+    let (houses, rest): (Vec<_>, Vec<_>) =
+        others.iter().partition(|c| matches!(c, Constraint::House { .. }));
+    if let Some(v) = houses.iter().find_map(|c| constraint_fault(c, grid)) {
+        return Err(v);
     }
     for cage in puzzle.cages() {
         if let Some(fault) = cage_fault(cage, grid, puzzle.distinct_cages()) {
@@ -522,7 +668,10 @@ pub fn check(puzzle: &Puzzle, grid: &Grid) -> Result<(), Violation> {
             });
         }
     }
-    Ok(())
+    match rest.iter().find_map(|c| constraint_fault(c, grid)) {
+        Some(v) => Err(v),
+        None => Ok(()),
+    }
 }
 
 /// [`check`], and then the first empty cell: `Ok(())` exactly when the grid solves the puzzle.
@@ -535,55 +684,10 @@ pub fn check_solution(puzzle: &Puzzle, grid: &Grid) -> Result<(), Violation> {
     }
 }
 
-// ---------------------------------------------------------------------------------------------
-// Seed 002's Sudoku helpers
-// ---------------------------------------------------------------------------------------------
-
-/// Seed 002's Sudoku helpers. Everything here is **1-based**, as the seed defines it: rows,
-/// columns, positions `(row, column)` from `(1, 1)`, blocks numbered 1..=N row-major, and the
-/// place inside a block 1..=N row-major.
-pub mod sudoku {
-    use super::{box_iter, column_iter, row_iter};
-    use crate::puzzle::{BoxShape, Grid};
-
-    /// The block holding 1-based `pos` (seed: `get_block_num`); (4, 6) is block 5 in a 9×9.
-    pub fn block_number(shape: BoxShape, size: usize, pos: (usize, usize)) -> usize {
-        shape.box_of(pos.0 - 1, pos.1 - 1, size) + 1
-    }
-
-    /// Where 1-based `pos` lies inside its block, 1..=N row-major (seed:
-    /// `get_position_inside_block`); (4, 6) is place 3 of block 5.
-    pub fn position_in_block(shape: BoxShape, pos: (usize, usize)) -> usize {
-        let (h, w) = (shape.height as usize, shape.width as usize);
-        ((pos.0 - 1) % h) * w + (pos.1 - 1) % w + 1
-    }
-
-    /// The values of block `x` (1-based), row-major (seed: `get_block`).
-    pub fn block(grid: &Grid, shape: BoxShape, x: usize) -> Vec<u8> {
-        box_iter(grid, shape, x - 1).collect()
-    }
-
-    /// Row `x` (1-based) (seed: `get_row`).
-    pub fn row(grid: &Grid, x: usize) -> Vec<u8> {
-        row_iter(grid, x - 1).collect()
-    }
-
-    /// Column `x` (1-based) (seed: `get_column`).
-    pub fn column(grid: &Grid, x: usize) -> Vec<u8> {
-        column_iter(grid, x - 1).collect()
-    }
-
-    /// The first empty cell, row by row, as a 1-based `(row, column)`; None when the grid is
-    /// full (the seed returns (-1, -1)) (seed: `find_first_unassigned_position`).
-    pub fn first_unassigned(grid: &Grid) -> Option<(usize, usize)> {
-        let n = grid.size();
-        grid.cells().iter().position(|&v| v == 0).map(|i| (i / n + 1, i % n + 1))
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::puzzle::BoxShape;
     use crate::puzzle::Operator::{Add, Div, Mul, Sub};
 
     fn grid(n: usize, cells: &[u8]) -> Grid {
@@ -835,41 +939,48 @@ mod tests {
         let g = partial(&[(0, 1), (4, 4), (8, 2), (6, 4)]);
         assert_eq!(candidates(&k, &g, Cell(4)).iter().collect::<Vec<_>>(), vec![3]);
         assert!(CellChecker::new(&k).cell_valid(&g, Cell(5)));
-        assert!(!cell_valid(&k, &g, Cell(8)));
+        assert!(!CellChecker::new(&k).cell_valid(&g, Cell(8)));
     }
 
+    /// The constraints beyond rows, columns, boxes and cages are named when broken: a jigsaw
+    /// region, a diagonal, a relation, a full line of towers; and the brute force's one-cell
+    /// check agrees with the whole-grid one.
     #[test]
-    fn transpose_swaps_rows_and_columns() {
-        let g = grid(3, &[1, 2, 3, 0, 1, 2, 3, 0, 1]);
-        assert_eq!(transpose(&g), grid(3, &[1, 0, 3, 2, 1, 0, 3, 2, 1]));
-        assert_eq!(transpose(&transpose(&g)), g);
-        let bad = grid(3, &[1, 1, 0, 0, 2, 0, 0, 0, 3]);
-        assert!(!rows_valid(&bad) && columns_valid(&bad));
-        assert!(rows_valid(&transpose(&bad)) && !columns_valid(&transpose(&bad)));
-    }
-
-    #[test]
-    fn seed_002_helpers() {
-        use sudoku::*;
-        let b = BoxShape::standard(9).unwrap();
-        assert_eq!(block_number(b, 9, (4, 6)), 5);
-        assert_eq!(block_number(b, 9, (1, 1)), 1);
-        assert_eq!(block_number(b, 9, (3, 5)), 2);
-        assert_eq!(block_number(b, 9, (1, 4)), 2);
-        assert_eq!(block_number(b, 9, (9, 9)), 9);
-        assert_eq!(position_in_block(b, (4, 6)), 3);
-        assert_eq!([(1, 1), (1, 2), (1, 3), (1, 4)].map(|p| position_in_block(b, p)), [1, 2, 3, 1]);
-        assert_eq!(position_in_block(b, (9, 9)), 9);
-        let six = BoxShape::standard(6).unwrap(); // 2 rows × 3 columns
-        assert_eq!(block_number(six, 6, (3, 4)), 4);
-        assert_eq!(position_in_block(six, (4, 5)), 5);
-        let (p, solved) = seed_sudoku();
-        assert_eq!(block(&solved, b, 4), vec![8, 5, 9, 4, 2, 6, 7, 1, 3]);
-        assert_eq!(row(&solved, 4), vec![8, 5, 9, 7, 6, 1, 4, 2, 3]);
-        assert_eq!(column(&solved, 4), vec![6, 1, 3, 7, 8, 9, 5, 4, 2]);
-        assert_eq!(first_unassigned(p.givens()), Some((1, 3)));
-        assert_eq!(first_unassigned(&solved), None);
-        assert!(!valid_list(&[1, 2, 3, 0, 0, 1, 7, 5, 0]));
-        assert!(valid_list(&[5, 3, 0, 0, 7, 0, 0, 0, 0]));
+    fn other_constraints_are_named() {
+        use crate::puzzle::{LineClues, Relation};
+        let g = grid(4, &[1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1]);
+        let jigsaw = Puzzle::builder(4)
+            .regions(vec![0, 0, 0, 1, 0, 2, 1, 1, 2, 2, 3, 1, 2, 3, 3, 3])
+            .build()
+            .unwrap();
+        assert_eq!(message(&jigsaw, &g), "region 1 has two 3s");
+        let x = Puzzle::builder(4).diagonals(true).build().unwrap();
+        assert_eq!(message(&x, &g), "the diagonal has two 4s");
+        let less = Relation::new(Cell(1), Cell(0), RelationKind::Less);
+        let futoshiki = Puzzle::builder(4).relations(vec![less]).build().unwrap();
+        assert_eq!(
+            message(&futoshiki, &g),
+            "cell at row 1, column 2 (2) should be less than the cell at row 1, column 1 (1)"
+        );
+        let bar = Relation::new(Cell(0), Cell(4), RelationKind::Consecutive);
+        let adjacent = Puzzle::builder(4).relations(vec![bar]).build().unwrap();
+        assert_eq!(
+            message(&adjacent, &g),
+            "cells at row 1, column 1 (1) and row 2, column 1 (3) should differ by 1"
+        );
+        let clues = LineClues { left: vec![0, 0, 3, 0], ..LineClues::none(4) };
+        let towers = Puzzle::builder(4).line_clues(clues).build().unwrap();
+        assert_eq!(message(&towers, &g), "from the left of row 3, 2 towers are seen, not 3");
+        // An empty cell in the line: not judged yet.
+        let mut partial = g.clone();
+        partial.set(Cell(9), 0);
+        assert_eq!(check(&towers, &partial), Ok(()));
+        for p in [&jigsaw, &x, &futoshiki, &adjacent, &towers] {
+            let whole = grid_valid(p, &g);
+            let checker = CellChecker::new(p);
+            let by_cell = (0..16).all(|c| checker.cell_valid(&g, Cell(c)));
+            assert_eq!((whole, by_cell), (false, false));
+            assert!(grid_valid(p, &Grid::empty(4)));
+        }
     }
 }
