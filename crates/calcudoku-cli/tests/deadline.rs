@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 
 use assert_cmd::Command;
 use calcudoku::format;
-use calcudoku::generate::{CageSettings, random_cages, random_killer};
+use calcudoku_testkit::{CageSettings, random_cages, random_killer};
 
 fn write(name: &str, text: &str) -> PathBuf {
     let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("deadline");

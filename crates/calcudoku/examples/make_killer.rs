@@ -1,5 +1,5 @@
 //! Makes the puzzles of `bench/killer-9x9`: Killer Sudokus without givens from
-//! [`calcudoku::generate::random_killer`], kept when the solver proves their solution unique,
+//! [`calcudoku_testkit::random_killer`], kept when the solver proves their solution unique,
 //! written as `NNN.in` (ops format, `boxes` line first) and `NNN.out` (the solution) in a
 //! folder, each read back and proved unique once more before it is kept.
 //!
@@ -15,8 +15,8 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use calcudoku::format::{self, Format, Layout};
-use calcudoku::generate::random_killer;
 use calcudoku::solve::Solver;
+use calcudoku_testkit::random_killer;
 
 /// What the command line asks for.
 struct Args {

@@ -1,5 +1,5 @@
 //! Makes the puzzles of `bench/kenken-multisol`: Keen-like KenKens from
-//! [`calcudoku::generate::keen_like`] (uniqueness not asked for) kept when they have two
+//! [`calcudoku_testkit::keen_like`] (uniqueness not asked for) kept when they have two
 //! solutions or more, written as `NNN.in` (ops format) and `NNN.out` (the first solution in
 //! row-major order, what `calcudoku solve` prints) in a folder.
 //!
@@ -19,8 +19,8 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use calcudoku::format::{self, Format, Layout};
-use calcudoku::generate::keen_like;
 use calcudoku::solve::Solver;
+use calcudoku_testkit::keen_like;
 
 /// Time for `solve` on a kept puzzle.
 const SOLVE_LIMIT: Duration = Duration::from_secs(300);

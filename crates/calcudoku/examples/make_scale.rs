@@ -1,5 +1,5 @@
 //! Makes the puzzles of `bench/kenken-scale`: unique Keen-like KenKens from
-//! [`calcudoku::generate::repaired_keen_like`], written as `NNN.in` (ops format) and `NNN.out`
+//! [`calcudoku_testkit::repaired_keen_like`], written as `NNN.in` (ops format) and `NNN.out`
 //! (the solution) in a folder, each read back and proved unique once more, without any time
 //! limit, before it is kept.
 //!
@@ -19,8 +19,8 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use calcudoku::format::{self, Format, Layout};
-use calcudoku::generate::{RepairSettings, repaired_keen_like};
 use calcudoku::solve::Solver;
+use calcudoku_testkit::{RepairSettings, repaired_keen_like};
 
 /// What the command line asks for.
 struct Args {

@@ -33,6 +33,15 @@ pub mod validate;
 #[cfg(feature = "serde")]
 mod serde_impls;
 
+// The unit tests make random puzzles with the test kit's corpus makers, compiled into this
+// crate (as `calcudoku::…` paths, which the next line gives the crate itself).
+#[cfg(test)]
+extern crate self as calcudoku;
+#[cfg(test)]
+#[path = "../../testkit/src/corpus.rs"]
+#[allow(dead_code, missing_docs)]
+mod corpus;
+
 /// The README's Rust example, run as a doctest so that it keeps compiling.
 #[cfg(doctest)]
 #[doc = include_str!("../../../README.md")]

@@ -2,9 +2,9 @@
 //! no later (row-major) than the square the puzzle was made from — it finds the first solution —
 //! and it is the very grid the fast solver returns.
 
-use calcudoku::generate::random_kenken;
 use calcudoku::solve::brute::{BruteOutcome, brute_force_with};
 use calcudoku::{Operator, validate};
+use calcudoku_testkit::random_kenken;
 use proptest::prelude::*;
 
 fn ops_subset() -> impl Strategy<Value = Vec<Operator>> {

@@ -104,6 +104,8 @@ fn agrees(p: &Puzzle) {
     if let Some(g) = &report.grid {
         assert!(p.is_solution(g));
     }
+    // The seeds' brute force judges every constraint too.
+    assert_eq!(solve::brute::brute_force(p).0, first, "brute force on {p:?}");
 }
 
 /// A random Latin square of side `n`, from a seed: the cyclic square with rows, columns and

@@ -4,13 +4,13 @@
 //! solved ends at a solution, and the grade agrees with the path.
 
 use calcudoku::logic::{self, Board, End, Ladder};
-use calcudoku::{Cage, Grid, Operator, Puzzle, generate};
+use calcudoku::{Cage, Grid, Operator, Puzzle};
 use proptest::prelude::*;
 
 /// A random KenKen planted on a Latin square, with some operators hidden and some cages of
 /// three or more cells turned into − or ÷ cages where their values allow.
 fn puzzle(size: usize, seed: u64, hide: u8, multi: u8) -> (Puzzle, Grid) {
-    let (p, square) = generate::random_kenken(size, seed, &[]);
+    let (p, square) = calcudoku_testkit::random_kenken(size, seed, &[]);
     let mut cages: Vec<Cage> = p.cages().to_vec();
     for (i, cage) in cages.iter_mut().enumerate() {
         let values: Vec<u8> = cage.cells.iter().map(|&c| square.get(c)).collect();

@@ -3,9 +3,9 @@
 //! one). Case counts are kept moderate so the suite stays fast.
 
 use calcudoku::format::{self, Format, Layout};
-use calcudoku::generate::{SplitMix64, random_kenken};
 use calcudoku::solve::Solver;
 use calcudoku::{BoxShape, Cage, Grid, Operator, Puzzle, validate};
+use calcudoku_testkit::{SplitMix64, random_kenken};
 use proptest::prelude::*;
 
 fn ops_subset() -> impl Strategy<Value = Vec<Operator>> {

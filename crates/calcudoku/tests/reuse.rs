@@ -4,11 +4,9 @@
 //! on one thread gives exactly what each gives on a thread of its own, search counters
 //! included; and a solver kept alive while others come and go answers the same again.
 
-use calcudoku::generate::{
-    CageSettings, random_cages, random_kenken, random_killer, random_sudoku,
-};
 use calcudoku::puzzle::Puzzle;
 use calcudoku::solve::{Report, Solver};
+use calcudoku_testkit::{CageSettings, random_cages, random_kenken, random_killer, random_sudoku};
 
 fn puzzles() -> Vec<Puzzle> {
     let mut out = Vec::new();

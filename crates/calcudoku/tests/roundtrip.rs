@@ -3,26 +3,27 @@
 //! puzzle's own solution solves what was read, and the first solutions agree).
 
 use calcudoku::format::{self, Format, Layout};
-use calcudoku::generate::{self, CageSettings, Kind, Options};
+use calcudoku::generate::{self, Kind, Options};
 use calcudoku::solve::Solver;
 use calcudoku::{Grid, Puzzle};
+use calcudoku_testkit::{self as corpus, CageSettings};
 
 fn puzzles() -> Vec<(String, Puzzle, Grid)> {
     let mut out = Vec::new();
     for seed in 0..6 {
         for size in [3, 4, 5, 6, 7, 9] {
-            let (p, g) = generate::random_kenken(size, seed, &[]);
+            let (p, g) = corpus::random_kenken(size, seed, &[]);
             out.push((format!("random kenken {size} seed {seed}"), p, g));
         }
         let settings = CageSettings { max_cells: 5, hidden_percent: 30 };
-        let (p, g) = generate::random_cages(6, seed, settings);
+        let (p, g) = corpus::random_cages(6, seed, settings);
         out.push((format!("hidden-operator cages seed {seed}"), p, g));
         for size in [4, 6, 9] {
-            if let Some((p, g)) = generate::random_sudoku(size, seed, size * size / 3) {
+            if let Some((p, g)) = corpus::random_sudoku(size, seed, size * size / 3) {
                 out.push((format!("sudoku {size} seed {seed}"), p, g));
             }
         }
-        if let Some((p, g)) = generate::random_killer(9, seed, 4) {
+        if let Some((p, g)) = corpus::random_killer(9, seed, 4) {
             out.push((format!("killer 9 seed {seed}"), p, g));
         }
     }

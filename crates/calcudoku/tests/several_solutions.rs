@@ -5,10 +5,10 @@
 use std::path::PathBuf;
 
 use calcudoku::format;
-use calcudoku::generate::{CageSettings, keen_like, random_cages};
 use calcudoku::solve::brute::brute_force;
 use calcudoku::solve::{Branching, Solver, count};
 use calcudoku::validate;
+use calcudoku_testkit::{CageSettings, keen_like, random_cages};
 use proptest::prelude::*;
 
 proptest! {

@@ -7,9 +7,9 @@
 
 use std::sync::OnceLock;
 
-use calcudoku::generate::random_kenken;
 use calcudoku::solve::{self, Solver};
 use calcudoku::{Cage, Grid, Puzzle};
+use calcudoku_testkit::random_kenken;
 use proptest::prelude::*;
 
 /// Every Latin square of side n (n ≤ 4: at most 576), in row-major (lexicographic) order.

@@ -7,7 +7,7 @@
 mod common;
 
 use calcudoku::logic::{self, Board, End, Ladder, SUDOKU_LEVELS};
-use calcudoku::{Grid, Puzzle, format, generate, solve};
+use calcudoku::{Grid, Puzzle, format, solve};
 use proptest::prelude::*;
 
 /// Explains `puzzle` one step at a time and checks every step against `solution`.
@@ -92,7 +92,7 @@ proptest! {
         keep_pct in 30usize..60,
     ) {
         let keep = size * size * keep_pct / 100;
-        let (puzzle, solution) = generate::random_sudoku(size, seed, keep).unwrap();
+        let (puzzle, solution) = calcudoku_testkit::random_sudoku(size, seed, keep).unwrap();
         explain_soundly(&puzzle, &solution);
     }
 
@@ -102,14 +102,14 @@ proptest! {
         seed in any::<u64>(),
         max_cage in 2usize..8,
     ) {
-        let (puzzle, solution) = generate::random_killer(size, seed, max_cage).unwrap();
+        let (puzzle, solution) = calcudoku_testkit::random_killer(size, seed, max_cage).unwrap();
         explain_soundly(&puzzle, &solution);
     }
 }
 
 #[test]
 fn a_sixteen_by_sixteen_sudoku_is_explained_soundly() {
-    let (puzzle, solution) = generate::random_sudoku(16, 7, 150).unwrap();
+    let (puzzle, solution) = calcudoku_testkit::random_sudoku(16, 7, 150).unwrap();
     let e = explain_soundly(&puzzle, &solution);
     assert!(!e.steps.is_empty());
 }

@@ -8,10 +8,10 @@
 //! - on 4×4, both equal plain enumeration of every Latin square that fits;
 //! - the first solution reported is a valid grid.
 
-use calcudoku::generate::{SplitMix64, random_sudoku_grid};
 use calcudoku::puzzle::{BoxShape, Cell};
 use calcudoku::solve::{Branching, Solver};
 use calcudoku::{Grid, Puzzle};
+use calcudoku_testkit::{SplitMix64, random_sudoku_grid};
 use proptest::prelude::*;
 
 /// A Sudoku from a random solved grid of side `n`, each cell kept with probability `keep`/100,

@@ -1,12 +1,13 @@
 //! Deterministic random puzzles for tests and benchmarks (the corpus helpers): a random Latin
 //! square cut into random cages whose targets are computed from the square, so every puzzle has
 //! at least that solution. Their own small PRNG (SplitMix64) keeps the puzzles the bench sets
-//! and tests were made from exactly as they were; new puzzles come from [`super::generate`].
+//! and tests were made from exactly as they were; new puzzles come from
+//! [`calcudoku::generate`].
 //!
 //! [`repaired_keen_like`] makes Keen-like puzzles whose solution the solver proves unique, by
 //! repairing a random cutting wherever another solution fits (it made `bench/kenken-scale`).
 
-use crate::puzzle::{Cage, Cell, Grid, Operator, Puzzle, neighbours};
+use calcudoku::puzzle::{Cage, Cell, Grid, Operator, Puzzle, neighbours};
 
 /// SplitMix64 (Steele, Lea, Flood 2014): tiny, fast, and good enough for making test puzzles.
 #[derive(Clone, Debug)]
@@ -59,7 +60,7 @@ pub fn random_latin_square(size: usize, rng: &mut SplitMix64) -> Grid {
             cells[r * size + c] = symbols[(rows[r] + cols[c]) % size] as u8 + 1;
         }
     }
-    Grid::from_valid(size, cells)
+    Grid::from_cells(size, cells).expect("values in 1..=N")
 }
 
 /// A random KenKen of side `size` (1..=64) planted on a random Latin square, which is returned
@@ -188,7 +189,7 @@ pub fn random_cages(size: usize, seed: u64, settings: CageSettings) -> (Puzzle, 
         } else {
             let (op, t) = ops
                 .iter()
-                .find_map(|&o| super::ops::target(o, &values).map(|t| (o, t)))
+                .find_map(|&o| o.apply(&values).filter(|&t| t > 0).map(|t| (o, t)))
                 .expect("a sum always fits");
             let hidden = rng.below(100) < settings.hidden_percent;
             (if hidden { None } else { Some(op) }, t)
@@ -214,7 +215,7 @@ fn target(op: Operator, values: &[u8]) -> Option<u64> {
 /// `(w·(r mod h) + r div h + c) mod N`, with bands, stacks, rows within bands, columns within
 /// stacks and symbols shuffled. None when `size` has no usual boxes.
 pub fn random_sudoku_grid(size: usize, rng: &mut SplitMix64) -> Option<Grid> {
-    let b = crate::puzzle::BoxShape::standard(size)?;
+    let b = calcudoku::puzzle::BoxShape::standard(size)?;
     let (h, w) = (b.height as usize, b.width as usize);
     // Rows: bands of h rows (there are w bands); columns: stacks of w columns (h stacks).
     let shuffled = |groups: usize, per: usize, rng: &mut SplitMix64| -> Vec<usize> {
@@ -234,7 +235,7 @@ pub fn random_sudoku_grid(size: usize, rng: &mut SplitMix64) -> Option<Grid> {
             cells[r * size + c] = symbols[(w * (rr % h) + rr / h + cc) % size] as u8 + 1;
         }
     }
-    Some(Grid::from_valid(size, cells))
+    Some(Grid::from_cells(size, cells).expect("values in 1..=N"))
 }
 
 /// A random Sudoku of side `size` with a unique solution: a random solved grid from which
@@ -243,7 +244,7 @@ pub fn random_sudoku_grid(size: usize, rng: &mut SplitMix64) -> Option<Grid> {
 pub fn random_sudoku(size: usize, seed: u64, keep: usize) -> Option<(Puzzle, Grid)> {
     let mut rng = SplitMix64::new(seed);
     let solution = random_sudoku_grid(size, &mut rng)?;
-    let boxes = crate::puzzle::BoxShape::standard(size);
+    let boxes = calcudoku::puzzle::BoxShape::standard(size);
     let mut givens = solution.clone();
     let mut order: Vec<usize> = (0..size * size).collect();
     rng.shuffle(&mut order);
@@ -253,12 +254,12 @@ pub fn random_sudoku(size: usize, seed: u64, keep: usize) -> Option<(Puzzle, Gri
             break;
         }
         let v = givens.cells()[i];
-        givens.set(crate::puzzle::Cell(i as u16), 0);
+        givens.set(calcudoku::puzzle::Cell(i as u16), 0);
         let p = Puzzle::sudoku(size, boxes, givens.clone()).ok()?;
-        if crate::solve::count(&p, 2).solutions == 1 {
+        if calcudoku::solve::count(&p, 2).solutions == 1 {
             left -= 1;
         } else {
-            givens.set(crate::puzzle::Cell(i as u16), v);
+            givens.set(calcudoku::puzzle::Cell(i as u16), v);
         }
     }
     Some((Puzzle::sudoku(size, boxes, givens).ok()?, solution))
@@ -290,7 +291,7 @@ pub fn random_killer(size: usize, seed: u64, max_cage: usize) -> Option<(Puzzle,
         let cells = cells.into_iter().map(|c| Cell(c as u16)).collect();
         cages.push(Cage::new(target, Some(Operator::Add), cells));
     }
-    let boxes = crate::puzzle::BoxShape::standard(size);
+    let boxes = calcudoku::puzzle::BoxShape::standard(size);
     Some((Puzzle::new(size, boxes, Grid::empty(size), cages, true).ok()?, solved))
 }
 
@@ -367,8 +368,8 @@ pub fn unique_keen_like(
 ) -> Option<(u64, Puzzle, Grid)> {
     (seed..seed + attempts).find_map(|s| {
         let (p, g) = keen_like(size, s);
-        let solver = crate::solve::Solver::new(&p)
-            .with_deadline(Some(crate::clock::Instant::now() + budget));
+        let solver = calcudoku::solve::Solver::new(&p)
+            .with_deadline(Some(calcudoku::clock::Instant::now() + budget));
         match solver.count(2) {
             Ok(c) if c.solutions == 1 && c.complete => Some((s, p, g)),
             _ => None,
@@ -886,7 +887,7 @@ impl<'s> Cutting<'s> {
                             for &(c, v) in &changed {
                                 other[c] = v;
                             }
-                            return Some(Grid::from_valid(n, other));
+                            return Some(Grid::from_cells(n, other).expect("values in 1..=N"));
                         }
                     }
                 }
@@ -944,7 +945,7 @@ fn map_cell(n: usize, sym: usize, c: usize) -> usize {
 /// What a solver check of a candidate puzzle found.
 enum Check {
     /// The square is the only solution, proved within the limits.
-    Unique(crate::solve::Stats),
+    Unique(calcudoku::solve::Stats),
     /// Another solution than the square.
     Another(Grid),
     /// Several solutions, but every search tried returned the square first.
@@ -960,9 +961,9 @@ enum Check {
 /// what is made does not depend on the machine's speed (as long as the time allowed is
 /// ample for that many nodes).
 fn check(puzzle: &Puzzle, square: &Grid, settings: &RepairSettings) -> Check {
-    use crate::solve::{Branching, Solver};
+    use calcudoku::solve::{Branching, Solver};
     let search = |p: &Puzzle, branching: Branching, limit: u64| {
-        let deadline = settings.budget.map(|b| crate::clock::Instant::now() + b);
+        let deadline = settings.budget.map(|b| calcudoku::clock::Instant::now() + b);
         match Solver::new(p).with_deadline(deadline).search(branching, limit) {
             Ok((_, _, stats)) if settings.max_nodes.is_some_and(|m| stats.nodes > m) => Err(false),
             Ok(found) => Ok(found),
@@ -1003,7 +1004,7 @@ fn check(puzzle: &Puzzle, square: &Grid, settings: &RepairSettings) -> Check {
             let Some(g) = found else { continue };
             let back: Vec<u8> = (0..n * n).map(|c| g.cells()[map_cell(n, sym, c)]).collect();
             if back != square.cells() {
-                return Check::Another(Grid::from_valid(n, back));
+                return Check::Another(Grid::from_cells(n, back).expect("values in 1..=N"));
             }
         }
     }
@@ -1075,7 +1076,7 @@ pub struct Repaired {
     /// How much repairing it took.
     pub effort: Effort,
     /// The solver's statistics on the search that proved the solution unique.
-    pub proof: crate::solve::Stats,
+    pub proof: calcudoku::solve::Stats,
 }
 
 /// A Keen-like KenKen of side `size` whose solution the solver proves unique, made by repair:
@@ -1191,9 +1192,9 @@ mod tests {
                 let (p, g) = (&made.puzzle, &made.solution);
                 assert!(p.cages_cover_grid());
                 assert!(p.is_solution(g));
-                let count = crate::solve::count(p, 2);
+                let count = calcudoku::solve::count(p, 2);
                 assert_eq!((count.solutions, count.complete), (1, true), "n {n} seed {seed}");
-                assert_eq!(crate::solve::solve(p).as_ref(), Some(g));
+                assert_eq!(calcudoku::solve::solve(p).as_ref(), Some(g));
                 for cage in p.cages() {
                     let cells: Vec<usize> = cage.cells.iter().map(|c| c.index()).collect();
                     assert!((2..=4).contains(&cells.len()), "n {n} seed {seed}: {cage:?}");
@@ -1273,7 +1274,8 @@ mod tests {
     #[test]
     fn cycle_switches_find_intercalates() {
         // 1 2 / 2 1 in the top-left corner of the cyclic 4×4 square.
-        let square = Grid::from_valid(4, vec![1, 2, 3, 4, 2, 3, 4, 1, 3, 4, 1, 2, 4, 1, 2, 3]);
+        let square =
+            Grid::from_cells(4, vec![1, 2, 3, 4, 2, 3, 4, 1, 3, 4, 1, 2, 4, 1, 2, 3]).unwrap();
         let settings = RepairSettings::default();
         let mut cutting = Cutting {
             n: 4,

@@ -24,11 +24,8 @@
 //!   level is reached from above.
 //! - Killer (`killer`): a Sudoku grid cut into cages of distinct digits, givens added only
 //!   when asked and needed for uniqueness; from hard up, cages merged until the level.
-//!
-//! The older makers of test corpora (random puzzles without a level) live in [`corpus`].
 
 mod cages;
-pub mod corpus;
 mod kenken;
 mod killer;
 mod latin;
@@ -40,7 +37,6 @@ mod sudoku;
 mod trades;
 mod trial;
 
-pub use corpus::*;
 pub use ops::OpChoice;
 
 use std::sync::OnceLock;

@@ -377,7 +377,7 @@ mod tests {
 
     #[test]
     fn incremental_check_counts_like_the_whole_grid_check() {
-        use crate::generate::{SplitMix64, random_kenken};
+        use crate::corpus::{SplitMix64, random_kenken};
         let whole = |p: &Puzzle| {
             search(p, Some(2_000_000), &mut |_| false, &|g, _| validate::grid_valid(p, g))
         };

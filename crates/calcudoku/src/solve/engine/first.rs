@@ -209,7 +209,7 @@ mod tests {
     use super::super::super::count;
     use super::super::Model;
     use super::*;
-    use crate::generate::{
+    use crate::corpus::{
         CageSettings, SplitMix64, keen_like, random_cages, random_killer, random_sudoku_grid,
     };
     use crate::puzzle::{BoxShape, Cell, Puzzle};

@@ -380,7 +380,7 @@ impl Engine<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::generate::SplitMix64;
+    use crate::corpus::SplitMix64;
     use crate::puzzle::Grid;
     use crate::puzzle::Puzzle;
     use crate::solve::cage::bits;
@@ -446,7 +446,7 @@ mod tests {
         let mut rng = SplitMix64::new(11);
         for case in 0..60 {
             let n = [4, 6, 8, 9, 12, 16][case % 6];
-            let mut givens = crate::generate::random_sudoku_grid(n, &mut rng).unwrap();
+            let mut givens = crate::corpus::random_sudoku_grid(n, &mut rng).unwrap();
             for i in 0..n * n {
                 if rng.below(3) != 0 {
                     givens.set(crate::puzzle::Cell(i as u16), 0);

@@ -1,7 +1,7 @@
 //! Tests of the compiled model.
 
 use super::*;
-use crate::generate::{CageSettings, SplitMix64, random_cages, random_kenken, random_killer};
+use crate::corpus::{CageSettings, SplitMix64, random_cages, random_kenken, random_killer};
 use crate::puzzle::{BoxShape, Cage, Grid, rule_holds};
 use crate::solve::engine::{Branching, Engine, Sink};
 

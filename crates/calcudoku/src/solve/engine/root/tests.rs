@@ -1,7 +1,7 @@
 //! The fixed-size root passes against the general propagation.
 
 use super::*;
-use crate::generate::{CageSettings, SplitMix64, random_cages, random_kenken};
+use crate::corpus::{CageSettings, SplitMix64, random_cages, random_kenken};
 use crate::puzzle::{Operator, Puzzle};
 use crate::solve::model::Model;
 
