@@ -125,13 +125,7 @@ fn completable(puzzle: &Puzzle, grid: &Grid) -> Result<bool> {
             givens.set(calcudoku::Cell(i as u16), v);
         }
     }
-    let with_grid = Puzzle::new(
-        puzzle.size(),
-        puzzle.boxes(),
-        givens,
-        puzzle.cages().to_vec(),
-        puzzle.distinct_cages(),
-    )?;
+    let with_grid = puzzle.with_givens(givens)?;
     let count = Solver::new(&with_grid).count(1).expect("no deadline was set");
     Ok(count.solutions > 0)
 }

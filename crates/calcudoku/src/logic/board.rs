@@ -11,39 +11,9 @@ use super::layouts::{self, Analysis};
 
 use crate::puzzle::{BoxShape, Cage, Cell, Grid, Operator, Puzzle, ValueSet};
 
-/// A row, a column or a box, numbered from 0 (displayed from 1).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Unit {
-    /// A row, 0 at the top.
-    Row(u8),
-    /// A column, 0 at the left.
-    Col(u8),
-    /// A box, numbered row-major from 0 at the top left.
-    Box(u8),
-}
-
-impl Unit {
-    /// The kind of unit: `"row"`, `"column"` or `"box"`.
-    pub const fn kind(self) -> &'static str {
-        match self {
-            Unit::Row(_) => "row",
-            Unit::Col(_) => "column",
-            Unit::Box(_) => "box",
-        }
-    }
-    /// The 0-based number of the row, column or box.
-    pub const fn number(self) -> usize {
-        match self {
-            Unit::Row(i) | Unit::Col(i) | Unit::Box(i) => i as usize,
-        }
-    }
-}
-
-impl fmt::Display for Unit {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} {}", self.kind(), self.number() + 1)
-    }
-}
+/// A house of the board: a row, a column, a box or jigsaw region, a diagonal, an extra region
+/// (the model's [`House`], numbered from 0 and displayed from 1).
+pub use crate::puzzle::House as Unit;
 
 /// A cell written the way solvers write them: `r3c4` (1-based).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -92,18 +62,32 @@ pub struct CagePart {
     pub positions: u64,
 }
 
-/// The units of an N×N grid (with or without boxes): the same for every puzzle of that shape,
-/// so made once per thread and shared.
+/// The units of a puzzle's grid: rows, columns, boxes or regions, diagonals and extra regions
+/// of N cells (every value once in each). For rows, columns and rectangular boxes the same
+/// for every puzzle of that shape, so made once per thread and shared.
 #[derive(Debug)]
 struct Frame {
     units: Vec<Unit>,
     /// `unit_cells[u * n .. (u + 1) * n]`: the cells of unit `u`, in row-major order.
     unit_cells: Vec<Cell>,
-    /// The units of each cell: row, column and (with boxes) box, as indices into `units`.
+    /// The units of each cell: row, column and (with boxes or regions) its box or region, as
+    /// indices into `units`.
     cell_units: Vec<[u16; 3]>,
+    /// Each cell's further units (a diagonal, an extra region), as indices into `units`;
+    /// empty when no cell has any.
+    more_units: Vec<SmallVec<[u16; 2]>>,
+    /// Extra regions of fewer than N cells (their values differ, but they need not hold every
+    /// value: no units), and each cell's.
+    small_regions: Vec<Vec<Cell>>,
+    small_of: Vec<SmallVec<[u16; 1]>>,
+    /// Where the boxes or regions, the diagonals and the extra regions start in `units`.
+    regions_at: usize,
+    diagonals_at: usize,
+    extra_at: usize,
 }
 
-/// The frames made so far on this thread, by size and box shape.
+/// The frames made so far on this thread, by size and box shape (only for rows, columns and
+/// rectangular boxes).
 type Frames = Vec<(usize, Option<BoxShape>, Arc<Frame>)>;
 
 thread_local! {
@@ -111,48 +95,142 @@ thread_local! {
 }
 
 impl Frame {
-    fn of(n: usize, boxes: Option<BoxShape>) -> Arc<Frame> {
+    /// The side and boxes of a puzzle whose houses are rows, columns and rectangular boxes
+    /// alone (None for any other), whose frame every such puzzle shares.
+    fn plain_layout(puzzle: &Puzzle) -> Option<(usize, Option<BoxShape>)> {
+        let plain =
+            puzzle.jigsaw().is_none() && !puzzle.diagonals() && puzzle.extra_regions().is_empty();
+        plain.then(|| (puzzle.size(), puzzle.boxes()))
+    }
+
+    /// The frame of a puzzle: shared with every puzzle of its side and boxes when it has no
+    /// other houses.
+    fn of(puzzle: &Puzzle) -> Arc<Frame> {
+        let Some((n, boxes)) = Frame::plain_layout(puzzle) else {
+            return Arc::new(Frame::new(puzzle));
+        };
         FRAMES.with(|frames| {
             let mut frames = frames.borrow_mut();
             if let Some((_, _, f)) = frames.iter().find(|(m, b, _)| *m == n && *b == boxes) {
                 return Arc::clone(f);
             }
-            let f = Arc::new(Frame::new(n, boxes));
+            let f = Arc::new(Frame::new(puzzle));
             frames.push((n, boxes, Arc::clone(&f)));
             f
         })
     }
 
-    fn new(n: usize, boxes: Option<BoxShape>) -> Frame {
-        let mut units = Vec::with_capacity(3 * n);
-        let mut unit_cells = Vec::with_capacity(3 * n * n);
-        for r in 0..n {
-            units.push(Unit::Row(r as u8));
-            unit_cells.extend((0..n).map(|c| Cell::at(r, c, n)));
-        }
-        for c in 0..n {
-            units.push(Unit::Col(c as u8));
-            unit_cells.extend((0..n).map(|r| Cell::at(r, c, n)));
-        }
-        let mut cell_units = vec![[0u16; 3]; n * n];
-        for (i, u) in cell_units.iter_mut().enumerate() {
-            u[0] = (i / n) as u16;
-            u[1] = (n + i % n) as u16;
-            u[2] = u16::MAX;
-        }
-        if let Some(b) = boxes {
-            let (h, w) = (b.height as usize, b.width as usize);
-            for k in 0..n {
-                units.push(Unit::Box(k as u8));
-                let (r0, c0) = ((k / (n / w)) * h, (k % (n / w)) * w);
-                for i in 0..n {
-                    let cell = Cell::at(r0 + i / w, c0 + i % w, n);
-                    unit_cells.push(cell);
-                    cell_units[cell.index()][2] = (2 * n + k) as u16;
+    fn new(puzzle: &Puzzle) -> Frame {
+        let n = puzzle.size();
+        let houses = puzzle.houses();
+        let mut units = Vec::with_capacity(houses.len());
+        let mut unit_cells = Vec::with_capacity(houses.len() * n);
+        let mut cell_units = vec![[u16::MAX; 3]; n * n];
+        let mut more_units = Vec::new();
+        let mut small_regions = Vec::new();
+        let mut small_of = Vec::new();
+        let (mut regions_at, mut diagonals_at, mut extra_at) = (2 * n, 2 * n, 2 * n);
+        for (house, cells) in houses {
+            if cells.len() < n {
+                if small_of.is_empty() {
+                    small_of = vec![SmallVec::new(); n * n];
+                }
+                for c in &cells {
+                    small_of[c.index()].push(small_regions.len() as u16);
+                }
+                small_regions.push(cells);
+                continue;
+            }
+            let u = units.len() as u16;
+            match house {
+                Unit::Row(_) => cells.iter().for_each(|c| cell_units[c.index()][0] = u),
+                Unit::Column(_) => cells.iter().for_each(|c| cell_units[c.index()][1] = u),
+                Unit::Box(_) | Unit::Region(_) => {
+                    cells.iter().for_each(|c| cell_units[c.index()][2] = u)
+                }
+                _ => {
+                    if more_units.is_empty() {
+                        more_units = vec![SmallVec::new(); n * n];
+                    }
+                    cells.iter().for_each(|c| more_units[c.index()].push(u));
                 }
             }
+            match house {
+                Unit::Row(_) | Unit::Column(_) => {
+                    regions_at = units.len() + 1;
+                    diagonals_at = regions_at;
+                    extra_at = regions_at;
+                }
+                Unit::Box(_) | Unit::Region(_) => {
+                    diagonals_at = units.len() + 1;
+                    extra_at = diagonals_at;
+                }
+                Unit::Diagonal | Unit::AntiDiagonal => extra_at = units.len() + 1,
+                Unit::Extra(_) => {}
+            }
+            units.push(house);
+            unit_cells.extend(cells);
         }
-        Frame { units, unit_cells, cell_units }
+        Frame {
+            units,
+            unit_cells,
+            cell_units,
+            more_units,
+            small_regions,
+            small_of,
+            regions_at,
+            diagonals_at,
+            extra_at,
+        }
+    }
+
+    /// The index of a unit in `units`.
+    fn index(&self, n: usize, unit: Unit) -> usize {
+        match unit {
+            Unit::Row(i) => i as usize,
+            Unit::Column(i) => n + i as usize,
+            Unit::Box(i) | Unit::Region(i) => self.regions_at + i as usize,
+            Unit::Diagonal => self.diagonals_at,
+            Unit::AntiDiagonal => self.diagonals_at + 1,
+            Unit::Extra(k) => {
+                // Extra regions of fewer than N cells are no units: count the full ones.
+                let full = self.units[self.extra_at..]
+                    .iter()
+                    .position(|&u| u == Unit::Extra(k))
+                    .expect("an extra region of N cells");
+                self.extra_at + full
+            }
+        }
+    }
+
+    /// The units of a cell, as indices into `units`: row, column, box or region, then the
+    /// others.
+    fn unit_indices(&self, c: Cell) -> impl Iterator<Item = u16> + '_ {
+        let more = self.more_units.get(c.index()).map_or(&[][..], |m| &m[..]);
+        self.cell_units[c.index()]
+            .iter()
+            .copied()
+            .filter(|&u| u != u16::MAX)
+            .chain(more.iter().copied())
+    }
+
+    /// Whether two cells share a house: a unit, or an extra region of fewer than N cells.
+    fn share_house(&self, a: Cell, b: Cell) -> bool {
+        let (ua, ub) = (self.cell_units[a.index()], self.cell_units[b.index()]);
+        if ua[0] == ub[0] || ua[1] == ub[1] || (ua[2] != u16::MAX && ua[2] == ub[2]) {
+            return true;
+        }
+        if !self.more_units.is_empty() {
+            let (ma, mb) = (&self.more_units[a.index()], &self.more_units[b.index()]);
+            if ma.iter().any(|u| mb.contains(u)) {
+                return true;
+            }
+        }
+        if !self.small_of.is_empty() {
+            let (sa, sb) = (&self.small_of[a.index()], &self.small_of[b.index()]);
+            return sa.iter().any(|k| sb.contains(k));
+        }
+        false
     }
 }
 
@@ -161,6 +239,9 @@ impl Frame {
 pub struct Geometry {
     n: usize,
     boxes: Option<BoxShape>,
+    /// The side and boxes of a frame shared by every puzzle of that shape (None: a frame of
+    /// this puzzle's own, with jigsaw regions, diagonals or extra regions).
+    layout: Option<(usize, Option<BoxShape>)>,
     frame: Arc<Frame>,
     cages: Vec<CageInfo>,
     cage_of: Vec<Option<u16>>,
@@ -181,7 +262,8 @@ impl Geometry {
         let mut geo = Geometry {
             n,
             boxes,
-            frame: Frame::of(n, boxes),
+            layout: Frame::plain_layout(puzzle),
+            frame: Frame::of(puzzle),
             cages: Vec::new(),
             cage_of: Vec::new(),
             cage_parts: Vec::new(),
@@ -198,9 +280,11 @@ impl Geometry {
     /// thousands of puzzles a second, one board at a time).
     fn refill(&mut self, puzzle: &Puzzle) {
         let (n, boxes) = (puzzle.size(), puzzle.boxes());
-        if self.n != n || self.boxes != boxes {
-            self.frame = Frame::of(n, boxes);
+        let layout = Frame::plain_layout(puzzle);
+        if layout.is_none() || layout != self.layout {
+            self.frame = Frame::of(puzzle);
         }
+        self.layout = layout;
         self.n = n;
         self.boxes = boxes;
         self.distinct_cages = puzzle.distinct_cages();
@@ -212,7 +296,7 @@ impl Geometry {
     /// Cages, cage of each cell and cage parts, from `self.puzzle` and the frame.
     fn build(&mut self) {
         let Geometry { n, frame, cages, cage_of, cage_parts, part_start, puzzle, .. } = self;
-        let (units, cell_units) = (&frame.units, &frame.cell_units);
+        let units = &frame.units;
         let distinct = puzzle.distinct_cages();
         let count = puzzle.cages().len();
         cages.truncate(count);
@@ -241,16 +325,10 @@ impl Geometry {
             }
         }
         for cage in cages.iter_mut().filter(|c| c.cells.len() <= 64) {
-            let units_of = |c: Cell| cell_units[c.index()];
             let cells = &cage.cells;
             cage.sees_before.extend((0..cells.len()).map(|i| {
-                let ui = units_of(cells[i]);
                 (0..i).fold(0u64, |m, j| {
-                    let uj = units_of(cells[j]);
-                    let sees = distinct
-                        || ui[0] == uj[0]
-                        || ui[1] == uj[1]
-                        || (ui[2] != u16::MAX && ui[2] == uj[2]);
+                    let sees = distinct || frame.share_house(cells[i], cells[j]);
                     if sees { m | 1 << j } else { m }
                 })
             }));
@@ -264,7 +342,7 @@ impl Geometry {
                 continue;
             }
             for (i, &c) in cage.cells.iter().enumerate() {
-                for &u in cell_units[c.index()].iter().filter(|&&u| u != u16::MAX) {
+                for u in frame.unit_indices(c) {
                     let unit = units[u as usize];
                     match cage_parts[first..].iter_mut().find(|p| p.unit == unit) {
                         Some(p) => p.positions |= 1 << i,
@@ -470,36 +548,29 @@ impl Board {
         CellName { row: self.row(cell), col: self.col(cell) }
     }
 
-    /// Every unit: rows, then columns, then (with boxes) boxes.
+    /// Every unit (house of N cells, which holds every value once): rows, then columns, then
+    /// boxes or jigsaw regions, then the diagonals and extra regions.
     pub fn units(&self) -> &[Unit] {
         &self.geo.frame.units
     }
     /// The cells of a unit, in row-major order.
     pub fn unit_cells(&self, unit: Unit) -> &[Cell] {
         let n = self.geo.n;
-        let u = match unit {
-            Unit::Row(i) => i as usize,
-            Unit::Col(i) => n + i as usize,
-            Unit::Box(i) => 2 * n + i as usize,
-        };
+        let u = self.geo.frame.index(n, unit);
         &self.geo.frame.unit_cells[u * n..(u + 1) * n]
     }
-    /// The units a cell lies in: its row, its column and (with boxes) its box.
+    /// The units a cell lies in: its row, its column, its box or region, and any diagonal or
+    /// extra region.
     pub fn units_of(&self, cell: Cell) -> impl Iterator<Item = Unit> + '_ {
-        self.geo.frame.cell_units[cell.index()]
-            .iter()
-            .filter(|&&u| u != u16::MAX)
-            .map(|&u| self.geo.frame.units[u as usize])
+        self.geo.frame.unit_indices(cell).map(|u| self.geo.frame.units[u as usize])
     }
-    /// Whether two different cells share a unit (or, with Killer rules, a cage).
+    /// Whether two different cells must hold different values: they share a house (or, with
+    /// Killer rules, a cage).
     pub fn sees(&self, a: Cell, b: Cell) -> bool {
         if a == b {
             return false;
         }
-        let (ua, ub) = (self.geo.frame.cell_units[a.index()], self.geo.frame.cell_units[b.index()]);
-        ua[0] == ub[0]
-            || ua[1] == ub[1]
-            || (ua[2] != u16::MAX && ua[2] == ub[2])
+        self.geo.frame.share_house(a, b)
             || (self.geo.distinct_cages
                 && self.geo.cage_of[a.index()].is_some()
                 && self.geo.cage_of[a.index()] == self.geo.cage_of[b.index()])
@@ -521,6 +592,10 @@ impl Board {
                 start.push(all.len() as u32);
                 seen.clear();
                 seen.extend(self.units_of(c).flat_map(|u| self.unit_cells(u)).copied());
+                let frame = &self.geo.frame;
+                if let Some(small) = frame.small_of.get(c.index()) {
+                    seen.extend(small.iter().flat_map(|&k| &frame.small_regions[k as usize]));
+                }
                 if let Some(k) = self.cage_of(c).filter(|_| self.geo.distinct_cages) {
                     seen.extend_from_slice(&self.geo.cages[k].cells);
                 }

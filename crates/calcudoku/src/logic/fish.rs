@@ -65,7 +65,8 @@ fn one(board: &Board, v: u8, k: usize, by_rows: bool, out: &mut Found) {
         let base: smallvec::SmallVec<[usize; 16]> = chosen.iter().map(|&i| lines[i]).collect();
         let mut step = Step::new(Technique::Fish(k as u8));
         step.values = crate::puzzle::ValueSet::single(v);
-        let unit = |i: usize, row: bool| if row { Unit::Row(i as u8) } else { Unit::Col(i as u8) };
+        let unit =
+            |i: usize, row: bool| if row { Unit::Row(i as u8) } else { Unit::Column(i as u8) };
         step.units = base.iter().map(|&l| unit(l, by_rows)).collect();
         step.units.extend((0..n).filter(|a| cover & (1 << a) != 0).map(|a| unit(a, !by_rows)));
         for &l in &base {

@@ -22,7 +22,14 @@ const MAX_BRANCHES: u32 = 3;
 /// Singles applied in one branch before it is given up.
 const MAX_SINGLES: usize = 400;
 
-const ALL_UNITS: &[UnitKind] = &[UnitKind::Box, UnitKind::Row, UnitKind::Col];
+const ALL_UNITS: &[UnitKind] = &[
+    UnitKind::Box,
+    UnitKind::Region,
+    UnitKind::Row,
+    UnitKind::Col,
+    UnitKind::Diagonal,
+    UnitKind::Extra,
+];
 
 /// The board after `assume`, advanced by singles; Err at a contradiction.
 fn follow(board: &Board, assume: Placement) -> Result<Board, Contradiction> {

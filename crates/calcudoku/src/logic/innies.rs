@@ -26,7 +26,7 @@ pub fn find(board: &Board, out: &mut Found) {
     for run in 2..=3usize {
         for first in 0..=n.saturating_sub(run) {
             groups.push((first..first + run).map(|r| Unit::Row(r as u8)).collect());
-            groups.push((first..first + run).map(|c| Unit::Col(c as u8)).collect());
+            groups.push((first..first + run).map(|c| Unit::Column(c as u8)).collect());
         }
     }
     for group in groups {

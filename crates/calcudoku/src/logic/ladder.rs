@@ -108,7 +108,16 @@ pub const SUDOKU_LEVELS: &[&str] =
 
 const LINES: &[UnitKind] = &[UnitKind::Row, UnitKind::Col];
 
-const ALL: &[UnitKind] = &[UnitKind::Box, UnitKind::Row, UnitKind::Col];
+/// Every kind of unit, boxes and regions first (the rows, columns and boxes of a Sudoku; the
+/// jigsaw regions, diagonals and extra regions of its variants).
+const ALL: &[UnitKind] = &[
+    UnitKind::Box,
+    UnitKind::Region,
+    UnitKind::Row,
+    UnitKind::Col,
+    UnitKind::Diagonal,
+    UnitKind::Extra,
+];
 
 /// Naked subsets of size `k`.
 const fn naked_of(kinds: &'static [UnitKind], k: u8) -> Subsets {
@@ -124,7 +133,7 @@ const fn hidden_of(kinds: &'static [UnitKind], k: u8) -> Subsets {
 const fn subsets_of(kinds: &'static [UnitKind], min: u8, max: u8) -> Subsets {
     Subsets { kinds, min, max, naked: true, hidden: true }
 }
-const BOX_FIRST: &[UnitKind] = &[UnitKind::Box, UnitKind::Row, UnitKind::Col];
+const BOX_FIRST: &[UnitKind] = ALL;
 
 impl Ladder {
     /// KenKen, graded as Keen grades: easy (singles, the values a cage can hold), normal (the
@@ -193,10 +202,10 @@ impl Ladder {
         ladder
     }
 
-    /// The ladder for a puzzle: Keen's for puzzles with arithmetic cages and no boxes, the
-    /// Killer ladder for boxes with cages, the Sudoku ladder otherwise.
+    /// The ladder for a puzzle: Keen's for puzzles with arithmetic cages and no boxes or
+    /// regions, the Killer ladder for boxes or regions with cages, the Sudoku ladder otherwise.
     pub fn for_board(board: &Board) -> Ladder {
-        match (board.cages().is_empty(), board.boxes().is_some()) {
+        match (board.cages().is_empty(), board.puzzle().has_regions()) {
             (false, false) => Ladder::keen(),
             (false, true) => Ladder::killer(),
             (true, _) => Ladder::sudoku(),

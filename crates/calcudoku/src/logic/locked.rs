@@ -12,13 +12,15 @@ use super::step::{Found, List, Placement, Step, eliminations_text};
 use super::technique::Technique;
 
 pub fn find(board: &Board, pointing: bool, out: &mut Found) {
-    if board.boxes().is_none() {
+    if !board.puzzle().has_regions() {
         return;
     }
+    let region = |u: Unit| matches!(u, Unit::Box(_) | Unit::Region(_));
+    let line = |u: Unit| matches!(u, Unit::Row(_) | Unit::Column(_));
     let n = board.size();
     for &unit in board.units() {
-        let from_box = matches!(unit, Unit::Box(_));
-        if from_box != pointing {
+        let from_box = region(unit);
+        if from_box != pointing || !(from_box || line(unit)) {
             continue;
         }
         for v in 1..=n as u8 {
@@ -26,10 +28,11 @@ pub fn find(board: &Board, pointing: bool, out: &mut Found) {
             if places.len() < 2 || places.iter().any(|&c| board.is_placed(c)) {
                 continue;
             }
-            // The other unit all the places share: a line for a box, the box for a line.
+            // The other unit all the places share: a line for a box (or jigsaw region), the
+            // box for a line.
             let shared = board.units_of(places[0]).find(|&u| {
                 u != unit
-                    && matches!(u, Unit::Box(_)) != from_box
+                    && if from_box { line(u) } else { region(u) }
                     && places.iter().all(|&c| board.units_of(c).any(|w| w == u))
             });
             let Some(target) = shared else { continue };

@@ -71,8 +71,11 @@ pub fn hidden(board: &Board, kinds: &[UnitKind], out: &mut Found) {
 pub fn unit_kind(unit: Unit) -> UnitKind {
     match unit {
         Unit::Row(_) => UnitKind::Row,
-        Unit::Col(_) => UnitKind::Col,
+        Unit::Column(_) => UnitKind::Col,
         Unit::Box(_) => UnitKind::Box,
+        Unit::Region(_) => UnitKind::Region,
+        Unit::Diagonal | Unit::AntiDiagonal => UnitKind::Diagonal,
+        Unit::Extra(_) => UnitKind::Extra,
     }
 }
 

@@ -11,6 +11,12 @@ pub enum UnitKind {
     Col,
     /// Sudoku boxes.
     Box,
+    /// A jigsaw's irregular regions.
+    Region,
+    /// The two diagonals (X).
+    Diagonal,
+    /// Extra regions (windoku).
+    Extra,
 }
 
 /// A named deduction. Sizes (of subsets, fish) are part of the technique: a naked pair and a
@@ -83,6 +89,9 @@ impl Technique {
                     UnitKind::Row => "row",
                     UnitKind::Col => "column",
                     UnitKind::Box => "box",
+                    UnitKind::Region => "region",
+                    UnitKind::Diagonal => "diagonal",
+                    UnitKind::Extra => "extra region",
                 }
             ),
             Technique::CageCombination => "cage combination".into(),
@@ -115,7 +124,7 @@ impl Technique {
     /// error); the rating of a puzzle is that of its hardest step.
     pub fn rating(self) -> f32 {
         match self {
-            Technique::HiddenSingle(UnitKind::Box) => 1.2,
+            Technique::HiddenSingle(UnitKind::Box | UnitKind::Region) => 1.2,
             Technique::HiddenSingle(_) => 1.5,
             Technique::CageCombination => 1.6,
             Technique::NakedSingle => 2.3,

@@ -5,7 +5,6 @@
 //! Nothing here assumes the puzzle has one solution: when every candidate of the chosen cell
 //! leads to a solution, the puzzle has several and no step is returned.
 
-use crate::puzzle::Puzzle;
 use crate::solve::{Branching, Solver};
 
 use super::board::Board;
@@ -19,15 +18,7 @@ pub fn find(board: &Board, out: &mut Found) {
         return;
     }
     cells.sort_by_key(|&c| (board.candidates(c).len(), c));
-    let with = |grid| {
-        Puzzle::new(
-            board.size(),
-            board.boxes(),
-            grid,
-            board.puzzle().cages().to_vec(),
-            board.distinct_cages(),
-        )
-    };
+    let with = |grid| board.puzzle().with_givens(grid);
     // One search of the board's placements, up to two solutions, answers most of the
     // questions below at once: a value a solution of it holds leads to that solution, and
     // when it has exactly one, every other value of every cell leads to none.

@@ -26,6 +26,34 @@ pub enum House {
     Extra(u8),
 }
 
+impl House {
+    /// The kind of house in a word: `row`, `column`, `box`, `region`, `diagonal`,
+    /// `anti-diagonal`, `extra region`.
+    pub const fn kind(self) -> &'static str {
+        match self {
+            House::Row(_) => "row",
+            House::Column(_) => "column",
+            House::Box(_) => "box",
+            House::Region(_) => "region",
+            House::Diagonal => "diagonal",
+            House::AntiDiagonal => "anti-diagonal",
+            House::Extra(_) => "extra region",
+        }
+    }
+
+    /// The 0-based number of the row, column, box or region (0 for a diagonal).
+    pub const fn number(self) -> usize {
+        match self {
+            House::Row(i)
+            | House::Column(i)
+            | House::Box(i)
+            | House::Region(i)
+            | House::Extra(i) => i as usize,
+            House::Diagonal | House::AntiDiagonal => 0,
+        }
+    }
+}
+
 impl fmt::Display for House {
     /// `row 3`, `column 5`, `box 2`, `region 4`, `the diagonal`, `extra region 1` (1-based).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

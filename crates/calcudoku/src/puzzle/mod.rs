@@ -351,6 +351,12 @@ impl Puzzle {
         Puzzle::new(size, None, Grid::empty(size), cages, false)
     }
 
+    /// The same puzzle with other givens (checked as [`PuzzleBuilder::build`] checks them).
+    pub fn with_givens(&self, givens: Grid) -> Result<Puzzle, ModelError> {
+        check_givens(self.size, &givens)?;
+        Ok(Puzzle { givens, ..self.clone() })
+    }
+
     /// Side length N of the N×N grid (1 to [`MAX_SIZE`]).
     pub fn size(&self) -> usize {
         self.size
