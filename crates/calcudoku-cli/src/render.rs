@@ -59,11 +59,14 @@ fn id(place: &Place) -> String {
     format!("{name}:{}", place.line)
 }
 
-/// The solution to draw, or why there is none.
-fn solution(puzzle: &Puzzle, deadline: Option<Instant>) -> Result<Grid, Outcome> {
+/// The solution to draw and whether it is the only one, or why there is none.
+fn solution(puzzle: &Puzzle, deadline: Option<Instant>) -> Result<(Grid, bool), Outcome> {
     let solver = Solver::new(puzzle).with_deadline(deadline);
     match solver.solve() {
-        Ok(report) => report.grid.ok_or(Outcome::NoSolution),
+        Ok(report) => {
+            let unique = report.count.solutions == 1 && report.count.complete;
+            report.grid.map(|g| (g, unique)).ok_or(Outcome::NoSolution)
+        }
         Err(_) => Err(Outcome::TimedOut),
     }
 }
@@ -207,12 +210,16 @@ pub fn run(args: &RenderArgs, ui: Ui, out: &mut dyn Write) -> Result<Status> {
                     // One deadline for the puzzle: its solution, then its caption's level.
                     let started = Instant::now();
                     let deadline = timeout.map(|t| started + t);
-                    let (grid, missing) = wanted_solution(true, puzzle, deadline);
-                    let (level, late) = match missing {
-                        // No solution to draw: no level to find either.
-                        Some(_) => (None, false),
-                        None => caption_level(puzzle, started, deadline),
+                    let (grid, missing) = match solution(puzzle, deadline) {
+                        Ok((g, unique)) => (Some((g, unique)), None),
+                        Err(outcome) => (None, Some(outcome)),
                     };
+                    let (level, late) = match &grid {
+                        Some((_, true)) => caption_level(puzzle, started, deadline),
+                        // No solution, or several (the search said so): no level to find.
+                        _ => (None, false),
+                    };
+                    let grid = grid.map(|(g, _)| g);
                     puzzles.push((puzzle.clone(), grid, level, id(place)));
                     Ok(match late {
                         false => drawn(String::new(), missing),
@@ -283,7 +290,7 @@ fn wanted_solution(
         return (None, None);
     }
     match solution(puzzle, deadline) {
-        Ok(g) => (Some(g), None),
+        Ok((g, _)) => (Some(g), None),
         Err(outcome) => (None, Some(outcome)),
     }
 }
