@@ -30,6 +30,26 @@ for h in '010 377 004 000 001 000' '010 377 364 000 001 000' '010 377 004 000 00
     '013 377 004 000 000 000'; do
     printf "$(printf '\\%s' $h)" > "corpus/big_cages/$(echo "$h" | tr ' ' '_')"
 done
+# render_options: two option bytes and a four-byte scale (see fuzz_targets/render_options.rs)
+# before each example: everything drawn at 1.5, refused per-page 0 at 16, 31 at -1, one a page
+# at 0.25. check_grid: each example with an empty 4x4 grid after a 0xFF byte, and the 6x6
+# KenKen with its partial grid.
+mkdir -p corpus/render_options corpus/check_grid
+k=0
+for f in ../examples/*.txt; do
+    k=$((k + 1))
+    case $((k % 4)) in
+        0) head='\177\006\000\000\300\077' ;;
+        1) head='\001\000\000\000\200\101' ;;
+        2) head='\010\037\000\000\200\277' ;;
+        *) head='\022\001\000\000\200\076' ;;
+    esac
+    { printf "$head"; cat "$f"; } > "corpus/render_options/ex$k"
+    { cat "$f"; printf '\377'; printf '0 0 0 0\n0 0 0 0\n0 0 0 0\n0 0 0 0\n'; } \
+        > "corpus/check_grid/ex$k"
+done
+{ cat ../examples/kenken-6x6.ops.txt; printf '\377'; cat ../examples/kenken-6x6.partial.txt; } \
+    > corpus/check_grid/partial6
 # Inputs kept from earlier runs (crashes fixed since; see crates/calcudoku/tests/regressions.rs).
 for d in regressions/*/; do
     t=$(basename "$d")

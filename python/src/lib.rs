@@ -546,17 +546,31 @@ fn with_puzzle<T>(
     }
 }
 
-/// Runs `work` over the items on `threads` threads (None: all cores), without the GIL.
+/// The threads worth starting for `work` items when `threads` are asked for (None or 0: all
+/// cores): never more than the cores, nor than the items (at least one).
+fn threads_for(threads: Option<usize>, work: usize) -> usize {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    match threads {
+        Some(0) | None => cores,
+        Some(n) => n.min(cores),
+    }
+    .min(work)
+    .max(1)
+}
+
+/// Runs `work` over the items on `threads` threads (None: all cores; never more than the
+/// cores or the items), without the GIL.
 fn batch<T: Send>(
     py: Python<'_>,
     items: &[Item],
     threads: Option<usize>,
     work: impl Fn(&Item) -> T + Sync,
 ) -> PyResult<Vec<T>> {
-    py.detach(|| match threads {
-        Some(0) | None => Ok(items.par_iter().map(&work).collect()),
-        Some(1) => Ok(items.iter().map(&work).collect()),
-        Some(n) => rayon::ThreadPoolBuilder::new()
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    py.detach(|| match threads_for(threads, items.len()) {
+        1 => Ok(items.iter().map(&work).collect()),
+        n if n == cores => Ok(items.par_iter().map(&work).collect()),
+        n => rayon::ThreadPoolBuilder::new()
             .num_threads(n)
             .build()
             .map(|pool| pool.install(|| items.par_iter().map(&work).collect()))
@@ -760,10 +774,11 @@ fn generate(
             let deadline = timeout.map(|t| calcudoku::clock::Instant::now() + t);
             calcudoku::generate::generate(&options, k, deadline)
         };
-        match threads {
-            Some(1) => Ok(indexes.iter().map(work).collect::<Vec<_>>()),
-            Some(0) | None => Ok(indexes.par_iter().map(work).collect()),
-            Some(n) => rayon::ThreadPoolBuilder::new()
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        match threads_for(threads, indexes.len()) {
+            1 => Ok(indexes.iter().map(work).collect::<Vec<_>>()),
+            n if n == cores => Ok(indexes.par_iter().map(work).collect()),
+            n => rayon::ThreadPoolBuilder::new()
                 .num_threads(n)
                 .build()
                 .map(|pool| pool.install(|| indexes.par_iter().map(work).collect())),

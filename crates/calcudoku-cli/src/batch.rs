@@ -289,11 +289,10 @@ pub fn run(
 ) -> Result<()> {
     let Input { name, first, reader, size_hint, ui } = input;
     let started = Instant::now();
-    // One thread needs no pool (and no thread started for it).
-    let pool = match stream.threads {
-        1 => None,
-        n => Some(rayon::ThreadPoolBuilder::new().num_threads(n).build()?),
-    };
+    // One thread needs no pool (and no thread started for it); the pool is built once the
+    // first chunk is read, with no more threads than it has lines.
+    let mut pool: Option<rayon::ThreadPool> = None;
+    let several = stream.threads > 1;
     let progress = match size_hint {
         Some(total) if total > (1 << 20) && io::stderr().is_terminal() => {
             let bar = ProgressBar::new(total);
@@ -307,7 +306,7 @@ pub fn run(
         }
         _ => ProgressBar::hidden(),
     };
-    let chunk_lines = if pool.is_some() { CHUNK } else { CHUNK_ONE_THREAD };
+    let chunk_lines = if several { CHUNK } else { CHUNK_ONE_THREAD };
     let mut pending = first.into_iter();
     let mut next_no = 0;
     let mut chunk = Chunk::default();
@@ -355,6 +354,11 @@ pub fn run(
         first_chunk = false;
         let answer = |l: &ChunkLine| answer_line(l.no, chunk.bytes(l), name, stream, timed);
         answers.clear();
+        let lines = chunk.lines.len();
+        if several && pool.is_none() && lines > 1 {
+            let n = stream.threads.min(lines);
+            pool = Some(rayon::ThreadPoolBuilder::new().num_threads(n).build()?);
+        }
         match &pool {
             Some(pool) => {
                 pool.install(|| chunk.lines.par_iter().map(answer).collect_into_vec(&mut answers))

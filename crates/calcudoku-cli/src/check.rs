@@ -9,12 +9,15 @@
 //! - no rule broken yet, but no completion exists (1 and 2 in an `80*` cage): `no completion
 //!   exists: …`, exit status 1;
 //! - a broken rule, in words (`row 3 has two 5s`), exit status 1;
+//! - out of time (`--timeout`) before a partial grid's completion is found or ruled out:
+//!   `out of time: …`, exit status 3;
 //! - bad input (a file that cannot be read, a puzzle or grid that does not parse, a grid of
 //!   the wrong size): one line on standard error naming the file, the line and what was
 //!   expected, exit status 2.
 
 use std::io::Write;
 use std::path::Path;
+use std::time::{Duration, Instant};
 
 use anyhow::{Result, bail};
 use calcudoku::format::{self, Format};
@@ -40,12 +43,14 @@ enum Verdict {
     Fits { empty: usize },
     NoCompletion { empty: usize },
     Broken(String),
+    TimedOut { after: Duration },
 }
 
 pub fn run(args: &CheckArgs, ui: Ui, out: &mut dyn Write) -> Result<Status> {
     let (place_name, verdict) = judge(args)?;
     let status = match verdict {
         Verdict::Solves | Verdict::Fits { .. } => Status::Solved,
+        Verdict::TimedOut { .. } => Status::TimedOut,
         _ => Status::NoSolution,
     };
     if ui.json {
@@ -62,6 +67,7 @@ pub fn run(args: &CheckArgs, ui: Ui, out: &mut dyn Write) -> Result<Status> {
                 format!("no way of filling its {empty} empty cells solves the puzzle"),
             ),
             Verdict::Broken(v) => ("broken", v.clone()),
+            Verdict::TimedOut { after } => ("timeout", timed_out(*after)),
         };
         o.insert("status".into(), word.into());
         o.insert("message".into(), text.into());
@@ -81,12 +87,22 @@ pub fn run(args: &CheckArgs, ui: Ui, out: &mut dyn Write) -> Result<Status> {
             "no completion exists: the grid breaks no rule yet, but no way of filling its {empty} empty cells solves the puzzle"
         )?,
         Verdict::Broken(v) => writeln!(out, "{v}")?,
+        Verdict::TimedOut { after } => writeln!(out, "{}", timed_out(after))?,
     }
     Ok(status)
 }
 
+fn timed_out(after: Duration) -> String {
+    format!(
+        "out of time: gave up after {:.3} s (--timeout) looking for a way to fill the empty cells",
+        after.as_secs_f64()
+    )
+}
+
 /// The grid's file name (for `--json`) and what the check found.
 fn judge(args: &CheckArgs) -> Result<(String, Verdict)> {
+    let timeout = crate::timeout(args.timeout)?;
+    let started = Instant::now();
     let (puzzle_src, grid_src) = (source(&args.puzzle), source(&args.grid));
     if puzzle_src.path.is_none() && grid_src.path.is_none() {
         bail!("the puzzle and the grid cannot both come from standard input");
@@ -102,10 +118,12 @@ fn judge(args: &CheckArgs) -> Result<(String, Verdict)> {
             let empty = grid.cells().iter().filter(|&&v| v == 0).count();
             if empty == 0 {
                 Verdict::Solves
-            } else if completable(&puzzle, &grid)? {
-                Verdict::Fits { empty }
             } else {
-                Verdict::NoCompletion { empty }
+                match completable(&puzzle, &grid, timeout.map(|t| started + t))? {
+                    Some(true) => Verdict::Fits { empty },
+                    Some(false) => Verdict::NoCompletion { empty },
+                    None => Verdict::TimedOut { after: started.elapsed() },
+                }
             }
         }
         // The grid was read at the puzzle's size with values in range: these are bad input.
@@ -117,8 +135,9 @@ fn judge(args: &CheckArgs) -> Result<(String, Verdict)> {
     Ok((grid_src.name, verdict))
 }
 
-/// Whether some solution of the puzzle agrees with every value of the partial grid.
-fn completable(puzzle: &Puzzle, grid: &Grid) -> Result<bool> {
+/// Whether some solution of the puzzle agrees with every value of the partial grid (None: the
+/// deadline passed first).
+fn completable(puzzle: &Puzzle, grid: &Grid, deadline: Option<Instant>) -> Result<Option<bool>> {
     let mut givens = puzzle.givens().clone();
     for (i, &v) in grid.cells().iter().enumerate() {
         if v != 0 {
@@ -126,6 +145,5 @@ fn completable(puzzle: &Puzzle, grid: &Grid) -> Result<bool> {
         }
     }
     let with_grid = puzzle.with_givens(givens)?;
-    let count = Solver::new(&with_grid).count(1).expect("no deadline was set");
-    Ok(count.solutions > 0)
+    Ok(Solver::new(&with_grid).with_deadline(deadline).count(1).ok().map(|c| c.solutions > 0))
 }

@@ -147,8 +147,9 @@ pub struct RenderArgs {
     #[arg(long, value_enum, value_name = "KIND")]
     pub to: Option<RenderTarget>,
 
-    /// Write to OUT instead of standard output; several SVG or PNG pictures go to OUT-1.svg,
-    /// OUT-2.svg, … (OUT's name with the number before its extension).
+    /// Write to OUT instead of standard output (`-`: standard output, which takes one SVG or
+    /// PNG picture); several SVG or PNG pictures go to OUT-1.svg, OUT-2.svg, … (OUT's name
+    /// with the number before its extension).
     #[arg(short, long, value_name = "OUT")]
     pub output: Option<PathBuf>,
 
@@ -225,6 +226,11 @@ pub struct CheckArgs {
     /// Format of the puzzle, when detection should not decide.
     #[arg(short, long, value_name = "NAME", value_parser = format_names())]
     pub format: Option<String>,
+
+    /// Give up after this many seconds (exit status 3): a partial grid is completed by the
+    /// solver, which a large puzzle may keep busy.
+    #[arg(long, value_name = "SECONDS")]
+    pub timeout: Option<f64>,
 }
 
 #[derive(Debug, Args, Clone)]
@@ -232,7 +238,8 @@ pub struct GradeArgs {
     #[command(flatten)]
     pub input: InputArgs,
 
-    /// Threads for files of one-line puzzles (0: all cores).
+    /// Threads for files of several puzzles (0: all cores). Any N is taken as at most the
+    /// cores and the puzzles: no more threads start than can work.
     #[arg(short = 'j', long, default_value_t = 0, value_name = "N")]
     pub threads: usize,
 }
@@ -394,7 +401,8 @@ pub struct SolveArgs {
     #[arg(long)]
     pub stats: bool,
 
-    /// Threads for files of one-line puzzles (0: all cores).
+    /// Threads for files of several puzzles (0: all cores). Any N is taken as at most the
+    /// cores and the puzzles: no more threads start than can work.
     #[arg(short = 'j', long, default_value_t = 0, value_name = "N")]
     pub threads: usize,
 }
@@ -409,7 +417,8 @@ pub struct CountArgs {
         value_parser = clap::value_parser!(u64).range(1..))]
     pub limit: u64,
 
-    /// Threads for files of one-line puzzles (0: all cores).
+    /// Threads for files of several puzzles (0: all cores). Any N is taken as at most the
+    /// cores and the puzzles: no more threads start than can work.
     #[arg(short = 'j', long, default_value_t = 0, value_name = "N")]
     pub threads: usize,
 }

@@ -194,6 +194,30 @@ pub fn for_each_puzzle(
     ui: Ui,
     out: &mut dyn Write,
     stream: Option<batch::Stream>,
+    each: impl FnMut(&calcudoku::Puzzle, &Place) -> Result<Answer>,
+) -> Result<Status> {
+    run_each(input, ui, out, stream, &mut |_| Ok(()), each)
+}
+
+/// [`for_each_puzzle`] without threads or streaming, telling `loaded` how many puzzles have
+/// been read so far each time an input is read, before any of its puzzles is worked on: an
+/// error there stops everything (`render` refuses several pictures to standard output).
+pub fn for_each_loaded_puzzle(
+    input: &InputArgs,
+    ui: Ui,
+    out: &mut dyn Write,
+    loaded: &mut dyn FnMut(usize) -> Result<()>,
+    each: impl FnMut(&calcudoku::Puzzle, &Place) -> Result<Answer>,
+) -> Result<Status> {
+    run_each(input, ui, out, None, loaded, each)
+}
+
+fn run_each(
+    input: &InputArgs,
+    ui: Ui,
+    out: &mut dyn Write,
+    stream: Option<batch::Stream>,
+    loaded: &mut dyn FnMut(usize) -> Result<()>,
     mut each: impl FnMut(&calcudoku::Puzzle, &Place) -> Result<Answer>,
 ) -> Result<Status> {
     let forced =
@@ -217,6 +241,7 @@ pub fn for_each_puzzle(
     let at_once = if threads > 1 { SOURCES_AT_ONCE } else { 1 };
     // Built once there are two puzzles to share out: a single puzzle starts no threads.
     let mut pool = None;
+    let mut read_so_far = 0;
     in_batch(true);
     'groups: for (g, group) in srcs.chunks(at_once).enumerate() {
         if interrupted() {
@@ -228,10 +253,23 @@ pub fn for_each_puzzle(
             .iter()
             .map(|(_, loaded)| if let Loaded::Doc(doc) = loaded { doc.entries.len() } else { 0 })
             .sum();
+        read_so_far += group
+            .iter()
+            .map(|(_, loaded)| match loaded {
+                Loaded::Doc(doc) => doc.entries.iter().filter(|e| e.puzzle.is_ok()).count(),
+                _ => 0,
+            })
+            .sum::<usize>();
+        if let Err(e) = loaded(read_so_far) {
+            in_batch(false);
+            return Err(e);
+        }
         let mut ahead = match stream {
             Some(s) if s.threads > 1 && puzzles > 1 => {
                 if pool.is_none() {
-                    pool = Some(rayon::ThreadPoolBuilder::new().num_threads(s.threads).build()?);
+                    // No more threads than puzzles to share out.
+                    let n = s.threads.min(puzzles);
+                    pool = Some(rayon::ThreadPoolBuilder::new().num_threads(n).build()?);
                 }
                 work_ahead(pool.as_ref().expect("built above"), &group, s.work)
             }

@@ -275,11 +275,13 @@ fn solve(args: &SolveArgs, ui: Ui, out: &mut dyn Write) -> Result<Status> {
     for_each_puzzle(&args.input, ui, out, Some(stream), |p, place| Ok(work(p, place)))
 }
 
-/// Threads for a batch: `0` means every core.
+/// Threads for a batch: `0` means every core, and no number asks for more (more threads than
+/// cores would only take turns on them). A batch starts no more than it has puzzles either.
 fn threads(n: usize) -> usize {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     match n {
-        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
-        n => n,
+        0 => cores,
+        n => n.min(cores),
     }
 }
 

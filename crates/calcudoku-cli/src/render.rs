@@ -6,7 +6,7 @@ use std::io::{self, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use anyhow::{Context, Result, bail};
+use anyhow::{Context, Result, anyhow, bail};
 use calcudoku::logic::{self, Board, Step};
 use calcudoku::render::{Kind, Marks, Picture, pdf, png, svg, term};
 use calcudoku::solve::Solver;
@@ -14,6 +14,7 @@ use calcudoku::{Cell, Grid, Puzzle};
 
 use crate::answer::{Answer, Outcome, Place};
 use crate::cli::{ColorWhen, DrawArgs, DrawTarget, PaperArg, RenderArgs, RenderTarget};
+use crate::inputs::for_each_loaded_puzzle;
 use crate::{Status, Ui, deadline, for_each_puzzle};
 
 /// The longest a caption's level may take to find; past it the caption has no level.
@@ -58,12 +59,14 @@ fn id(place: &Place) -> String {
     format!("{name}:{}", place.line)
 }
 
-/// The solution to draw, or why there is none.
-fn solution(puzzle: &Puzzle, timeout: Option<Duration>) -> Result<Grid, Outcome> {
-    let started = Instant::now();
-    let solver = Solver::new(puzzle).with_deadline(timeout.map(|t| started + t));
+/// The solution to draw and whether it is the only one, or why there is none.
+fn solution(puzzle: &Puzzle, deadline: Option<Instant>) -> Result<(Grid, bool), Outcome> {
+    let solver = Solver::new(puzzle).with_deadline(deadline);
     match solver.solve() {
-        Ok(report) => report.grid.ok_or(Outcome::NoSolution),
+        Ok(report) => {
+            let unique = report.count.solutions == 1 && report.count.complete;
+            report.grid.map(|g| (g, unique)).ok_or(Outcome::NoSolution)
+        }
         Err(_) => Err(Outcome::TimedOut),
     }
 }
@@ -85,8 +88,10 @@ pub fn run(args: &RenderArgs, ui: Ui, out: &mut dyn Write) -> Result<Status> {
     if ui.json {
         bail!("render draws pictures: --json does not apply");
     }
+    // `-o -`: standard output.
+    let output = args.output.as_deref().filter(|o| *o != Path::new("-"));
     let target = args.to.unwrap_or_else(|| {
-        match args.output.as_ref().and_then(|o| o.extension()).and_then(|e| e.to_str()) {
+        match output.and_then(|o| o.extension()).and_then(|e| e.to_str()) {
             Some(e) if e.eq_ignore_ascii_case("svg") => RenderTarget::Svg,
             Some(e) if e.eq_ignore_ascii_case("png") => RenderTarget::Png,
             Some(e) if e.eq_ignore_ascii_case("pdf") => RenderTarget::Pdf,
@@ -100,16 +105,29 @@ pub fn run(args: &RenderArgs, ui: Ui, out: &mut dyn Write) -> Result<Status> {
         bail!("--scale: expected a number above 0 and at most 16, found {}", args.scale);
     }
     let binary = matches!(target, RenderTarget::Png | RenderTarget::Pdf);
-    if binary && args.output.is_none() && io::stdout().is_terminal() {
+    if binary && output.is_none() && io::stdout().is_terminal() {
         bail!("a {} image is not for a terminal: give -o FILE, or redirect standard output", {
             if target == RenderTarget::Png { "PNG" } else { "PDF" }
         });
     }
     let timeout = deadline(&args.input)?;
+    // Several pictures cannot share standard output: refused before any work, when the
+    // inputs are read (a file of several puzzles) or named (several files).
+    let one_picture = output.is_none() && matches!(target, RenderTarget::Svg | RenderTarget::Png);
+    let several = |what: String| {
+        let ext = if target == RenderTarget::Svg { "svg" } else { "png" };
+        anyhow!(
+            "{what}, and standard output takes one picture: give -o OUT to write them to OUT-1.{ext}, OUT-2.{ext}, …"
+        )
+    };
+    if one_picture && args.input.files.len() > 1 {
+        let k = args.input.files.len();
+        return Err(several(format!("{k} inputs make {k} pictures or more")));
+    }
     match target {
         RenderTarget::Term => {
-            let colour = colour(args.color, args.output.is_none());
-            let mut file = match &args.output {
+            let colour = colour(args.color, output.is_none());
+            let mut file = match output {
                 Some(path) => Some(io::BufWriter::new(
                     File::create(path)
                         .with_context(|| format!("cannot write {}", path.display()))?,
@@ -123,7 +141,8 @@ pub fn run(args: &RenderArgs, ui: Ui, out: &mut dyn Write) -> Result<Status> {
             let status = for_each_puzzle(&args.input, ui, sink, None, |puzzle, place| {
                 let n = puzzle.size();
                 let caption = format!("{} {n}×{n} · {}", Kind::of(puzzle).name(), id(place));
-                let (grid, missing) = wanted_solution(args.solution, puzzle, timeout);
+                let deadline = timeout.map(|t| Instant::now() + t);
+                let (grid, missing) = wanted_solution(args.solution, puzzle, deadline);
                 let mut picture = Picture::new(puzzle).with_caption(caption);
                 if let Some(g) = &grid {
                     picture = picture.with_values(g);
@@ -138,9 +157,18 @@ pub fn run(args: &RenderArgs, ui: Ui, out: &mut dyn Write) -> Result<Status> {
         RenderTarget::Svg | RenderTarget::Png => {
             let mut images: Vec<Vec<u8>> = Vec::new();
             let mut failed = false;
-            let status =
-                for_each_puzzle(&args.input, ui, &mut io::sink(), None, |puzzle, place| {
-                    let (grid, missing) = wanted_solution(args.solution, puzzle, timeout);
+            let loaded = |puzzles: usize| match puzzles {
+                k if one_picture && k > 1 => Err(several(format!("{k} puzzles"))),
+                _ => Ok(()),
+            };
+            let status = for_each_loaded_puzzle(
+                &args.input,
+                ui,
+                &mut io::sink(),
+                &mut { loaded },
+                |puzzle, place| {
+                    let deadline = timeout.map(|t| Instant::now() + t);
+                    let (grid, missing) = wanted_solution(args.solution, puzzle, deadline);
                     let mut picture = Picture::new(puzzle);
                     if let Some(g) = &grid {
                         picture = picture.with_values(g);
@@ -160,8 +188,9 @@ pub fn run(args: &RenderArgs, ui: Ui, out: &mut dyn Write) -> Result<Status> {
                         }
                     }
                     Ok(drawn(String::new(), missing))
-                })?;
-            match (&args.output, images.len()) {
+                },
+            )?;
+            match (output, images.len()) {
                 (_, 0) => {}
                 (Some(path), 1) => write_file(path, &images[0])?,
                 (Some(path), _) => {
@@ -170,10 +199,7 @@ pub fn run(args: &RenderArgs, ui: Ui, out: &mut dyn Write) -> Result<Status> {
                     }
                 }
                 (None, 1) => out.write_all(&images[0])?,
-                (None, k) => bail!(
-                    "{k} pictures: give -o OUT to write them to OUT-1.{ext} … OUT-{k}.{ext}",
-                    ext = if target == RenderTarget::Svg { "svg" } else { "png" }
-                ),
+                (None, k) => return Err(several(format!("{k} puzzles"))),
             }
             Ok(if failed { status.max(Status::BadInput) } else { status })
         }
@@ -181,13 +207,31 @@ pub fn run(args: &RenderArgs, ui: Ui, out: &mut dyn Write) -> Result<Status> {
             let mut puzzles: Vec<(Puzzle, Option<Grid>, Option<String>, String)> = Vec::new();
             let status =
                 for_each_puzzle(&args.input, ui, &mut io::sink(), None, |puzzle, place| {
-                    let (grid, missing) = wanted_solution(true, puzzle, timeout);
-                    let budget = timeout.map_or(GRADE_BUDGET, |t| t.min(GRADE_BUDGET));
-                    let level = logic::grade(puzzle, Some(Instant::now() + budget))
-                        .ok()
-                        .map(|g| g.level_name.to_string());
+                    // One deadline for the puzzle: its solution, then its caption's level.
+                    let started = Instant::now();
+                    let deadline = timeout.map(|t| started + t);
+                    let (grid, missing) = match solution(puzzle, deadline) {
+                        Ok((g, unique)) => (Some((g, unique)), None),
+                        Err(outcome) => (None, Some(outcome)),
+                    };
+                    let (level, late) = match &grid {
+                        Some((_, true)) => caption_level(puzzle, started, deadline),
+                        // No solution, or several (the search said so): no level to find.
+                        _ => (None, false),
+                    };
+                    let grid = grid.map(|(g, _)| g);
                     puzzles.push((puzzle.clone(), grid, level, id(place)));
-                    Ok(drawn(String::new(), missing))
+                    Ok(match late {
+                        false => drawn(String::new(), missing),
+                        true => Answer {
+                            note: Some(
+                                "out of time (--timeout) finding its level: drawn without it"
+                                    .into(),
+                            ),
+                            tag: Some("drawn"),
+                            ..Answer::new(String::new(), Outcome::TimedOut)
+                        },
+                    })
                 })?;
             if puzzles.is_empty() {
                 return Ok(status.max(Status::BadInput));
@@ -210,7 +254,7 @@ pub fn run(args: &RenderArgs, ui: Ui, out: &mut dyn Write) -> Result<Status> {
                 ..pdf::Options::default()
             };
             let bytes = pdf::sheet(&items, &options)?;
-            match &args.output {
+            match output {
                 Some(path) => write_file(path, &bytes)?,
                 None => out.write_all(&bytes)?,
             }
@@ -219,17 +263,34 @@ pub fn run(args: &RenderArgs, ui: Ui, out: &mut dyn Write) -> Result<Status> {
     }
 }
 
+/// The level for a PDF caption, found within [`GRADE_BUDGET`] of `started` and by `deadline`;
+/// and whether `deadline` (the user's) passed first. A puzzle without exactly one solution
+/// has no level.
+fn caption_level(
+    puzzle: &Puzzle,
+    started: Instant,
+    deadline: Option<Instant>,
+) -> (Option<String>, bool) {
+    let budget = started + GRADE_BUDGET;
+    let by = deadline.map_or(budget, |d| d.min(budget));
+    match logic::grade(puzzle, Some(by)) {
+        Ok(g) => (Some(g.level_name.to_string()), false),
+        Err(logic::LogicError::Timeout) => (None, deadline.is_some_and(|d| d <= budget)),
+        Err(_) => (None, false),
+    }
+}
+
 /// The solution when it is wanted: the grid, or the outcome that kept it from being drawn.
 fn wanted_solution(
     wanted: bool,
     puzzle: &Puzzle,
-    timeout: Option<Duration>,
+    deadline: Option<Instant>,
 ) -> (Option<Grid>, Option<Outcome>) {
     if !wanted {
         return (None, None);
     }
-    match solution(puzzle, timeout) {
-        Ok(g) => (Some(g), None),
+    match solution(puzzle, deadline) {
+        Ok((g, _)) => (Some(g), None),
         Err(outcome) => (None, Some(outcome)),
     }
 }

@@ -108,6 +108,46 @@ fn several_pictures_are_numbered_files() {
 }
 
 #[test]
+fn a_dash_for_output_is_standard_output() {
+    // Run in a folder of its own, where a file named `-` would show.
+    let dir = temp_dir("dash");
+    let file = repo("examples/kenken-6x6.ops.txt");
+    let in_dir = |args: &[&str]| {
+        let out =
+            Command::cargo_bin("calcudoku").unwrap().current_dir(&dir).args(args).output().unwrap();
+        (out.status.code().unwrap(), out.stdout, String::from_utf8(out.stderr).unwrap())
+    };
+    for (to, magic) in [("svg", &b"<?xml"[..]), ("png", b"\x89PNG"), ("pdf", b"%PDF")] {
+        let (code, bytes, err) = in_dir(&["render", "--to", to, "-o", "-", &file]);
+        assert_eq!(code, 0, "{to}: {err}");
+        assert!(bytes.starts_with(magic), "{to}");
+    }
+    let (code, text, err) = in_dir(&["render", "-o", "-", &file]);
+    assert_eq!(code, 0, "{err}");
+    assert!(String::from_utf8(text).unwrap().contains('┏'));
+    assert!(!dir.join("-").exists(), "a file named -");
+    // Several pictures to standard output: one line, before any work, whether they come
+    // from several files or from one.
+    let two = format!(
+        "{}\n\n{}",
+        std::fs::read_to_string(&file).unwrap(),
+        std::fs::read_to_string(&file).unwrap()
+    );
+    std::fs::write(dir.join("two.txt"), two).unwrap();
+    for args in [
+        &["render", "--to", "png", "-o", "-", "two.txt"][..],
+        &["render", "--to", "svg", "-o", "-", &file, &file],
+        &["render", "--to", "svg", "two.txt"],
+    ] {
+        let (code, bytes, err) = in_dir(args);
+        assert_eq!(code, 2, "{args:?}");
+        assert!(bytes.is_empty(), "{args:?}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(err.contains("give -o OUT"), "{err}");
+    }
+}
+
+#[test]
 fn a_stream_on_standard_input_makes_one_worksheet() {
     let dir = temp_dir("sheet");
     let sheet = dir.join("sheet.pdf");

@@ -80,3 +80,45 @@ fn grade_refuses_puzzles_without_one_solution() {
     let none = format::parse("0 0\n1 1\n5+ 3+\n", None).unwrap();
     assert_eq!(logic::grade(&none, None), Err(logic::LogicError::NoSolution));
 }
+
+#[test]
+fn grade_says_not_unique_before_grinding() {
+    // Empty Sudokus and a Killer whose cages are its rows have a great many solutions: the
+    // path stops before trial (which would refute candidates one search at a time) with the
+    // answer, well within a deadline it used to pass by minutes (112 s for the 25×25).
+    let mut killer = String::from("boxes 3x3\n");
+    for r in 0..9 {
+        killer.push_str(&vec![r.to_string(); 9].join(" "));
+        killer.push('\n');
+    }
+    killer.push_str(&["45+"; 9].join(" "));
+    for text in [".".repeat(256), ".".repeat(625), killer] {
+        let puzzle = format::parse(&text, None).unwrap();
+        let deadline = Some(std::time::Instant::now() + std::time::Duration::from_secs(10));
+        assert_eq!(logic::grade(&puzzle, deadline), Err(logic::LogicError::NotUnique));
+    }
+}
+
+#[test]
+fn a_deadline_stops_the_finders() {
+    // A deadline already past: each finder stops at its first look at the clock, and the
+    // step, the path and the grade all say so, on a puzzle whose first step needs no
+    // trial as on one whose does.
+    let past = Some(std::time::Instant::now());
+    for text in [SUDOKU, KENKEN_4_EASY] {
+        let puzzle = format::parse(text, None).unwrap();
+        let board = Board::new(&puzzle).unwrap();
+        let ladder = Ladder::for_board(&board);
+        assert_eq!(logic::next_step_by(&board, &ladder, past), Err(logic::LogicError::Timeout));
+        assert_eq!(logic::grade(&puzzle, past), Err(logic::LogicError::Timeout));
+        assert!(matches!(logic::hint(&puzzle, None, past), Err(logic::LogicError::Timeout)));
+        // Without one, the same calls answer.
+        assert!(logic::next_step_by(&board, &ladder, None).unwrap().is_some());
+    }
+    // A trial finder with the time up finds nothing and says it stopped.
+    let puzzle = format::parse(&".".repeat(81), None).unwrap();
+    let board = Board::new(&puzzle).unwrap();
+    let mut found = logic::Found::all().with_deadline(past);
+    logic::Rule::Trial.find(&board, &mut found);
+    assert!(found.timed_out() && found.is_empty());
+}

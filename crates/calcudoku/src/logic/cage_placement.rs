@@ -11,6 +11,10 @@ use super::technique::Technique;
 
 pub fn find(board: &Board, out: &mut Found) {
     for (k, cage) in board.cages().iter().enumerate() {
+        // A cage's layouts are enumerated on a budget (about a millisecond at most).
+        if out.tick_by(64) {
+            return;
+        }
         if cage.cells.iter().all(|&c| board.is_placed(c)) {
             continue;
         }

@@ -85,11 +85,16 @@ pub fn find(board: &Board, out: &mut Found) {
     let mut strong = List::new();
     let mut weak = List::new();
     let mut found = 0;
+    let work = u32::try_from(nodes / 16).unwrap_or(u32::MAX).max(1);
     for start_cell in board.cells() {
         if board.is_placed(start_cell) {
             continue;
         }
         for v in board.candidates(start_cell).iter() {
+            // Each start clears the states and searches from there.
+            if out.tick_by(work) {
+                return;
+            }
             let start = Node::new(start_cell, v);
             prev.fill(0);
             // Parity 0: false (given the start is false); parity 1: true.

@@ -57,7 +57,7 @@ fn one(board: &Board, v: u8, k: usize, by_rows: bool, out: &mut Found) {
     if k > lines.len() / 2 {
         return;
     }
-    k_subsets(&masks, k, &mut |chosen, cover| {
+    k_subsets(&masks, k, out, &mut |chosen, cover, out| {
         let useful = (0..lines.len()).any(|i| !chosen.contains(&i) && masks[i] & cover != 0);
         if !useful {
             return true;

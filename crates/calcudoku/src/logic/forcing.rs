@@ -86,12 +86,21 @@ fn common(board: &Board, branches: &[Board]) -> List<Placement> {
     out
 }
 
+/// The work of following one assumption, in [`Found::tick_by`]'s units: a board copied and
+/// swept by singles.
+fn work(board: &Board) -> u32 {
+    board.cell_count() as u32
+}
+
 pub fn find(board: &Board, out: &mut Found) {
     // Contradictions first: the simplest to follow.
     for cell in board.cells() {
         let cands = board.candidates(cell);
         if board.is_placed(cell) || cands.len() > MAX_BRANCHES {
             continue;
+        }
+        if out.tick_by(work(board) * cands.len()) {
+            return;
         }
         for v in cands.iter() {
             if follow(board, Placement::new(cell, v)).is_err() {
@@ -108,6 +117,9 @@ pub fn find(board: &Board, out: &mut Found) {
         if board.is_placed(cell) || cands.len() > MAX_BRANCHES {
             continue;
         }
+        if out.tick_by(work(board) * cands.len()) {
+            return;
+        }
         let assumptions: List<Placement> = cands.iter().map(|v| Placement::new(cell, v)).collect();
         if branch(board, Technique::CellForcingChain, &assumptions, None, out) && out.done() {
             return;
@@ -115,6 +127,9 @@ pub fn find(board: &Board, out: &mut Found) {
     }
     // Unit forcing.
     for &unit in board.units() {
+        if out.tick_by(work(board)) {
+            return;
+        }
         for v in 1..=board.size() as u8 {
             let places: List<Cell> = board.places(unit, v).collect();
             if places.len() < 2

@@ -23,6 +23,10 @@ pub fn find(board: &Board, out: &mut Found) {
         if cands.len() != 2 || board.is_placed(start) {
             continue;
         }
+        // A search along the two-candidate cells from here.
+        if out.tick_by(board.cell_count() as u32 / 4 + 1) {
+            return;
+        }
         for orig in cands.iter() {
             forced.fill(0);
             let other = (cands & !ValueSet::single(orig)).min().expect("two candidates");

@@ -30,6 +30,10 @@ pub fn find(board: &Board, out: &mut Found) {
         }
     }
     for group in groups {
+        // Every cage is looked at for the group.
+        if out.tick_by(board.cages().len() as u32 + 1) {
+            return;
+        }
         let mut inside = vec![false; board.cell_count()];
         for &u in &group {
             for &c in board.unit_cells(u) {

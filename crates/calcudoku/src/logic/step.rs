@@ -2,6 +2,8 @@
 
 use smallvec::SmallVec;
 
+use crate::clock::Instant;
+
 use crate::puzzle::{Cell, ValueSet};
 
 /// A short list kept inline (most steps name a handful of cells, units and values): no
@@ -110,20 +112,70 @@ impl Step {
     }
 }
 
-/// Steps a technique found, and whether the finder should stop at the first.
+/// Steps a technique found, whether the finder should stop at the first, and the time by
+/// which it must stop.
+///
+/// A finder that runs long (trial, forcing chains, subsets and fish on big units, cages with
+/// many layouts) asks [`Found::tick_by`] (or [`Found::out_of_time`]) in its loops and returns
+/// when it says so; the caller then sees [`Found::timed_out`]. The steps recorded before are
+/// sound, but the sweep is not complete.
+///
+/// Besides the deadline, a grader may set a limit on the work done (the sum of the ticks),
+/// which stops the finders the same way: the same place on every machine.
 pub struct Found {
     steps: Vec<Step>,
     all: bool,
+    deadline: Option<Instant>,
+    late: bool,
+    /// Work that may still be ticked before the next look at the clock and the limit, and
+    /// how much that was when last set.
+    countdown: u64,
+    chunk: u64,
+    /// Work ticked before the countdown was last set, and the most allowed in all.
+    work: u64,
+    work_limit: u64,
+    /// What the grader already searched on this board, for trial: the first solution and
+    /// whether it is the only one.
+    pub(crate) searched: Option<(Option<crate::puzzle::Grid>, bool)>,
 }
+
+/// Work ticked between two readings of the clock (ticks of one are a node of a search).
+const TICKS: u64 = 1 << 10;
 
 impl Found {
     /// Collects the first step only (hints and explanations take the easiest step each time).
     pub fn first() -> Found {
-        Found { steps: Vec::new(), all: false }
+        Found {
+            steps: Vec::new(),
+            all: false,
+            deadline: None,
+            late: false,
+            countdown: u64::MAX,
+            chunk: u64::MAX,
+            work: 0,
+            work_limit: u64::MAX,
+            searched: None,
+        }
     }
     /// Collects every step a sweep of the technique finds (grading applies them together).
     pub fn all() -> Found {
-        Found { steps: Vec::new(), all: true }
+        Found { all: true, ..Found::first() }
+    }
+    /// The same, stopping the finder once `deadline` has passed.
+    pub fn with_deadline(mut self, deadline: Option<Instant>) -> Found {
+        self.set_deadline(deadline);
+        self
+    }
+    /// Sets the time by which the finder must stop (None: no limit), and forgets an earlier
+    /// expiry.
+    pub fn set_deadline(&mut self, deadline: Option<Instant>) {
+        self.deadline = deadline;
+        self.late = false;
+        self.recount();
+    }
+    /// The time by which the finder must stop, for the searches it starts.
+    pub fn deadline(&self) -> Option<Instant> {
+        self.deadline
     }
     /// Records a step; steps that change nothing are dropped.
     pub fn push(&mut self, step: Step) {
@@ -131,9 +183,78 @@ impl Found {
             self.steps.push(step);
         }
     }
-    /// True once the finder may stop looking.
+    /// True once the finder may stop looking: it wanted one step and has it, or its time is
+    /// up (as last seen by [`Found::out_of_time`] or [`Found::tick`]).
     pub fn done(&self) -> bool {
-        !self.all && !self.steps.is_empty()
+        self.late || (!self.all && !self.steps.is_empty())
+    }
+    /// Whether the deadline has passed (reads the clock) or the work limit is reached: a finder
+    /// asks between pieces of work that may each take a while.
+    pub fn out_of_time(&mut self) -> bool {
+        self.tick_by_u64(0);
+        if !self.late {
+            if let Some(d) = self.deadline {
+                self.late = Instant::now() >= d;
+            }
+        }
+        self.late
+    }
+    /// Whether to stop, for small pieces of work done by the million (a node of a search):
+    /// the clock is read once every 1,024 ticks.
+    pub fn tick(&mut self) -> bool {
+        self.tick_by(1)
+    }
+    /// [`Found::tick`] for a piece of work worth `work` small ones (a cage's layouts: 64).
+    pub fn tick_by(&mut self, work: u32) -> bool {
+        self.tick_by_u64(u64::from(work))
+    }
+    fn tick_by_u64(&mut self, work: u64) -> bool {
+        if work < self.countdown {
+            self.countdown -= work;
+            return self.late;
+        }
+        // The countdown ran out: add up the work, look at the limit and the clock.
+        self.work += self.chunk - self.countdown + work;
+        self.chunk = 0;
+        self.countdown = 0;
+        if self.work >= self.work_limit {
+            self.late = true;
+        } else if let Some(d) = self.deadline {
+            self.late |= Instant::now() >= d;
+        }
+        self.recount();
+        self.late
+    }
+    /// Adds up the work of the countdown so far and starts the next one.
+    fn recount(&mut self) {
+        self.work += self.chunk - self.countdown;
+        let left = self.work_limit.saturating_sub(self.work);
+        self.chunk = if self.deadline.is_some() { left.min(TICKS) } else { left };
+        self.countdown = self.chunk;
+    }
+    /// The work ticked in all.
+    fn work_done(&self) -> u64 {
+        self.work + (self.chunk - self.countdown)
+    }
+    /// Stops the finders once the work ticked from now on reaches `limit` (None: no limit).
+    pub(crate) fn limit_work(&mut self, limit: Option<u64>) {
+        self.recount();
+        self.work_limit = limit.map_or(u64::MAX, |l| self.work.saturating_add(l));
+        self.chunk = 0;
+        self.countdown = 0;
+        self.recount();
+    }
+    /// Whether the work limit stopped the finder (not the deadline).
+    pub(crate) fn worked_out(&self) -> bool {
+        self.work_done() >= self.work_limit
+    }
+    /// Marks the time as up (a search the finder started ran out of it).
+    pub fn expire(&mut self) {
+        self.late = true;
+    }
+    /// Whether the finder stopped because the deadline passed: its sweep is incomplete.
+    pub fn timed_out(&self) -> bool {
+        self.late
     }
     /// Whether no step has been recorded.
     pub fn is_empty(&self) -> bool {
@@ -147,9 +268,12 @@ impl Found {
     pub(crate) fn steps(&self) -> &[Step] {
         &self.steps
     }
-    /// Forgets the steps recorded, keeping the room they took (a grading loop reuses one).
+    /// Forgets the steps recorded (and an expiry), keeping the room they took and the
+    /// deadline (a grading loop reuses one).
     pub(crate) fn clear(&mut self) {
         self.steps.clear();
+        self.late = false;
+        self.searched = None;
     }
 }
 

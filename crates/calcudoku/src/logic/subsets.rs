@@ -78,7 +78,7 @@ pub fn find(board: &Board, rule: Subsets, out: &mut Found) {
 /// `k` cells of `open` with `k` candidates between them.
 fn naked(board: &Board, unit: Unit, open: &[Cell], k: usize, out: &mut Found) {
     let masks: Few<u64> = open.iter().map(|&c| board.candidates(c).bits()).collect();
-    k_subsets(&masks, k, &mut |chosen, union| {
+    k_subsets(&masks, k, out, &mut |chosen, union, out| {
         let union = ValueSet(union);
         let useful = (0..open.len()).any(|i| !chosen.contains(&i) && masks[i] & union.bits() != 0);
         if !useful {
@@ -114,7 +114,7 @@ fn hidden(board: &Board, unit: Unit, open: &[Cell], k: usize, out: &mut Found) {
                 .fold(0u64, |m, (i, _)| m | 1 << i)
         })
         .collect();
-    k_subsets(&masks, k, &mut |chosen, places| {
+    k_subsets(&masks, k, out, &mut |chosen, places, out| {
         let set = chosen.iter().fold(ValueSet::EMPTY, |s, &i| s | ValueSet::single(values[i]));
         let useful = open
             .iter()
@@ -140,42 +140,54 @@ fn hidden(board: &Board, unit: Unit, open: &[Cell], k: usize, out: &mut Found) {
 }
 
 /// Calls `each` with every choice of `k` items (indices in increasing order) whose masks have
-/// exactly `k` bits between them, and that union; stops when `each` returns false.
-pub(super) fn k_subsets(masks: &[u64], k: usize, each: &mut dyn FnMut(&[usize], u64) -> bool) {
-    fn go(
-        masks: &[u64],
+/// exactly `k` bits between them, and that union; stops when `each` returns false or `out`'s
+/// time is up.
+pub(super) fn k_subsets(
+    masks: &[u64],
+    k: usize,
+    out: &mut Found,
+    each: &mut dyn FnMut(&[usize], u64, &mut Found) -> bool,
+) {
+    struct Walk<'a> {
+        masks: &'a [u64],
         k: usize,
-        start: usize,
-        union: u64,
-        chosen: &mut Few<usize>,
-        each: &mut dyn FnMut(&[usize], u64) -> bool,
-    ) -> bool {
-        for i in start..masks.len() {
-            // Not enough items left to complete the choice.
-            if masks.len() - i < k - chosen.len() {
-                break;
+        chosen: Few<usize>,
+        out: &'a mut Found,
+        each: &'a mut dyn FnMut(&[usize], u64, &mut Found) -> bool,
+    }
+    impl Walk<'_> {
+        fn go(&mut self, start: usize, union: u64) -> bool {
+            let (masks, k) = (self.masks, self.k);
+            for i in start..masks.len() {
+                // Not enough items left to complete the choice.
+                if masks.len() - i < k - self.chosen.len() {
+                    break;
+                }
+                if self.out.tick() {
+                    return false;
+                }
+                let u = union | masks[i];
+                if u.count_ones() as usize > k {
+                    continue;
+                }
+                self.chosen.push(i);
+                let go_on = if self.chosen.len() == k {
+                    u.count_ones() as usize != k || (self.each)(&self.chosen, u, self.out)
+                } else {
+                    self.go(i + 1, u)
+                };
+                self.chosen.pop();
+                if !go_on {
+                    return false;
+                }
             }
-            let u = union | masks[i];
-            if u.count_ones() as usize > k {
-                continue;
-            }
-            chosen.push(i);
-            let go_on = if chosen.len() == k {
-                u.count_ones() as usize != k || each(chosen, u)
-            } else {
-                go(masks, k, i + 1, u, chosen, each)
-            };
-            chosen.pop();
-            if !go_on {
-                return false;
-            }
+            true
         }
-        true
     }
     if k == 0 || k > masks.len() {
         return;
     }
-    go(masks, k, 0, 0, &mut Few::new(), each);
+    Walk { masks, k, chosen: Few::new(), out, each }.go(0, 0);
 }
 
 pub fn describe(step: &Step, board: &Board) -> String {

@@ -18,6 +18,10 @@ pub fn find(board: &Board, xyz: bool, out: &mut Found) {
         if pc.len() != pivot_size || board.is_placed(pivot) {
             continue;
         }
+        // Pairs of pincers, and the cells both see.
+        if out.tick_by(4 * board.peer_cells(pivot).len() as u32 + 1) {
+            return;
+        }
         let pincers: Vec<Cell> = board
             .peer_cells(pivot)
             .iter()

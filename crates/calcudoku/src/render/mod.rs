@@ -47,6 +47,12 @@ pub enum RenderError {
     /// Puzzles per page outside 1 to 30; holds the number asked for.
     #[error("expected 1 to 30 puzzles per page, found {0}")]
     PerPage(usize),
+    /// A PNG image of more than 2²⁶ pixels (a large grid at a large scale):
+    /// its width and height.
+    #[error(
+        "a {0}×{1} image is too large to draw (at most 67 million pixels): draw it at a smaller scale"
+    )]
+    TooLarge(u32, u32),
 }
 
 /// What kind of puzzle a picture shows, by the parts it has.

@@ -11,6 +11,9 @@ pub fn render(p: &Picture, scale: f32) -> Result<Vec<u8>, RenderError> {
     from_svg(&svg::render(p), scale)
 }
 
+/// The most pixels a PNG image may have (2²⁶: 8192 × 8192; 256 MiB while it is drawn).
+pub const MAX_PIXELS: u64 = 1 << 26;
+
 /// Draws an SVG document (of this module's making) as PNG.
 pub fn from_svg(svg: &str, scale: f32) -> Result<Vec<u8>, RenderError> {
     if !(scale.is_finite() && scale > 0.0 && scale <= 16.0) {
@@ -18,6 +21,9 @@ pub fn from_svg(svg: &str, scale: f32) -> Result<Vec<u8>, RenderError> {
     }
     let tree = fonts::tree(svg)?;
     let size = tree.size().to_int_size().scale_by(scale).ok_or(RenderError::Scale(scale))?;
+    if u64::from(size.width()) * u64::from(size.height()) > MAX_PIXELS {
+        return Err(RenderError::TooLarge(size.width(), size.height()));
+    }
     let mut pixmap = resvg::tiny_skia::Pixmap::new(size.width(), size.height())
         .ok_or(RenderError::Scale(scale))?;
     let transform = resvg::tiny_skia::Transform::from_scale(scale, scale);
