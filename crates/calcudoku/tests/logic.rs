@@ -119,6 +119,6 @@ fn a_deadline_stops_the_finders() {
     let puzzle = format::parse(&".".repeat(81), None).unwrap();
     let board = Board::new(&puzzle).unwrap();
     let mut found = logic::Found::all().with_deadline(past);
-    logic::Rule::Trial.find(&board, &mut found);
+    logic::Rule::TRIAL.find(&board, &mut found);
     assert!(found.timed_out() && found.is_empty());
 }

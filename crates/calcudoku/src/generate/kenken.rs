@@ -165,7 +165,7 @@ fn attempt_in(
     // first (callgrind, seed 1: 6×6 1.17× the instructions with the count; before the longer
     // trades 6×6 gained by it, 7×7 and 8×8 came out even, 9×9 took 1.2×, 12×12 6×). The
     // puzzle is built for those that need it.
-    let trial = ladder.rungs.iter().any(|r| r.rule == Rule::Trial);
+    let trial = ladder.rungs.iter().any(|r| r.rule == Rule::TRIAL);
     let extreme = ladder.rungs.iter().any(|r| r.level >= 3);
     let mut puzzle = None;
     if trial || (extreme && n <= 5) {

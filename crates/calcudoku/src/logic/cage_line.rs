@@ -9,6 +9,13 @@ use super::board::Board;
 use super::step::{Found, List, Placement, Step, cell_list, eliminations_text, value_list};
 use super::technique::Technique;
 
+/// This file's technique (see [`super::technique::TechniqueSpec`]).
+pub(crate) const SPEC: super::technique::TechniqueSpec = super::technique::TechniqueSpec {
+    name: "cage lines",
+    find: |board, _, out| find(board, out),
+    describe,
+};
+
 pub fn find(board: &Board, out: &mut Found) {
     for (k, cage) in board.cages().iter().enumerate() {
         // A cage's layouts are enumerated on a budget (about a millisecond at most).

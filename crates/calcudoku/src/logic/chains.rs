@@ -74,6 +74,13 @@ impl Links<'_> {
     }
 }
 
+/// This file's technique (see [`super::technique::TechniqueSpec`]).
+pub(crate) const SPEC: super::technique::TechniqueSpec = super::technique::TechniqueSpec {
+    name: "chains",
+    find: |board, _, out| find(board, out),
+    describe,
+};
+
 pub fn find(board: &Board, out: &mut Found) {
     let n = board.size();
     let links = Links { board, peers: board.cells().map(|c| board.peers(c)).collect() };

@@ -14,6 +14,17 @@ use super::step::{Found, Placement, Step, eliminations_text};
 use super::subsets::k_subsets;
 use super::technique::Technique;
 
+/// This file's technique (see [`super::technique::TechniqueSpec`]).
+pub(crate) const SPEC: super::technique::TechniqueSpec = super::technique::TechniqueSpec {
+    name: "fish",
+    find: |board, scope, out| {
+        if let super::technique::Scope::Sizes { min, max } = scope {
+            find(board, min, max, out)
+        }
+    },
+    describe,
+};
+
 /// Fish of sizes `min..=max`.
 pub fn find(board: &Board, min: u8, max: u8, out: &mut Found) {
     let n = board.size();

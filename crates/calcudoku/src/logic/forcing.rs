@@ -92,6 +92,13 @@ fn work(board: &Board) -> u32 {
     board.cell_count() as u32
 }
 
+/// This file's technique (see [`super::technique::TechniqueSpec`]).
+pub(crate) const SPEC: super::technique::TechniqueSpec = super::technique::TechniqueSpec {
+    name: "forcing chains",
+    find: |board, _, out| find(board, out),
+    describe,
+};
+
 pub fn find(board: &Board, out: &mut Found) {
     // Contradictions first: the simplest to follow.
     for cell in board.cells() {

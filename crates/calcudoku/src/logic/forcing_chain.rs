@@ -13,6 +13,13 @@ use super::board::Board;
 use super::step::{Found, Placement, Step};
 use super::technique::Technique;
 
+/// This file's technique (see [`super::technique::TechniqueSpec`]).
+pub(crate) const SPEC: super::technique::TechniqueSpec = super::technique::TechniqueSpec {
+    name: "Keen's forcing chains",
+    find: |board, _, out| find(board, out),
+    describe,
+};
+
 pub fn find(board: &Board, out: &mut Found) {
     let cells = board.cell_count();
     let mut forced = vec![0u8; cells];

@@ -16,6 +16,13 @@ use super::technique::Technique;
 /// The most innie or outie cells whose sum is used.
 const MAX_CELLS: usize = 3;
 
+/// This file's technique (see [`super::technique::TechniqueSpec`]).
+pub(crate) const SPEC: super::technique::TechniqueSpec = super::technique::TechniqueSpec {
+    name: "innies and outies",
+    find: |board, _, out| find(board, out),
+    describe,
+};
+
 pub fn find(board: &Board, out: &mut Found) {
     if !board.distinct_cages() || board.cages().is_empty() {
         return;

@@ -8,75 +8,57 @@
 //! - Sudoku and Killer Sudoku climb a ladder of named techniques up to `needs trial`.
 
 use super::board::Board;
-use super::innies;
-use super::singles;
 use super::step::Found;
-use super::subsets::{self, Subsets};
-use super::technique::UnitKind;
-use super::trial;
+use super::subsets::Subsets;
+use super::technique::{Scope, TechniqueSpec, UnitKind};
 use super::{
-    cage_combination, cage_line, cage_placement, chains, fish, forcing, forcing_chain, locked,
-    wings,
+    cage_combination, cage_line, cage_placement, chains, fish, forcing, forcing_chain, innies,
+    locked, singles, subsets, trial, wings,
 };
 
-/// A finder, with the parameters its ladder gives it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum Rule {
-    /// Cells with one candidate.
-    NakedSingles,
-    /// Values with one place in a unit of these kinds.
-    HiddenSingles(&'static [UnitKind]),
-    /// The values a whole cage can be made of.
-    CageCombinations,
-    /// The values each cell of a cage can take.
-    CagePlacements,
-    /// Values every filling of a cage puts in one unit leave the rest of it.
-    CageLines,
-    /// Naked and hidden subsets.
-    Subsets(Subsets),
-    /// Fish of sizes `min..=max`.
-    Fish {
-        /// Smallest fish size tried (2 is the X-wing; below 2 counts as 2).
-        min: u8,
-        /// Largest fish size tried.
-        max: u8,
-    },
-    /// Keen's forcing chains along two-candidate cells.
-    ForcingChains,
-    /// Pointing (`true`) or claiming locked candidates.
-    LockedCandidates(bool),
-    /// XY-wings, or (`true`) XYZ-wings.
-    Wings(bool),
-    /// X-chains, XY-chains and alternating inference chains.
-    Chains,
-    /// Contradiction, cell and unit forcing chains (singles along each branch).
-    Forcing,
-    /// Killer: the sum a set of units implies for the cells that stick in or out of its cages.
-    InniesOuties,
-    /// Assume a value, search exhaustively, drop it when nothing fits.
-    Trial,
+/// A finder with the parameters its rung gives it: a technique file's descriptor and a scope.
+#[derive(Clone, Copy)]
+pub struct Rule {
+    spec: &'static TechniqueSpec,
+    scope: Scope,
 }
 
 impl Rule {
+    /// The finder of `spec`'s file, with `scope`.
+    pub const fn new(spec: &'static TechniqueSpec, scope: Scope) -> Rule {
+        Rule { spec, scope }
+    }
+
+    /// Assume a value, search exhaustively, drop it when nothing fits.
+    pub const TRIAL: Rule = Rule::new(&trial::SPEC, Scope::Whole);
+
     /// Looks for steps of this rule on `board`.
     pub fn find(self, board: &Board, out: &mut Found) {
-        match self {
-            Rule::NakedSingles => singles::naked(board, out),
-            Rule::HiddenSingles(kinds) => singles::hidden(board, kinds, out),
-            Rule::CageCombinations => cage_combination::find(board, out),
-            Rule::CagePlacements => cage_placement::find(board, out),
-            Rule::CageLines => cage_line::find(board, out),
-            Rule::Subsets(rule) => subsets::find(board, rule, out),
-            Rule::Fish { min, max } => fish::find(board, min, max, out),
-            Rule::ForcingChains => forcing_chain::find(board, out),
-            Rule::LockedCandidates(pointing) => locked::find(board, pointing, out),
-            Rule::Wings(xyz) => wings::find(board, xyz, out),
-            Rule::Chains => chains::find(board, out),
-            Rule::Forcing => forcing::find(board, out),
-            Rule::InniesOuties => innies::find(board, out),
-            Rule::Trial => trial::find(board, out),
-        }
+        (self.spec.find)(board, self.scope, out)
+    }
+
+    /// The finder's name (`hidden singles`, `subsets`) and its scope.
+    pub fn name(self) -> &'static str {
+        self.spec.name
+    }
+
+    /// The parameters the rung gives the finder.
+    pub fn scope(self) -> Scope {
+        self.scope
+    }
+}
+
+impl PartialEq for Rule {
+    fn eq(&self, other: &Rule) -> bool {
+        self.spec.name == other.spec.name && self.scope == other.scope
+    }
+}
+
+impl Eq for Rule {}
+
+impl std::fmt::Debug for Rule {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Rule({}, {:?})", self.spec.name, self.scope)
     }
 }
 
@@ -145,16 +127,16 @@ impl Ladder {
             name: "keen",
             levels: KEEN_LEVELS,
             rungs: vec![
-                rung(0, Rule::HiddenSingles(LINES)),
-                rung(0, Rule::NakedSingles),
-                rung(0, Rule::CageCombinations),
-                rung(1, Rule::CagePlacements),
-                rung(2, Rule::Subsets(subsets_of(LINES, 2, 2))),
-                rung(2, Rule::CageLines),
-                rung(2, Rule::Subsets(subsets_of(LINES, 3, u8::MAX))),
-                rung(3, Rule::Fish { min: 2, max: u8::MAX }),
-                rung(3, Rule::ForcingChains),
-                rung(4, Rule::Trial),
+                rung(0, Rule::new(&singles::HIDDEN, Scope::Units(LINES))),
+                rung(0, Rule::new(&singles::NAKED, Scope::Whole)),
+                rung(0, Rule::new(&cage_combination::SPEC, Scope::Whole)),
+                rung(1, Rule::new(&cage_placement::SPEC, Scope::Whole)),
+                rung(2, Rule::new(&subsets::SPEC, Scope::Subsets(subsets_of(LINES, 2, 2)))),
+                rung(2, Rule::new(&cage_line::SPEC, Scope::Whole)),
+                rung(2, Rule::new(&subsets::SPEC, Scope::Subsets(subsets_of(LINES, 3, u8::MAX)))),
+                rung(3, Rule::new(&fish::SPEC, Scope::Sizes { min: 2, max: u8::MAX })),
+                rung(3, Rule::new(&forcing_chain::SPEC, Scope::Whole)),
+                rung(4, Rule::TRIAL),
             ],
         }
     }
@@ -166,24 +148,24 @@ impl Ladder {
             name: "sudoku",
             levels: SUDOKU_LEVELS,
             rungs: vec![
-                rung(0, Rule::HiddenSingles(BOX_FIRST)),
-                rung(0, Rule::NakedSingles),
-                rung(1, Rule::LockedCandidates(true)),
-                rung(1, Rule::LockedCandidates(false)),
-                rung(1, Rule::Subsets(naked_of(ALL, 2))),
-                rung(1, Rule::Subsets(hidden_of(ALL, 2))),
-                rung(2, Rule::Subsets(naked_of(ALL, 3))),
-                rung(2, Rule::Fish { min: 2, max: 2 }),
-                rung(2, Rule::Subsets(hidden_of(ALL, 3))),
-                rung(3, Rule::Fish { min: 3, max: 3 }),
-                rung(3, Rule::Wings(false)),
-                rung(3, Rule::Wings(true)),
-                rung(3, Rule::Subsets(naked_of(ALL, 4))),
-                rung(3, Rule::Fish { min: 4, max: 4 }),
-                rung(3, Rule::Subsets(hidden_of(ALL, 4))),
-                rung(4, Rule::Chains),
-                rung(4, Rule::Forcing),
-                rung(5, Rule::Trial),
+                rung(0, Rule::new(&singles::HIDDEN, Scope::Units(BOX_FIRST))),
+                rung(0, Rule::new(&singles::NAKED, Scope::Whole)),
+                rung(1, Rule::new(&locked::SPEC, Scope::Variant(true))),
+                rung(1, Rule::new(&locked::SPEC, Scope::Variant(false))),
+                rung(1, Rule::new(&subsets::SPEC, Scope::Subsets(naked_of(ALL, 2)))),
+                rung(1, Rule::new(&subsets::SPEC, Scope::Subsets(hidden_of(ALL, 2)))),
+                rung(2, Rule::new(&subsets::SPEC, Scope::Subsets(naked_of(ALL, 3)))),
+                rung(2, Rule::new(&fish::SPEC, Scope::Sizes { min: 2, max: 2 })),
+                rung(2, Rule::new(&subsets::SPEC, Scope::Subsets(hidden_of(ALL, 3)))),
+                rung(3, Rule::new(&fish::SPEC, Scope::Sizes { min: 3, max: 3 })),
+                rung(3, Rule::new(&wings::SPEC, Scope::Variant(false))),
+                rung(3, Rule::new(&wings::SPEC, Scope::Variant(true))),
+                rung(3, Rule::new(&subsets::SPEC, Scope::Subsets(naked_of(ALL, 4)))),
+                rung(3, Rule::new(&fish::SPEC, Scope::Sizes { min: 4, max: 4 })),
+                rung(3, Rule::new(&subsets::SPEC, Scope::Subsets(hidden_of(ALL, 4)))),
+                rung(4, Rule::new(&chains::SPEC, Scope::Whole)),
+                rung(4, Rule::new(&forcing::SPEC, Scope::Whole)),
+                rung(5, Rule::TRIAL),
             ],
         }
     }
@@ -192,10 +174,10 @@ impl Ladder {
     pub fn killer() -> Ladder {
         let mut ladder = Ladder { name: "killer", ..Ladder::sudoku() };
         ladder.rungs.extend([
-            Rung { level: 0, rule: Rule::CageCombinations },
-            Rung { level: 1, rule: Rule::CagePlacements },
-            Rung { level: 1, rule: Rule::CageLines },
-            Rung { level: 1, rule: Rule::InniesOuties },
+            Rung { level: 0, rule: Rule::new(&cage_combination::SPEC, Scope::Whole) },
+            Rung { level: 1, rule: Rule::new(&cage_placement::SPEC, Scope::Whole) },
+            Rung { level: 1, rule: Rule::new(&cage_line::SPEC, Scope::Whole) },
+            Rung { level: 1, rule: Rule::new(&innies::SPEC, Scope::Whole) },
         ]);
         // Each cage rule after the Sudoku rules of its level (a stable sort keeps their order).
         ladder.rungs.sort_by_key(|r| r.level);

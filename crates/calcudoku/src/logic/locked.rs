@@ -11,6 +11,17 @@ use super::board::{Board, Unit};
 use super::step::{Found, List, Placement, Step, eliminations_text};
 use super::technique::Technique;
 
+/// This file's technique (see [`super::technique::TechniqueSpec`]).
+pub(crate) const SPEC: super::technique::TechniqueSpec = super::technique::TechniqueSpec {
+    name: "locked candidates",
+    find: |board, scope, out| {
+        if let super::technique::Scope::Variant(pointing) = scope {
+            find(board, pointing, out)
+        }
+    },
+    describe,
+};
+
 pub fn find(board: &Board, pointing: bool, out: &mut Found) {
     if !board.puzzle().has_regions() {
         return;

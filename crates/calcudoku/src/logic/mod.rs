@@ -15,8 +15,11 @@
 //!   has only one solution.
 //! - [`Ladder`]: levels as data, the rules tried easiest first (KenKen: Keen's five levels;
 //!   Sudoku and Killer: easy … needs trial).
-//! - One technique per file: `singles`, `trial`, …; `layouts` enumerates the ways a cage can
-//!   be filled, for the cage techniques.
+//! - One technique per file: `singles`, `trial`, …, each with its descriptor
+//!   ([`TechniqueSpec`]: how to find its steps, how to say one in words); [`Technique`] lists
+//!   them with their names and ratings (`technique.rs`), and the ladders place them
+//!   (`ladder.rs`). A new technique is its file, its entry in that list, and its rungs.
+//!   `layouts` enumerates the ways a cage can be filled, for the cage techniques.
 
 mod board;
 mod cage_combination;
@@ -52,25 +55,9 @@ pub mod step_text {
     //! Helpers to write steps in words.
     pub use super::step::{and_list, cell_list, eliminations_text, value_list};
 }
-pub use technique::{Technique, UnitKind};
+pub use technique::{Scope, Technique, TechniqueSpec, UnitKind};
 
 /// The sentence for a step, written by the technique's own file.
 fn describe(step: &Step, board: &Board) -> String {
-    match step.technique {
-        Technique::NakedSingle | Technique::HiddenSingle(_) => singles::describe(step, board),
-        Technique::CageCombination => cage_combination::describe(step, board),
-        Technique::CagePlacement => cage_placement::describe(step, board),
-        Technique::CageLine => cage_line::describe(step, board),
-        Technique::NakedSubset(_) | Technique::HiddenSubset(_) => subsets::describe(step, board),
-        Technique::Fish(_) => fish::describe(step, board),
-        Technique::ForcingChain => forcing_chain::describe(step, board),
-        Technique::LockedCandidates { .. } => locked::describe(step, board),
-        Technique::XyWing | Technique::XyzWing => wings::describe(step, board),
-        Technique::XChain | Technique::XyChain | Technique::Aic => chains::describe(step, board),
-        Technique::CellForcingChain
-        | Technique::UnitForcingChain
-        | Technique::ContradictionChain => forcing::describe(step, board),
-        Technique::Innies | Technique::Outies => innies::describe(step, board),
-        Technique::Trial => trial::describe(step, board),
-    }
+    (step.technique.spec().describe)(step, board)
 }

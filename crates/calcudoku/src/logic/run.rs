@@ -192,7 +192,7 @@ fn climb(
         let mut next = rungs.next();
         while let Some(rung) = next {
             found.clear();
-            if rung.rule == Rule::Trial {
+            if rung.rule == Rule::TRIAL {
                 prove(&board, deadline, proof, &mut found)?;
             }
             rung.rule.find(&board, &mut found);

@@ -7,6 +7,24 @@ use super::board::{Board, Unit};
 use super::step::{Found, Placement, Step};
 use super::technique::{Technique, UnitKind};
 
+/// Naked singles (see [`super::technique::TechniqueSpec`]).
+pub(crate) const NAKED: super::technique::TechniqueSpec = super::technique::TechniqueSpec {
+    name: "naked singles",
+    find: |board, _, out| naked(board, out),
+    describe,
+};
+
+/// Hidden singles, in the units of the kinds the rung gives, in that order.
+pub(crate) const HIDDEN: super::technique::TechniqueSpec = super::technique::TechniqueSpec {
+    name: "hidden singles",
+    find: |board, scope, out| {
+        if let super::technique::Scope::Units(kinds) = scope {
+            hidden(board, kinds, out)
+        }
+    },
+    describe,
+};
+
 /// Cells with one candidate that hold no value yet.
 pub fn naked(board: &Board, out: &mut Found) {
     for cell in board.cells() {

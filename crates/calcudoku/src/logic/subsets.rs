@@ -38,6 +38,17 @@ pub struct Subsets {
 /// A few items kept inline: one per cell or value of a unit (up to 16×16 grids).
 type Few<T> = SmallVec<[T; 16]>;
 
+/// This file's technique (see [`super::technique::TechniqueSpec`]).
+pub(crate) const SPEC: super::technique::TechniqueSpec = super::technique::TechniqueSpec {
+    name: "subsets",
+    find: |board, scope, out| {
+        if let super::technique::Scope::Subsets(rule) = scope {
+            find(board, rule, out)
+        }
+    },
+    describe,
+};
+
 pub fn find(board: &Board, rule: Subsets, out: &mut Found) {
     let units: SmallVec<[(Unit, Few<Cell>); 32]> = board
         .units()

@@ -1,6 +1,50 @@
-//! The names of the deductions, and how hard each is on a Sudoku Explainer-like scale.
+//! The deductions, as one list: each technique's name, its rating on a Sudoku Explainer-like
+//! scale, and the file that finds and describes it (its [`TechniqueSpec`]). A new technique is
+//! a file with its descriptor, an entry here (variant, name, rating, descriptor), and its
+//! rungs on the ladders that use it (`ladder.rs`).
 
 use std::fmt;
+
+use super::board::Board;
+use super::step::{Found, Step};
+use super::subsets::Subsets;
+use super::{
+    cage_combination, cage_line, cage_placement, chains, fish, forcing, forcing_chain, innies,
+    locked, singles, subsets, trial, wings,
+};
+
+/// What a technique's file gives the rest of the logic: how to find its steps (with the
+/// parameters a ladder's rung passes) and how to say one in words.
+pub struct TechniqueSpec {
+    /// The finder's name, for people reading a ladder: `hidden singles`, `subsets`, `fish`.
+    pub name: &'static str,
+    /// Looks for steps on a board; every step found goes to the sink.
+    pub(crate) find: fn(&Board, Scope, &mut Found),
+    /// The sentence that explains a step of this technique, on the board it was found on.
+    pub(crate) describe: fn(&Step, &Board) -> String,
+}
+
+/// The parameters a ladder's rung gives a finder.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Scope {
+    /// None: the finder looks at everything it knows.
+    Whole,
+    /// Units of these kinds, in this order (hidden singles).
+    Units(&'static [UnitKind]),
+    /// Which subsets (kinds of unit, sizes, naked or hidden).
+    Subsets(Subsets),
+    /// Sizes `min..=max` (fish).
+    Sizes {
+        /// Smallest size tried.
+        min: u8,
+        /// Largest size tried.
+        max: u8,
+    },
+    /// One of the technique's two forms: pointing (true) or claiming; XYZ-wings (true) or
+    /// XY-wings.
+    Variant(bool),
+}
 
 /// The kind of a unit, for techniques whose difficulty depends on it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -79,6 +123,28 @@ pub enum Technique {
 }
 
 impl Technique {
+    /// The descriptor of the file that finds and describes this technique.
+    pub(crate) fn spec(self) -> &'static TechniqueSpec {
+        match self {
+            Technique::NakedSingle => &singles::NAKED,
+            Technique::HiddenSingle(_) => &singles::HIDDEN,
+            Technique::CageCombination => &cage_combination::SPEC,
+            Technique::CagePlacement => &cage_placement::SPEC,
+            Technique::CageLine => &cage_line::SPEC,
+            Technique::LockedCandidates { .. } => &locked::SPEC,
+            Technique::NakedSubset(_) | Technique::HiddenSubset(_) => &subsets::SPEC,
+            Technique::Fish(_) => &fish::SPEC,
+            Technique::ForcingChain => &forcing_chain::SPEC,
+            Technique::XyWing | Technique::XyzWing => &wings::SPEC,
+            Technique::XChain | Technique::XyChain | Technique::Aic => &chains::SPEC,
+            Technique::CellForcingChain
+            | Technique::UnitForcingChain
+            | Technique::ContradictionChain => &forcing::SPEC,
+            Technique::Innies | Technique::Outies => &innies::SPEC,
+            Technique::Trial => &trial::SPEC,
+        }
+    }
+
     /// The name people use for it: `naked pair`, `hidden single (box)`, `swordfish`.
     pub fn name(self) -> String {
         match self {

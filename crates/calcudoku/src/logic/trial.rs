@@ -11,6 +11,13 @@ use super::board::Board;
 use super::step::{Found, Step};
 use super::technique::Technique;
 
+/// This file's technique (see [`super::technique::TechniqueSpec`]).
+pub(crate) const SPEC: super::technique::TechniqueSpec = super::technique::TechniqueSpec {
+    name: "trial",
+    find: |board, _, out| find(board, out),
+    describe,
+};
+
 pub fn find(board: &Board, out: &mut Found) {
     let mut cells: Vec<_> =
         board.cells().filter(|&c| !board.is_placed(c) && board.candidates(c).len() > 1).collect();

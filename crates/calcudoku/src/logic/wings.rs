@@ -11,6 +11,17 @@ use super::board::Board;
 use super::step::{Found, Placement, Step, cell_list, eliminations_text};
 use super::technique::Technique;
 
+/// This file's technique (see [`super::technique::TechniqueSpec`]).
+pub(crate) const SPEC: super::technique::TechniqueSpec = super::technique::TechniqueSpec {
+    name: "wings",
+    find: |board, scope, out| {
+        if let super::technique::Scope::Variant(xyz) = scope {
+            find(board, xyz, out)
+        }
+    },
+    describe,
+};
+
 pub fn find(board: &Board, xyz: bool, out: &mut Found) {
     let pivot_size = if xyz { 3 } else { 2 };
     for pivot in board.cells() {
