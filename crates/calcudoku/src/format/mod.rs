@@ -20,7 +20,7 @@
 //! - exactly one: that format;
 //! - several that give the very same puzzles: the one of lowest preference (`json`, `keen`,
 //!   `ops`, `sudoku`, `counted`, `cells`: the more self-checking format first);
-//! - several giving different puzzles: [`ParseErrorKind::Ambiguous`] naming them;
+//! - several giving different puzzles: [`ParseErrorKind::Ambiguous`](crate::error::ParseErrorKind::Ambiguous) naming them;
 //! - none: the error of the most plausible format, judged by the shape of the text: a first
 //!   line `boxes …` is `ops`; a single number on the first line is `counted` when at least half
 //!   the cage lines have a second number equal to the number of cells after it, else `cells`; another

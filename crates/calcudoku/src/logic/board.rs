@@ -12,7 +12,7 @@ use super::layouts::{self, Analysis};
 use crate::puzzle::{BoxShape, Cage, Cell, Grid, Operator, Puzzle, ValueSet};
 
 /// A house of the board: a row, a column, a box or jigsaw region, a diagonal, an extra region
-/// (the model's [`House`], numbered from 0 and displayed from 1).
+/// (the model's [`House`](crate::puzzle::House), numbered from 0 and displayed from 1).
 pub use crate::puzzle::House as Unit;
 
 /// A cell written the way solvers write them: `r3c4` (1-based).

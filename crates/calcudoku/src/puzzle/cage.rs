@@ -130,7 +130,7 @@ impl fmt::Display for Operator {
 /// `target`); on several cells the operator is hidden and any of `+ - * /` that fits will do.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Cage {
-    /// The cells of the cage, in the order the input listed them (checked by [`Puzzle::new`]:
+    /// The cells of the cage, in the order the input listed them (checked by [`Puzzle::new`](super::Puzzle::new):
     /// at least one, all in range, none in another cage).
     pub cells: Vec<Cell>,
     /// The number the cells' values must make under `op`; for a one-cell cage without an
@@ -142,7 +142,7 @@ pub struct Cage {
 
 impl Cage {
     /// A cage of `cells` whose values must make `target` under `op`; checked later, by
-    /// [`Puzzle::new`].
+    /// [`Puzzle::new`](super::Puzzle::new).
     pub fn new(target: u64, op: Option<Operator>, cells: Vec<Cell>) -> Cage {
         Cage { cells, target, op }
     }

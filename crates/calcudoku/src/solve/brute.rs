@@ -35,7 +35,7 @@
 //! # Checking incrementally
 //!
 //! Each check looks only at the rules through the cell just changed
-//! ([`validate::CellChecker::cell_valid`]). Every partial rule is closed under emptying cells
+//! (the validator's one-cell check). Every partial rule is closed under emptying cells
 //! (see [`validate`]), so the rest of the grid is always valid at that point and the answer is
 //! the same as the whole-grid check: the counters count the seeds' whole-grid checks.
 //!
