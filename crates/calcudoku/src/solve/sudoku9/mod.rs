@@ -1,72 +1,21 @@
 //! A specialised engine for the classic 9×9 Sudoku (3×3 boxes, no cages), in the JCZSolve
-//! lineage: candidates are kept as one bitboard per digit and band.
+//! lineage, private behind [`super::Solver`].
 //!
-//! - `cand[d * 3 + b]` holds the cells of band `b` (rows `3b..3b+3`) that may still hold digit
-//!   `d + 1`; bit `r * 9 + c` is row `3b + r`, column `c`. 27 words of 27 bits: 108 bytes.
-//! - Band logic, per (digit, band): a digit sits once in each of the band's three rows and once
-//!   in each of its three boxes, so the (row, box) pairs it uses form a permutation. Pairs that
-//!   no permutation can use are removed (the pairs found by shifts and masks, then one table
-//!   look-up); a row left with one cell places the digit there, which clears that column in the
-//!   other bands and that cell for other digits. This covers hidden singles in rows and boxes
-//!   and box/line interactions within a band. It runs in rounds over the words that changed:
-//!   placements and the stack logic mark the words they change, and after a round with
-//!   placements the words are compared with their copies as the band logic last left them.
-//!   The placement step runs for every word, placing nothing a third to half of the time:
-//!   skipping it takes 5 to 9% fewer instructions but was no faster (a mispredicted branch).
-//! - Stack logic, the same per (digit, stack) with columns for rows: the (band, column) pairs a
-//!   digit uses in a stack form a permutation too (box/column interactions, hidden singles in
-//!   columns). Only for digits the band logic touched.
-//! - At the band logic's fixed point: naked singles (cells with one candidate left, by
-//!   bit-sliced counting over the nine digits), then the stack logic.
-//! - When stuck, near the root and everywhere once the search has met a contradiction: branch on
-//!   the permutations of one (digit, band), one branch per permutation its (row, box) pairs still
-//!   allow (each keeps that permutation's cells): in the band whose nine digits' permutations have
-//!   the smallest product (tdoku takes the smallest sum; the product took 3% fewer instructions on
-//!   forum-hardest-1905-11plus, 0.6% on -1106), the first digit with the fewest (two or more).
-//!   tdoku branches on band configurations the same way. Against guessing on scored bivalue cells
-//!   it takes a tenth fewer instructions on the hardest sets though it makes more guesses; in time
-//!   (user time, best of three) serg-benchmark is 5% faster, forum-hardest-1106 and magictour about
-//!   the same, forum-hardest-1905-11plus 3% slower. While many cells are open (`MINIROW_OPEN`),
-//!   minirow logic comes first: a minirow (a row's three cells in a box) holds three digits, so at
-//!   least three must be able to use it and at most three forced to; three forced keep the others
-//!   out, and three able are forced in. Without it, nearly empty grids send the search into vast
-//!   subtrees whose permutations cannot fit together. Elsewhere (typically in puzzles with several
-//!   solutions, found without backtracking) guess on a bivalue cell of the band with the fewest
-//!   open cells (else on a cell with few candidates), and once a guess is made leave the stack
-//!   logic out too: there they cost more than they save. Puzzles with more than 30 givens
-//!   (`SPARSE_OPEN`) guess that way from the root. Should every band be fixed near the root, the
-//!   guess compares the first ten bivalue cells: the one whose worse branch removes the most
-//!   candidates (then both together) wins. The state (236 bytes) is copied for every branch but the
-//!   last.
+//! - State: one bitboard per digit and band (`cand[d * 3 + b]`, 27 bits each), the cells of
+//!   band `b` that may still hold digit `d + 1`.
+//! - Band logic, per (digit, band): the (row, box) pairs a digit uses form a permutation; pairs
+//!   no permutation can use go, a row left with one cell places the digit (hidden singles,
+//!   box/line interactions). Stack logic does the same with columns; naked singles by
+//!   bit-sliced counting; minirow logic while many cells are open.
+//! - Search: branch on the permutations of the (digit, band) with the fewest, in the band whose
+//!   permutations have the smallest product; on a bivalue cell in dense puzzles and once a
+//!   solution is near. A sparse puzzle whose stacks leave fewer ways than its bands is counted
+//!   mirrored in its main diagonal.
+//! - `solve`: the count to two, then the first solution in row-major order from the count's
+//!   root with one of its solutions as a witness ([`first9_until`]); dense puzzles try the
+//!   row-major search first, within a few guesses.
 //!
-//! - The search branches on bands only. A sparse puzzle (`SPARSE_OPEN`) whose stacks leave
-//!   fewer ways to place the digits than its bands (`State::ways`: the product, over digits and
-//!   stacks, of the permutations each allows, against the same over bands, from the givens) is
-//!   searched mirrored in its main diagonal, its stacks made bands, and the solution found is
-//!   mirrored back. The two orientations of a hard puzzle can differ by far in guesses (on
-//!   forum-hardest-1905-11plus the better of the two for each puzzle takes 28% fewer than the
-//!   givens' own, on forum-hardest-1106 16%); the product picks the better often enough that,
-//!   in callgrind, forum-hardest-1905-11plus (its first 3,000) takes 17% fewer instructions,
-//!   magictour 1.7% and forum-hardest-1106 0.8% fewer, and 17-clue 6% more (the measure, and a
-//!   second start for the 30% it mirrors). Branching on stacks as well, as tdoku does, saved
-//!   guesses too, but cost more per node than it saved except on forum-hardest-1905-11plus.
-//!   This is the count's search to two or more ([`solve9_until`], [`solve9_checked`]); a
-//!   search for one solution, and the row-major search for `solve` ([`first9_until`]), keep
-//!   the givens' orientation.
-//!
-//! - For `solve` on a dense puzzle (more than 30 givens), the search in row-major order (first
-//!   open cell, smallest digit first) to two solutions comes first, within a few guesses: with
-//!   many solutions it finds the first two quickly, and the first is the answer.
-//! - For `solve` on a puzzle with several solutions otherwise, a second search from the
-//!   count's root state finds the first in row-major order ([`first9_until`]). One of the
-//!   count's solutions (the witness) settles the open cells in row-major order without a guess
-//!   as long as none has a candidate below the witness's value; at the first that has, a
-//!   depth-first search guessing on the first open cell, smallest digit first, tries each
-//!   smaller candidate (its first solution is the answer); if none has a solution, the
-//!   witness's value stands.
-//!
-//! Everything is plain integer arithmetic and small `const` tables built at compile time; bits
-//! are counted by hand (the build targets CPUs without a popcount instruction).
+//! Why each choice, and what it measured: PERFORMANCE.md, "The 9×9 engine" sections.
 
 // Digits and bands are indices into several tables at once; range loops say that best.
 #![allow(clippy::needless_range_loop)]
