@@ -107,7 +107,7 @@ fn hint(degree: u32, cells: &[usize], removals: Vec<(u8, u16)>) -> Hint {
     Hint {
         name: if degree == 2 { "Aligned Pair Exclusion" } else { "Aligned Triplet Exclusion" }
             .into(),
-        rating: if degree == 2 { 62 } else { 75 },
+        rating: if degree == 2 { 6.2 } else { 7.5 },
         text: format!(
             "the combinations of {} that leave a neighbour empty are out: {}",
             names.join(","),

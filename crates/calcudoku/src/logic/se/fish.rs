@@ -54,7 +54,6 @@ pub(crate) fn each_fish<B>(
                 if removals.is_empty() {
                     continue;
                 }
-                removals.sort_unstable();
                 if let ControlFlow::Break(b) =
                     f(FishFound { base_kind, base: t, cover: union, value: v, removals })
                 {
@@ -73,7 +72,7 @@ pub(crate) fn fish(grid: &Grid, degree: u32) -> Option<Hint> {
             values(fsh.base).map(|b| house_name(fsh.base_kind, b - 1)).collect();
         ControlFlow::Break(Hint {
             name: ["X-Wing", "Swordfish", "Jellyfish"][degree as usize - 2].into(),
-            rating: [32, 38, 52][degree as usize - 2],
+            rating: [3.2, 3.8, 5.2][degree as usize - 2],
             text: format!(
                 "{} in {} lie in {} lines across: {}",
                 fsh.value,

@@ -8,8 +8,8 @@ use super::grid::{Grid, cell_name, values};
 pub(crate) struct Hint {
     /// SE's name of the technique (`Hidden Single`, `Dynamic Cell Forcing Chains`, …).
     pub(crate) name: String,
-    /// Rating in tenths (SE's difficulty × 10).
-    pub(crate) rating: u32,
+    /// SE's difficulty, as SE computes it (binary floating point).
+    pub(crate) rating: f64,
     /// Candidates removed: (cell, mask).
     pub(crate) removals: Vec<(u8, u16)>,
     /// The value placed, if any (SE's `getCell() != null`): (cell, value).

@@ -60,7 +60,7 @@ pub(crate) fn direct(grid: &Grid) -> Option<Hint> {
                                         "Direct Claiming"
                                     }
                                     .into(),
-                                    rating: if pointing { 17 } else { 19 },
+                                    rating: if pointing { 1.7 } else { 1.9 },
                                     removals: Vec::new(),
                                     place: Some((cell as u8, v as u8)),
                                     text: format!(
@@ -106,7 +106,7 @@ pub(crate) fn indirect(grid: &Grid) -> Option<Hint> {
                         );
                         return Some(Hint {
                             name: if pointing { "Pointing" } else { "Claiming" }.into(),
-                            rating: if pointing { 26 } else { 28 },
+                            rating: if pointing { 2.6 } else { 2.8 },
                             removals,
                             place: None,
                             text,

@@ -23,11 +23,16 @@
 //! ```
 
 mod aligned;
+mod chain_hint;
+mod chaining;
+mod cycles;
 mod fish;
+mod forcing;
 mod grid;
 mod hint;
 mod input;
 mod locking;
+mod nested;
 mod singles;
 mod solution;
 mod subsets;
@@ -73,6 +78,7 @@ enum Rule {
     Jellyfish,
     HiddenQuad,
     AlignedPair,
+    Chains(chaining::Chaining),
     AlignedTriplet,
 }
 
@@ -101,8 +107,49 @@ pub const LADDER: &[SeRule] = &[
     r("Jellyfish", 52, Rule::Jellyfish),
     r("Hidden Quad", 54, Rule::HiddenQuad),
     r("Aligned Pair Exclusion", 62, Rule::AlignedPair),
+    r("Forcing Chains & Cycles", 65, Rule::Chains(ch(false, false, false, 0, 0))),
     r("Aligned Triplet Exclusion", 75, Rule::AlignedTriplet),
+    r("Nishio Forcing Chains", 75, Rule::Chains(ch(false, true, true, 0, 0))),
+    r("Multiple Forcing Chains", 80, Rule::Chains(ch(true, false, false, 0, 0))),
+    r("Dynamic Forcing Chains", 85, Rule::Chains(ch(true, true, false, 0, 0))),
+    r("Dynamic Forcing Chains (+)", 90, Rule::Chains(ch(true, true, false, 1, 0))),
+    r("Dynamic Forcing Chains (+ Forcing Chains)", 95, Rule::Chains(ch(true, true, false, 2, 0))),
+    r(
+        "Dynamic Forcing Chains (+ Multiple Forcing Chains)",
+        100,
+        Rule::Chains(ch(true, true, false, 3, 0)),
+    ),
+    r(
+        "Dynamic Forcing Chains (+ Dynamic Forcing Chains)",
+        105,
+        Rule::Chains(ch(true, true, false, 4, 0)),
+    ),
+    r(
+        "Dynamic Forcing Chains (+ Dynamic Forcing Chains (+))",
+        105,
+        Rule::Chains(ch(true, true, false, 4, 1)),
+    ),
+    r(
+        "Dynamic Forcing Chains (+ Dynamic Forcing Chains (+ Forcing Chains))",
+        105,
+        Rule::Chains(ch(true, true, false, 4, 2)),
+    ),
+    r(
+        "Dynamic Forcing Chains (+ Dynamic Forcing Chains (+ Multiple Forcing Chains))",
+        105,
+        Rule::Chains(ch(true, true, false, 4, 3)),
+    ),
 ];
+
+const fn ch(
+    multiple: bool,
+    dynamic: bool,
+    nishio: bool,
+    level: u8,
+    nesting_limit: u8,
+) -> chaining::Chaining {
+    chaining::Chaining { multiple, dynamic, nishio, level, nesting_limit }
+}
 
 /// Why a puzzle was not rated.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -224,6 +271,7 @@ fn next_hint(grid: &Grid, ctx: &mut Ctx) -> Result<Option<Hint>, SeError> {
             Rule::HiddenQuad => subsets::hidden(grid, 4),
             Rule::AlignedPair => aligned::pair(grid),
             Rule::AlignedTriplet => aligned::triplet(grid),
+            Rule::Chains(c) => c.first(grid, ctx)?,
         };
         if h.is_some() {
             return Ok(h);
@@ -235,15 +283,15 @@ fn next_hint(grid: &Grid, ctx: &mut Ctx) -> Result<Option<Hint>, SeError> {
 /// Rates a board SE's way (the board must have exactly one solution).
 fn rate_board(mut grid: Grid, deadline: Option<Instant>) -> Result<SeRating, SeError> {
     let mut ctx = Ctx { deadline, ticks: 0 };
-    let mut er = 0u32;
-    let mut ep = 0u32;
-    let mut ed = 0u32;
+    let mut er = 0.0f64;
+    let mut ep = 0.0f64;
+    let mut ed = 0.0f64;
     let mut hardest = String::new();
     let mut path = Vec::new();
     while !grid.is_solved() {
         let Some(h) = next_hint(&grid, &mut ctx)? else {
             // SE: "beyond solver".
-            er = 200;
+            er = 20.0;
             hardest = "Beyond solver".into();
             break;
         };
@@ -252,8 +300,8 @@ fn rate_board(mut grid: Grid, deadline: Option<Instant>) -> Result<SeRating, SeE
             hardest = h.name.clone();
         }
         h.apply(&mut grid);
-        if ep == 0 {
-            if ed == 0 {
+        if ep == 0.0 {
+            if ed == 0.0 {
                 ed = er;
             }
             if h.place.is_some() {
@@ -267,19 +315,13 @@ fn rate_board(mut grid: Grid, deadline: Option<Instant>) -> Result<SeRating, SeE
             .collect();
         path.push(SeStep {
             technique: h.name,
-            rating: f64::from(h.rating) / 10.0,
+            rating: h.rating,
             text: h.text,
             placed: h.place.map(|(c, v)| (c as usize, v)),
             removed,
         });
     }
-    Ok(SeRating {
-        er: f64::from(er) / 10.0,
-        ep: f64::from(ep) / 10.0,
-        ed: f64::from(ed) / 10.0,
-        hardest,
-        path,
-    })
+    Ok(SeRating { er, ep, ed, hardest, path })
 }
 
 /// Rates a puzzle (givens or pencil marks) SE's way, after proving it has exactly one

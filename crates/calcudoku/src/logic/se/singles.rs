@@ -22,11 +22,11 @@ pub(crate) fn hidden_single(grid: &Grid) -> Option<Hint> {
                     if pos.count_ones() == 1 {
                         let cell = HOUSES[kind][index][pos.trailing_zeros() as usize] as usize;
                         let rating = if alone {
-                            10
+                            1.0
                         } else if kind == BLOCK {
-                            12
+                            1.2
                         } else {
-                            15
+                            1.5
                         };
                         let text = format!(
                             "{}: {} is the only place for {v} in {}",
@@ -55,7 +55,7 @@ pub(crate) fn naked_single(grid: &Grid) -> Option<Hint> {
         let v = grid.cands[c].trailing_zeros() as usize + 1;
         Hint {
             name: "Naked Single".into(),
-            rating: 23,
+            rating: 2.3,
             removals: Vec::new(),
             place: Some((c as u8, v as u8)),
             text: format!("{}: {v} is the only candidate left in {}", cell_name(c), cell_name(c)),

@@ -146,7 +146,7 @@ pub(crate) fn naked(grid: &Grid, degree: u32) -> Option<Hint> {
         let vals: Vec<String> = values(n.values).map(|v| v.to_string()).collect();
         ControlFlow::Break(Hint {
             name: format!("Naked {}", NAMES[degree as usize - 2]),
-            rating: [30, 36, 50][degree as usize - 2],
+            rating: [3.0, 3.6, 5.0][degree as usize - 2],
             text: format!(
                 "{} hold only {} in {}: {}",
                 cells.join(","),
@@ -183,7 +183,7 @@ pub(crate) fn hidden(grid: &Grid, degree: u32) -> Option<Hint> {
         let vals: Vec<String> = values(h.values).map(|v| v.to_string()).collect();
         ControlFlow::Break(Hint {
             name: format!("Hidden {}", NAMES[degree as usize - 2]),
-            rating: [34, 40, 54][degree as usize - 2],
+            rating: [3.4, 4.0, 5.4][degree as usize - 2],
             text: format!(
                 "{} fit only in the same {} cells of {}: {}",
                 vals.join(","),
@@ -212,7 +212,7 @@ pub(crate) fn direct_hidden(grid: &Grid, degree: u32) -> Option<Hint> {
                     let vals: Vec<String> = values(h.values).map(|v| v.to_string()).collect();
                     return ControlFlow::Break(Hint {
                         name: format!("Direct Hidden {}", NAMES[degree as usize - 2]),
-                        rating: [20, 25][degree as usize - 2],
+                        rating: [2.0, 2.5][degree as usize - 2],
                         removals: Vec::new(),
                         place: Some((cell as u8, v as u8)),
                         text: format!(

@@ -40,7 +40,7 @@ pub(crate) fn wing(grid: &Grid, xyz: bool) -> Option<Hint> {
                 }
                 return Some(Hint {
                     name: if xyz { "XYZ-Wing" } else { "XY-Wing" }.into(),
-                    rating: if xyz { 44 } else { 42 },
+                    rating: if xyz { 4.4 } else { 4.2 },
                     text: format!(
                         "pivot {} with wings {} and {}: {}",
                         cell_name(pivot),
