@@ -23,6 +23,7 @@
 //! ```
 
 mod aligned;
+mod bug;
 mod chain_hint;
 mod chaining;
 mod cycles;
@@ -36,6 +37,7 @@ mod nested;
 mod singles;
 mod solution;
 mod subsets;
+mod unique;
 mod wings;
 
 use std::fmt;
@@ -74,9 +76,11 @@ enum Rule {
     HiddenTriplet,
     XyWing,
     XyzWing,
+    UniqueLoop,
     NakedQuad,
     Jellyfish,
     HiddenQuad,
+    Bug,
     AlignedPair,
     Chains(chaining::Chaining),
     AlignedTriplet,
@@ -103,9 +107,11 @@ pub const LADDER: &[SeRule] = &[
     r("Hidden Triplet", 40, Rule::HiddenTriplet),
     r("XY-Wing", 42, Rule::XyWing),
     r("XYZ-Wing", 44, Rule::XyzWing),
+    r("Unique Rectangle / Loop", 45, Rule::UniqueLoop),
     r("Naked Quad", 50, Rule::NakedQuad),
     r("Jellyfish", 52, Rule::Jellyfish),
     r("Hidden Quad", 54, Rule::HiddenQuad),
+    r("Bivalue Universal Grave", 56, Rule::Bug),
     r("Aligned Pair Exclusion", 62, Rule::AlignedPair),
     r("Forcing Chains & Cycles", 65, Rule::Chains(ch(false, false, false, 0, 0))),
     r("Aligned Triplet Exclusion", 75, Rule::AlignedTriplet),
@@ -266,9 +272,11 @@ fn next_hint(grid: &Grid, ctx: &mut Ctx) -> Result<Option<Hint>, SeError> {
             Rule::HiddenTriplet => subsets::hidden(grid, 3),
             Rule::XyWing => wings::wing(grid, false),
             Rule::XyzWing => wings::wing(grid, true),
+            Rule::UniqueLoop => unique::unique_loop(grid),
             Rule::NakedQuad => subsets::naked(grid, 4),
             Rule::Jellyfish => fish::fish(grid, 4),
             Rule::HiddenQuad => subsets::hidden(grid, 4),
+            Rule::Bug => bug::bug(grid),
             Rule::AlignedPair => aligned::pair(grid),
             Rule::AlignedTriplet => aligned::triplet(grid),
             Rule::Chains(c) => c.first(grid, ctx)?,
