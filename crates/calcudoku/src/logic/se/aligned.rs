@@ -7,12 +7,16 @@
 //! colexicographic order; for triplets, the third cell is drawn from the first two cells'
 //! excluders that are base candidates too.
 
-use super::grid::{Grid, PEERS, cell_name, see, values};
+use smallvec::SmallVec;
+
+use super::grid::{CellSet, Grid, PEERS, bit, cell_name, see, values};
 use super::hint::{Hint, removals_text};
 
 struct Base {
     cell: usize,
+    /// Excluders in peer (index) order, and as a set.
     excluders: Vec<u8>,
+    set: CellSet,
 }
 
 fn bases(grid: &Grid, degree: u32) -> Vec<Base> {
@@ -23,83 +27,69 @@ fn bases(grid: &Grid, degree: u32) -> Vec<Base> {
         }
         let mut single = false;
         let mut ex = Vec::new();
+        let mut set = 0u128;
         for &p in &PEERS[cell] {
             let n = grid.cands[p as usize].count_ones();
             if n == 1 {
                 single = true;
+                break;
             } else if n >= 2 && n <= degree {
                 ex.push(p);
+                set |= 1u128 << p;
             }
         }
         if !single && !ex.is_empty() {
-            out.push(Base { cell, excluders: ex });
+            out.push(Base { cell, excluders: ex, set });
         }
     }
     out
 }
 
-/// Removals of the exclusion on `cells` with common excluders `common`.
-fn exclusion(grid: &Grid, cells: &[usize], common: &[u8]) -> Vec<(u8, u16)> {
+/// Removals of the exclusion on `cells` (2 or 3) with common excluders `common`.
+fn exclusion(grid: &Grid, cells: &[usize], common: CellSet) -> Vec<(u8, u16)> {
     let n = cells.len();
-    let mut allowed = vec![0u16; n];
-    let lists: Vec<Vec<usize>> = cells.iter().map(|&c| values(grid.cands[c]).collect()).collect();
-    let mut idx = vec![0usize; n];
-    loop {
-        let combo: Vec<usize> = (0..n).map(|i| lists[i][idx[i]]).collect();
-        let mut ok = true;
-        'pairs: for i in 0..n {
-            for j in i + 1..n {
-                if combo[i] == combo[j] && see(cells[i], cells[j]) {
-                    ok = false;
-                    break 'pairs;
-                }
+    let ex: SmallVec<[u16; 16]> = super::grid::cells(common).map(|c| grid.cands[c]).collect();
+    let mut allowed = [0u16; 3];
+    let m0 = grid.cands[cells[0]];
+    let m1 = grid.cands[cells[1]];
+    let m2 = if n == 3 { grid.cands[cells[2]] } else { 1 };
+    let s01 = see(cells[0], cells[1]);
+    let (s02, s12) = if n == 3 { (see(cells[0], cells[2]), see(cells[1], cells[2])) } else { (false, false) };
+    for a in values(m0) {
+        for b in values(m1) {
+            if a == b && s01 {
+                continue;
             }
-        }
-        if ok {
-            let mut used = 0u16;
-            for &v in &combo {
-                used |= 1 << (v - 1);
-            }
-            if common.iter().any(|&e| grid.cands[e as usize] & !used == 0) {
-                ok = false;
-            }
-        }
-        if ok {
-            for i in 0..n {
-                allowed[i] |= 1 << (combo[i] - 1);
-            }
-        }
-        // Next combination.
-        let mut k = 0;
-        loop {
-            if k == n {
-                let mut out = Vec::new();
-                let mut order: Vec<usize> = (0..n).collect();
-                order.sort_by_key(|&i| cells[i]);
-                for i in order {
-                    let m = grid.cands[cells[i]] & !allowed[i];
-                    if m != 0 {
-                        out.push((cells[i] as u8, m));
+            for c in values(m2) {
+                let used = if n == 3 {
+                    if (a == c && s02) || (b == c && s12) {
+                        continue;
                     }
+                    bit(a) | bit(b) | bit(c)
+                } else {
+                    bit(a) | bit(b)
+                };
+                if ex.iter().any(|&m| m & !used == 0) {
+                    continue;
                 }
-                return out;
+                allowed[0] |= bit(a);
+                allowed[1] |= bit(b);
+                if n == 3 {
+                    allowed[2] |= bit(c);
+                }
             }
-            idx[k] += 1;
-            if idx[k] < lists[k].len() {
-                break;
-            }
-            idx[k] = 0;
-            k += 1;
         }
     }
-}
-
-fn common_of(lists: &[&Vec<u8>]) -> Vec<u8> {
-    let mut common: Vec<u8> = lists[0].clone();
-    for l in &lists[1..] {
-        common.retain(|c| l.contains(c));
+    let mut order: SmallVec<[usize; 3]> = (0..n).collect();
+    order.sort_by_key(|&i| cells[i]);
+    let mut out = Vec::new();
+    for i in order {
+        let m = grid.cands[cells[i]] & !allowed[i];
+        if m != 0 {
+            out.push((cells[i] as u8, m));
+        }
     }
-    common
+    out
 }
 
 fn hint(degree: u32, cells: &[usize], removals: Vec<(u8, u16)>) -> Hint {
@@ -126,12 +116,12 @@ pub(crate) fn pair(grid: &Grid) -> Option<Hint> {
     }
     for n2 in 1..b.len() {
         for n1 in 0..n2 {
-            let common = common_of(&[&b[n1].excluders, &b[n2].excluders]);
-            if common.len() < 2 {
+            let common = b[n1].set & b[n2].set;
+            if common.count_ones() < 2 {
                 continue;
             }
             let cells = [b[n1].cell, b[n2].cell];
-            let removals = exclusion(grid, &cells, &common);
+            let removals = exclusion(grid, &cells, common);
             if !removals.is_empty() {
                 return Some(hint(2, &cells, removals));
             }
@@ -153,7 +143,10 @@ pub(crate) fn triplet(grid: &Grid) -> Option<Hint> {
         }
         v
     };
-    let base_of = |cell: usize| b.iter().position(|x| x.cell == cell).unwrap();
+    let mut base_of = [usize::MAX; 81];
+    for (i, x) in b.iter().enumerate() {
+        base_of[x.cell] = i;
+    }
     for n2 in 1..b.len() {
         for n1 in 0..n2 {
             let (c0, c1) = (b[n1].cell, b[n2].cell);
@@ -165,14 +158,17 @@ pub(crate) fn triplet(grid: &Grid) -> Option<Hint> {
                     twin.push(e);
                 }
             }
+            let common01 = b[n1].set & b[n2].set;
+            if common01.count_ones() < 2 {
+                continue;
+            }
             for &c2 in &twin {
-                let ex2 = &b[base_of(c2)].excluders;
-                let common = common_of(&[&b[n1].excluders, &b[n2].excluders, ex2]);
-                if common.len() < 2 {
+                let common = common01 & b[base_of[c2]].set;
+                if common.count_ones() < 2 {
                     continue;
                 }
                 let cells = [c0, c1, c2];
-                let removals = exclusion(grid, &cells, &common);
+                let removals = exclusion(grid, &cells, common);
                 if !removals.is_empty() {
                     return Some(hint(3, &cells, removals));
                 }

@@ -77,7 +77,7 @@ pub(crate) fn bug(grid: &Grid) -> Option<Hint> {
                     }
                     bug_values[cell] |= bit(v);
                     all_bug |= bit(v);
-                    temp.cands[cell] &= !bit(v);
+                    temp.remove(cell, bit(v));
                     add_common(&mut common, cell, &bug_cells);
                     if bug_cells.len() > 1 && all_bug.count_ones() > 1 && common == Some(0) {
                         return None;
@@ -100,7 +100,7 @@ pub(crate) fn bug(grid: &Grid) -> Option<Hint> {
         for cell in cells(rest) {
             bug_cells.push(cell);
             bug_values[cell] = bit(only_value);
-            temp.cands[cell] &= !bit(only_value);
+            temp.remove(cell, bit(only_value));
             add_common(&mut common, cell, &bug_cells);
             if bug_cells.len() > 1 && all_bug.count_ones() > 1 && common == Some(0) {
                 return None;

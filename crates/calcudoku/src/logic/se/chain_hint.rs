@@ -64,7 +64,8 @@ impl ChainHint {
         };
         let mut nested = 0;
         let mut seen: SmallVec<[u32; 8]> = SmallVec::new();
-        for &t in &self.targets {
+        let has_nested = self.rule.level > 0;
+        for &t in self.targets.iter().filter(|_| has_nested) {
             for n in arena.chain(t) {
                 let h = arena.nodes[n as usize].nested;
                 if h != NONE && !seen.contains(&h) {

@@ -12,7 +12,7 @@ use std::collections::VecDeque;
 
 use smallvec::SmallVec;
 
-use super::grid::{BLOCK, CELL_HOUSE, COL, Grid, HOUSES, ROW, bit, cell_name};
+use super::grid::{BLOCK, CELL_HOUSE, COL, Grid, HOUSE_SET, ROW, bit, cell_name};
 use super::{Ctx, SeError};
 
 pub(crate) type Key = u16;
@@ -70,6 +70,7 @@ pub(crate) struct Node {
 pub(crate) struct Arena {
     pub(crate) nodes: Vec<Node>,
     parents: Vec<u32>,
+    scratch: std::cell::RefCell<(Vec<u32>, Vec<u32>)>,
 }
 
 impl Arena {
@@ -93,11 +94,13 @@ impl Arena {
     pub(crate) fn ancestors(&self, start: u32) -> u32 {
         let mut seen = [0u64; 23];
         let mut count = 0;
-        let mut todo: Vec<u32> = vec![start];
-        let mut next: Vec<u32> = Vec::new();
+        let mut bufs = self.scratch.borrow_mut();
+        let (todo, next) = &mut *bufs;
+        todo.clear();
+        todo.push(start);
         while !todo.is_empty() {
             next.clear();
-            for &n in &todo {
+            for &n in todo.iter() {
                 let k = self.key(n) as usize;
                 if seen[k >> 6] >> (k & 63) & 1 == 0 {
                     seen[k >> 6] |= 1 << (k & 63);
@@ -105,7 +108,7 @@ impl Arena {
                     next.extend_from_slice(self.parents(n));
                 }
             }
-            std::mem::swap(&mut todo, &mut next);
+            std::mem::swap(todo, next);
         }
         count
     }
@@ -199,16 +202,16 @@ pub(crate) fn on_to_off(grid: &Grid, p: Key, y: bool, out: &mut Vec<(Key, Cause)
             out.push((key(cell, w, false), Cause::Naked));
         }
     }
-    let mut added: u128 = 1u128 << cell;
-    let b = bit(v);
-    for kind in [BLOCK, ROW, COL] {
-        let h = CELL_HOUSE[cell][kind] as usize;
-        for &c in &HOUSES[kind][h] {
-            let c = c as usize;
-            if added >> c & 1 == 0 && grid.cands[c] & b != 0 {
-                added |= 1u128 << c;
-                out.push((key(c, v, false), Cause::Hidden(kind as u8)));
-            }
+    let vs = grid.vc[v - 1] & !(1u128 << cell);
+    let bx = HOUSE_SET[BLOCK][CELL_HOUSE[cell][BLOCK] as usize];
+    let rows = vs & HOUSE_SET[ROW][CELL_HOUSE[cell][ROW] as usize] & !bx;
+    let cols = vs & HOUSE_SET[COL][CELL_HOUSE[cell][COL] as usize] & !bx;
+    for (set, kind) in [(vs & bx, BLOCK), (rows, ROW), (cols, COL)] {
+        let mut s = set;
+        while s != 0 {
+            let c = s.trailing_zeros() as usize;
+            s &= s - 1;
+            out.push((key(c, v, false), Cause::Hidden(kind as u8)));
         }
     }
 }
@@ -243,33 +246,22 @@ pub(crate) fn off_to_on(
         }
     }
     if x {
-        let b = bit(v);
+        let vs = grid.vc[v - 1] & !(1u128 << cell);
         for kind in [BLOCK, ROW, COL] {
-            let h = CELL_HOUSE[cell][kind] as usize;
-            let mut other = usize::MAX;
-            let mut n = 0;
-            for &c in &HOUSES[kind][h] {
-                let c = c as usize;
-                if c != cell && grid.cands[c] & b != 0 {
-                    n += 1;
-                    other = c;
-                    if n > 1 {
-                        break;
-                    }
-                }
-            }
-            if n == 1 {
-                let k = key(other, v, true);
+            let hs = HOUSE_SET[kind][CELL_HOUSE[cell][kind] as usize];
+            let o = vs & hs;
+            if o.count_ones() == 1 {
+                let k = key(o.trailing_zeros() as usize, v, true);
                 if out.iter().any(|d| d.key == k) {
                     continue;
                 }
                 let mut hidden = SmallVec::new();
                 if let Some(src) = source {
-                    for &c in &HOUSES[kind][h] {
-                        let c = c as usize;
-                        if src.cands[c] & b != 0 && grid.cands[c] & b == 0 {
-                            hidden.push(key(c, v, false));
-                        }
+                    let mut gone = src.vc[v - 1] & hs & !grid.vc[v - 1];
+                    while gone != 0 {
+                        let c = gone.trailing_zeros() as usize;
+                        gone &= gone - 1;
+                        hidden.push(key(c, v, false));
                     }
                 }
                 out.push(Derived { key: k, cause: Cause::Hidden(kind as u8), hidden });
@@ -350,7 +342,7 @@ impl Chaining {
                 let pk = eng.arena.key(p);
                 off_to_on(grid, pk, Some(&save), !self.nishio, true, &mut ons);
                 if self.dynamic {
-                    grid.cands[k_cell(pk)] &= !bit(k_value(pk));
+                    grid.remove(k_cell(pk), bit(k_value(pk)));
                 }
                 for d in &ons {
                     parents.clear();

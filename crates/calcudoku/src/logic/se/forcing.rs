@@ -7,12 +7,25 @@
 //! forcing), then the houses where that value's first place is this cell (region forcing),
 //! then the cell's common consequences (cell forcing).
 
+use std::rc::Rc;
+
 use smallvec::{SmallVec, smallvec};
 
 use super::SeError;
 use super::chain_hint::{ChainHint, ChainKind, target_removal};
 use super::chaining::{Cause, Chaining, Engine, Key, NONE, PSet, conj, k_cell, k_on, k_value, key};
 use super::grid::{BLOCK, CELL_HOUSE, COL, Grid, HOUSES, ROW, bit};
+
+/// The consequences of one candidate assumed on (shared by the cell, region and binary
+/// searches of one rule run: SE computes the same chain again each time, with the same result).
+pub(crate) struct Outcome {
+    pub(crate) on: PSet,
+    pub(crate) off: PSet,
+    pub(crate) absurd: Option<(u32, u32)>,
+}
+
+/// Per rule run: the outcome of each candidate assumed on, once computed.
+pub(crate) type Memo = Vec<Option<Rc<Outcome>>>;
 
 impl Chaining {
     /// All hints of the rule, in SE's order of discovery.
@@ -22,16 +35,38 @@ impl Chaining {
         grid: &mut Grid,
     ) -> Result<Vec<u32>, SeError> {
         let mut out = Vec::new();
+        let mut memo: Memo = vec![None; 1458];
         for cell in 0..81 {
             if grid.values[cell] != 0 {
                 continue;
             }
             let card = grid.cands[cell].count_ones();
             if card > 2 || (card > 1 && self.dynamic) {
-                self.for_cell(eng, grid, cell, card, &mut out)?;
+                self.for_cell(eng, grid, cell, card, &mut memo, &mut out)?;
             }
         }
         Ok(out)
+    }
+
+    /// The outcome of `k` (an "on" potential), from the memo or computed now.
+    fn outcome(
+        &self,
+        eng: &mut Engine,
+        grid: &mut Grid,
+        k: Key,
+        memo: &mut Memo,
+    ) -> Result<Rc<Outcome>, SeError> {
+        if let Some(o) = &memo[k as usize] {
+            return Ok(o.clone());
+        }
+        let mut on = PSet::new();
+        let mut off = PSet::new();
+        let root = eng.arena.add(k, Cause::Initial, &[], NONE);
+        on.insert(k, root);
+        let absurd = self.do_chaining(eng, grid, &mut on, &mut off)?;
+        let o = Rc::new(Outcome { on, off, absurd });
+        memo[k as usize] = Some(o.clone());
+        Ok(o)
     }
 
     fn push(&self, eng: &mut Engine, mut h: ChainHint, out: &mut Vec<u32>) {
@@ -62,52 +97,47 @@ impl Chaining {
         grid: &mut Grid,
         cell: usize,
         card: u32,
+        memo: &mut Memo,
         out: &mut Vec<u32>,
     ) -> Result<(), SeError> {
-        let mut value_on: Vec<(usize, PSet)> = Vec::new();
-        let mut value_off: Vec<(usize, PSet)> = Vec::new();
-        let mut cell_on: Option<PSet> = None;
-        let mut cell_off: Option<PSet> = None;
+        let mut per_value: SmallVec<[Rc<Outcome>; 9]> = SmallVec::new();
         for v in 1..=9 {
             if !grid.has(cell, v) {
                 continue;
             }
-            let p_on = key(cell, v, true);
-            let mut on_on = PSet::new();
-            let mut on_off = PSet::new();
             let double = card >= 3 && !self.nishio && self.dynamic;
             let contradiction = self.dynamic || self.nishio;
-            self.binary(eng, grid, p_on, &mut on_on, &mut on_off, double, contradiction, out)?;
+            let o = self.binary(eng, grid, key(cell, v, true), double, contradiction, memo, out)?;
             if !self.nishio {
-                self.regions(eng, grid, cell, v, &on_on, &on_off, out)?;
+                self.regions(eng, grid, cell, v, &o, memo, out)?;
             }
-            match (&mut cell_on, &mut cell_off) {
-                (Some(a), Some(b)) => {
-                    a.retain(&on_on);
-                    b.retain(&on_off);
-                }
-                _ => {
-                    cell_on = Some(on_on.clone());
-                    cell_off = Some(on_off.clone());
-                }
-            }
-            value_on.push((v, on_on));
-            value_off.push((v, on_off));
+            per_value.push(o);
         }
         if !self.nishio && (card == 2 || (self.multiple && card > 2)) {
-            for (set, per_value) in [(&cell_on, &value_on), (&cell_off, &value_off)] {
-                let Some(set) = set else { continue };
-                for &k in &set.order {
+            for on_side in [true, false] {
+                let first = if on_side { &per_value[0].on } else { &per_value[0].off };
+                let common: SmallVec<[Key; 16]> = first
+                    .order
+                    .iter()
+                    .copied()
+                    .filter(|&k| {
+                        per_value[1..]
+                            .iter()
+                            .all(|o| if on_side { o.on.contains(k) } else { o.off.contains(k) })
+                    })
+                    .collect();
+                for k in common {
                     let rem = target_removal(&grid.cands, k);
                     if rem.1 == 0 {
                         continue;
                     }
-                    let targets: SmallVec<[u32; 4]> =
-                        per_value.iter().map(|(_, s)| s.get(k).expect("common")).collect();
+                    let targets: SmallVec<[u32; 4]> = per_value
+                        .iter()
+                        .map(|o| if on_side { o.on.get(k) } else { o.off.get(k) }.expect("common"))
+                        .collect();
                     let mut h = self.hint(ChainKind::Cell, targets, key(cell, 1, true));
                     h.removals = vec![rem];
-                    let first = eng.arena.key(h.targets[0]);
-                    h.place = k_on(first).then(|| (k_cell(first) as u8, k_value(first) as u8));
+                    h.place = k_on(k).then(|| (k_cell(k) as u8, k_value(k) as u8));
                     self.push(eng, h, out);
                 }
             }
@@ -115,32 +145,26 @@ impl Chaining {
         Ok(())
     }
 
-    /// SE's `doBinaryChaining`.
+    /// SE's `doBinaryChaining`; returns the outcome of the candidate assumed on.
     #[allow(clippy::too_many_arguments)]
     fn binary(
         &self,
         eng: &mut Engine,
         grid: &mut Grid,
         p_on: Key,
-        on_on: &mut PSet,
-        on_off: &mut PSet,
         double: bool,
         contradiction: bool,
+        memo: &mut Memo,
         out: &mut Vec<u32>,
-    ) -> Result<(), SeError> {
+    ) -> Result<Rc<Outcome>, SeError> {
         let p_off = conj(p_on);
         let cell = k_cell(p_on);
         let v = k_value(p_on);
-        let root_on = eng.arena.add(p_on, Cause::Initial, &[], NONE);
-        on_on.insert(p_on, root_on);
-        let abs = self.do_chaining(eng, grid, on_on, on_off)?;
-        if contradiction && let Some((a, b)) = abs {
+        let on = self.outcome(eng, grid, p_on, memo)?;
+        if contradiction && let Some((a, b)) = on.absurd {
             // The candidate cannot be on.
             let mut h = self.hint(ChainKind::Binary { absurd: true }, smallvec![a, b], p_on);
             h.removals = vec![(cell as u8, bit(v))];
-            if self.nishio {
-                h.kind = ChainKind::Binary { absurd: true };
-            }
             self.push(eng, h, out);
         }
         let mut off_on = PSet::new();
@@ -159,13 +183,13 @@ impl Chaining {
             }
         }
         if double {
-            for &k in &on_on.order {
+            for &k in &on.on.order {
                 if let Some(from_off) = off_on.get(k) {
                     let rem = target_removal(&grid.cands, k);
                     if rem.1 == 0 {
                         continue;
                     }
-                    let from_on = on_on.get(k).expect("present");
+                    let from_on = on.on.get(k).expect("present");
                     let mut h = self.hint(
                         ChainKind::Binary { absurd: false },
                         smallvec![from_on, from_off],
@@ -176,9 +200,9 @@ impl Chaining {
                     self.push(eng, h, out);
                 }
             }
-            for &k in &on_off.order {
+            for &k in &on.off.order {
                 if let Some(from_off) = off_off.get(k) {
-                    let from_on = on_off.get(k).expect("present");
+                    let from_on = on.off.get(k).expect("present");
                     let mut h = self.hint(
                         ChainKind::Binary { absurd: false },
                         smallvec![from_on, from_off],
@@ -189,7 +213,7 @@ impl Chaining {
                 }
             }
         }
-        Ok(())
+        Ok(on)
     }
 
     /// SE's `doRegionChainings` for `value` in the houses of `cell`.
@@ -200,8 +224,8 @@ impl Chaining {
         grid: &mut Grid,
         cell: usize,
         v: usize,
-        on_on: &PSet,
-        on_off: &PSet,
+        own: &Rc<Outcome>,
+        memo: &mut Memo,
         out: &mut Vec<u32>,
     ) -> Result<(), SeError> {
         for kind in [BLOCK, ROW, COL] {
@@ -215,47 +239,44 @@ impl Chaining {
             if first != cell {
                 continue;
             }
-            let mut per_pos: Vec<(PSet, PSet)> = Vec::new();
-            let mut region_on = on_on.clone();
-            let mut region_off = on_off.clone();
+            let mut per_pos: SmallVec<[Rc<Outcome>; 9]> = SmallVec::new();
             for p in 0..9 {
                 if pos & (1 << p) == 0 {
                     continue;
                 }
                 let other = HOUSES[kind][index][p] as usize;
                 if other == cell {
-                    per_pos.push((on_on.clone(), on_off.clone()));
+                    per_pos.push(own.clone());
                 } else {
-                    let k = key(other, v, true);
-                    let mut o_on = PSet::new();
-                    let mut o_off = PSet::new();
-                    let root = eng.arena.add(k, Cause::Initial, &[], NONE);
-                    o_on.insert(k, root);
-                    self.do_chaining(eng, grid, &mut o_on, &mut o_off)?;
-                    region_on.retain(&o_on);
-                    region_off.retain(&o_off);
-                    per_pos.push((o_on, o_off));
+                    per_pos.push(self.outcome(eng, grid, key(other, v, true), memo)?);
                 }
             }
-            for (set, on_side) in [(&region_on, true), (&region_off, false)] {
-                for &k in &set.order {
+            for on_side in [true, false] {
+                let base = if on_side { &own.on } else { &own.off };
+                let common: SmallVec<[Key; 16]> = base
+                    .order
+                    .iter()
+                    .copied()
+                    .filter(|&k| {
+                        per_pos.iter().all(|o| if on_side { o.on.contains(k) } else { o.off.contains(k) })
+                    })
+                    .collect();
+                for k in common {
                     let rem = target_removal(&grid.cands, k);
                     if rem.1 == 0 {
                         continue;
                     }
                     let targets: SmallVec<[u32; 4]> = per_pos
                         .iter()
-                        .map(|(a, b)| if on_side { a.get(k) } else { b.get(k) }.expect("common"))
+                        .map(|o| if on_side { o.on.get(k) } else { o.off.get(k) }.expect("common"))
                         .collect();
-                    let kind_u = kind as u8;
                     let mut h = self.hint(
-                        ChainKind::Region { kind: kind_u, index: index as u8, value: v as u8 },
+                        ChainKind::Region { kind: kind as u8, index: index as u8, value: v as u8 },
                         targets,
                         key(cell, v, true),
                     );
                     h.removals = vec![rem];
-                    let f = eng.arena.key(h.targets[0]);
-                    h.place = k_on(f).then(|| (k_cell(f) as u8, k_value(f) as u8));
+                    h.place = k_on(k).then(|| (k_cell(k) as u8, k_value(k) as u8));
                     self.push(eng, h, out);
                 }
             }
@@ -263,6 +284,3 @@ impl Chaining {
         Ok(())
     }
 }
-
-#[allow(dead_code)]
-const _K: [usize; 2] = [ROW, COL];

@@ -201,12 +201,49 @@ pub(crate) struct Grid {
     pub(crate) values: [u8; 81],
     /// Candidates of the empty cells; 0 for placed cells.
     pub(crate) cands: [u16; 81],
+    /// For each value (index `v - 1`), the cells holding it as a candidate. Kept in step with
+    /// `cands` by [`Grid::remove`], [`Grid::place`] and [`Grid::sync`].
+    pub(crate) vc: [CellSet; 9],
 }
 
 impl Grid {
     /// An empty board with every candidate in every cell.
     pub(crate) fn empty() -> Self {
-        Grid { values: [0; 81], cands: [ALL; 81] }
+        let mut g = Grid { values: [0; 81], cands: [ALL; 81], vc: [0; 9] };
+        g.sync();
+        g
+    }
+
+    /// A board from values and candidates.
+    pub(crate) fn from_parts(values: [u8; 81], cands: [u16; 81]) -> Self {
+        let mut g = Grid { values, cands, vc: [0; 9] };
+        g.sync();
+        g
+    }
+
+    /// Recomputes [`Grid::vc`] from the candidates.
+    pub(crate) fn sync(&mut self) {
+        self.vc = [0; 9];
+        for c in 0..81 {
+            let mut m = self.cands[c];
+            while m != 0 {
+                let v = m.trailing_zeros() as usize;
+                m &= m - 1;
+                self.vc[v] |= 1u128 << c;
+            }
+        }
+    }
+
+    /// Removes the candidates in `mask` from `cell`.
+    #[inline]
+    pub(crate) fn remove(&mut self, cell: usize, mask: u16) {
+        let mut m = self.cands[cell] & mask;
+        self.cands[cell] &= !mask;
+        while m != 0 {
+            let v = m.trailing_zeros() as usize;
+            m &= m - 1;
+            self.vc[v] &= !(1u128 << cell);
+        }
     }
 
     /// Whether every cell holds a value.
@@ -236,14 +273,7 @@ impl Grid {
     /// The cells of a house that hold candidate `v`.
     #[inline]
     pub(crate) fn cells_with(&self, kind: usize, index: usize, v: usize) -> CellSet {
-        let b = bit(v);
-        let mut s = 0u128;
-        for &cell in &HOUSES[kind][index] {
-            if self.cands[cell as usize] & b != 0 {
-                s |= 1u128 << cell;
-            }
-        }
-        s
+        self.vc[v - 1] & HOUSE_SET[kind][index]
     }
 
     /// Empty cells in a house.
@@ -255,11 +285,12 @@ impl Grid {
     /// Places `v` in `cell` and removes it from the cell's peers (SE's `setValueAndCancel`).
     pub(crate) fn place(&mut self, cell: usize, v: usize) {
         self.values[cell] = v as u8;
-        self.cands[cell] = 0;
+        self.remove(cell, ALL);
         let b = !bit(v);
         for &p in &PEERS[cell] {
             self.cands[p as usize] &= b;
         }
+        self.vc[v - 1] &= !PEER_SET[cell];
     }
 
     /// How many cells hold value `v`.

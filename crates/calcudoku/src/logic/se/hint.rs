@@ -22,7 +22,7 @@ impl Hint {
     /// Applies the step to the board the way SE's `apply` does.
     pub(crate) fn apply(&self, grid: &mut Grid) {
         for &(c, m) in &self.removals {
-            grid.cands[c as usize] &= !m;
+            grid.remove(c as usize, m);
         }
         if let Some((c, v)) = self.place {
             grid.place(c as usize, v as usize);

@@ -108,7 +108,7 @@ impl SeInput {
         match self {
             SeInput::Givens(g) => super::board_from_givens(g),
             SeInput::Pencilmarks(c) => {
-                let mut grid = Grid { values: [0; 81], cands: *c };
+                let mut grid = Grid::from_parts([0; 81], *c);
                 // SE's adjustment: a lone candidate no peer shares becomes a given.
                 for cell in 0..81 {
                     let m = grid.cands[cell];
@@ -116,7 +116,7 @@ impl SeInput {
                         && PEERS[cell].iter().all(|&p| grid.cands[p as usize] & m == 0)
                     {
                         grid.values[cell] = m.trailing_zeros() as u8 + 1;
-                        grid.cands[cell] = 0;
+                        grid.remove(cell, m);
                     }
                 }
                 grid

@@ -250,6 +250,7 @@ pub(crate) fn board_from_givens(givens: &[u8; 81]) -> Grid {
             }
         }
     }
+    g.sync();
     g
 }
 
