@@ -54,7 +54,8 @@ fn exclusion(grid: &Grid, cells: &[usize], common: CellSet) -> Vec<(u8, u16)> {
     let m1 = grid.cands[cells[1]];
     let m2 = if n == 3 { grid.cands[cells[2]] } else { 1 };
     let s01 = see(cells[0], cells[1]);
-    let (s02, s12) = if n == 3 { (see(cells[0], cells[2]), see(cells[1], cells[2])) } else { (false, false) };
+    let (s02, s12) =
+        if n == 3 { (see(cells[0], cells[2]), see(cells[1], cells[2])) } else { (false, false) };
     for a in values(m0) {
         for b in values(m1) {
             if a == b && s01 {
@@ -136,33 +137,24 @@ pub(crate) fn triplet(grid: &Grid) -> Option<Hint> {
     if b.len() < 3 {
         return None;
     }
-    let is_base: Vec<bool> = {
-        let mut v = vec![false; 81];
-        for x in &b {
-            v[x.cell] = true;
-        }
-        v
-    };
     let mut base_of = [usize::MAX; 81];
     for (i, x) in b.iter().enumerate() {
         base_of[x.cell] = i;
     }
+    let base_set: CellSet = b.iter().fold(0, |a, x| a | 1u128 << x.cell);
     for n2 in 1..b.len() {
         for n1 in 0..n2 {
             let (c0, c1) = (b[n1].cell, b[n2].cell);
-            // The twin area: excluders of either, that are bases, in insertion order.
-            let mut twin: Vec<usize> = Vec::new();
-            for &e in b[n1].excluders.iter().chain(b[n2].excluders.iter()) {
-                let e = e as usize;
-                if is_base[e] && e != c0 && e != c1 && !twin.contains(&e) {
-                    twin.push(e);
-                }
-            }
             let common01 = b[n1].set & b[n2].set;
             if common01.count_ones() < 2 {
                 continue;
             }
-            for &c2 in &twin {
+            // The twin area: excluders of either that are bases, in SE's insertion order
+            // (the first cell's, then the second's new ones).
+            let not01 = !(1u128 << c0 | 1u128 << c1);
+            let first = b[n1].set & base_set & not01;
+            let second = b[n2].set & !b[n1].set & base_set & not01;
+            for c2 in super::grid::cells(first).chain(super::grid::cells(second)) {
                 let common = common01 & b[base_of[c2]].set;
                 if common.count_ones() < 2 {
                     continue;

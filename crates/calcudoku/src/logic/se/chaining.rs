@@ -74,6 +74,13 @@ pub(crate) struct Arena {
 }
 
 impl Arena {
+    /// Drops every node from index `len` on (nodes no hint refers to).
+    pub(crate) fn truncate(&mut self, len: usize) {
+        if len < self.nodes.len() {
+            self.parents.truncate(self.nodes[len].pstart as usize);
+            self.nodes.truncate(len);
+        }
+    }
     pub(crate) fn add(&mut self, key: Key, cause: Cause, parents: &[u32], nested: u32) -> u32 {
         let pstart = self.parents.len() as u32;
         self.parents.extend_from_slice(parents);
@@ -161,6 +168,13 @@ impl PSet {
             self.order.push(k);
         }
         self.slot[k as usize] = node;
+    }
+    /// Empties the set (cost proportional to its size).
+    pub(crate) fn clear(&mut self) {
+        for &k in &self.order {
+            self.slot[k as usize] = NONE;
+        }
+        self.order.clear();
     }
     /// Nodes in insertion order.
     pub(crate) fn nodes(&self) -> impl Iterator<Item = u32> + '_ {

@@ -2,24 +2,134 @@
 //! forcing chains 6.6/7.0, plus the length increment): from each candidate assumed on,
 //! breadth-first alternating implications; a return to the start is a bidirectional cycle,
 //! reaching the start's own negation is a forcing chain.
+//!
+//! These chains are static (one parent per potential), so the search keeps a tree of parent
+//! keys and turns into arena nodes only the chains of the hints it finds.
 
 use std::collections::VecDeque;
 
-use smallvec::smallvec;
+use smallvec::{SmallVec, smallvec};
 
 use super::SeError;
 use super::chain_hint::{ChainHint, ChainKind, target_removal};
 use super::chaining::{
-    Cause, Chaining, Derived, Engine, Key, NONE, PSet, conj, k_cell, k_on, k_value, key, off_to_on,
-    on_to_off,
+    Cause, Chaining, Engine, Key, NONE, conj, k_cell, k_on, k_value, key, off_to_on, on_to_off,
 };
-use super::grid::{Grid, PEERS, bit};
+use super::grid::{BLOCK, CELL_HOUSE, COL, Grid, HOUSE_SET, PEERS, ROW, bit};
+
+/// The static implication graph of one pass (computed once per board): for each potential,
+/// what it implies, in SE's order.
+pub(crate) struct Graph {
+    start: Vec<u32>,
+    edges: Vec<(Key, Cause)>,
+}
+
+impl Graph {
+    fn new(grid: &Grid, y: bool, x: bool) -> Self {
+        let mut start = Vec::with_capacity(1459);
+        let mut edges = Vec::new();
+        let mut offs = Vec::new();
+        let mut ons = Vec::new();
+        for k in 0..1458u16 {
+            start.push(edges.len() as u32);
+            if !grid.has(k_cell(k), k_value(k)) {
+                continue;
+            }
+            if k_on(k) {
+                on_to_off(grid, k, y, &mut offs);
+                edges.extend_from_slice(&offs);
+            } else {
+                off_to_on(grid, k, None, y, x, &mut ons);
+                edges.extend(ons.iter().map(|d| (d.key, d.cause)));
+            }
+        }
+        start.push(edges.len() as u32);
+        Graph { start, edges }
+    }
+    #[inline]
+    fn of(&self, k: Key) -> &[(Key, Cause)] {
+        &self.edges[self.start[k as usize] as usize..self.start[k as usize + 1] as usize]
+    }
+}
+
+const UNSET: u16 = u16::MAX;
+const ROOT: u16 = u16::MAX - 1;
+
+/// One breadth-first search: each reached key's parent key and cause.
+pub(crate) struct Tree {
+    par: Vec<u16>,
+    cause: Vec<Cause>,
+    node: Vec<u32>,
+    touched: Vec<Key>,
+    q_on: VecDeque<Key>,
+    /// (key, dup parent or UNSET for the first version, cause of the dup)
+    q_off: VecDeque<(Key, u16, Cause)>,
+}
+
+impl Tree {
+    pub(crate) fn new() -> Self {
+        Tree {
+            par: vec![UNSET; 1458],
+            cause: vec![Cause::Initial; 1458],
+            node: vec![NONE; 1458],
+            touched: Vec::new(),
+            q_on: VecDeque::new(),
+            q_off: VecDeque::new(),
+        }
+    }
+    fn clear(&mut self) {
+        for &k in &self.touched {
+            self.par[k as usize] = UNSET;
+            self.node[k as usize] = NONE;
+        }
+        self.touched.clear();
+        self.q_on.clear();
+        self.q_off.clear();
+    }
+    #[inline]
+    fn has(&self, k: Key) -> bool {
+        self.par[k as usize] != UNSET
+    }
+    fn set(&mut self, k: Key, parent: u16, cause: Cause) {
+        self.par[k as usize] = parent;
+        self.cause[k as usize] = cause;
+        self.touched.push(k);
+    }
+    /// Whether `anc` is on the line of parents above `k` (SE's `isParent`).
+    fn is_parent(&self, k: Key, anc: Key) -> bool {
+        let mut t = self.par[k as usize];
+        while t != ROOT {
+            if t == anc {
+                return true;
+            }
+            t = self.par[t as usize];
+        }
+        false
+    }
+    /// The arena node of a reached key (its chain made on first use).
+    fn materialize(&mut self, eng: &mut Engine, k: Key) -> u32 {
+        if self.node[k as usize] != NONE {
+            return self.node[k as usize];
+        }
+        let p = self.par[k as usize];
+        let n = if p == ROOT {
+            eng.arena.add(k, Cause::Initial, &[], NONE)
+        } else {
+            let pn = self.materialize(eng, p);
+            eng.arena.add(k, self.cause[k as usize], &[pn], NONE)
+        };
+        self.node[k as usize] = n;
+        n
+    }
+}
 
 impl Chaining {
     /// All hints of the rule, in SE's order of discovery: X-loops, then Y-loops, then XY.
     pub(crate) fn loop_hints(&self, eng: &mut Engine, grid: &Grid) -> Result<Vec<u32>, SeError> {
         let mut out = Vec::new();
+        let mut tree = Tree::new();
         for (y, x) in [(false, true), (true, false), (true, true)] {
+            let graph = Graph::new(grid, y, x);
             for cell in 0..81 {
                 if grid.values[cell] != 0 || grid.cands[cell].count_ones() <= 1 {
                     continue;
@@ -27,7 +137,16 @@ impl Chaining {
                 for v in 1..=9 {
                     if grid.has(cell, v) {
                         eng.ctx.check()?;
-                        self.unary(eng, grid, key(cell, v, true), y, x, &mut out);
+                        self.unary(
+                            eng,
+                            grid,
+                            &graph,
+                            key(cell, v, true),
+                            y,
+                            x,
+                            &mut out,
+                            &mut tree,
+                        );
                     }
                 }
             }
@@ -35,46 +154,37 @@ impl Chaining {
         Ok(out)
     }
 
+    #[allow(clippy::too_many_arguments)]
     fn unary(
         &self,
         eng: &mut Engine,
         grid: &Grid,
+        graph: &Graph,
         p_on: Key,
         y: bool,
         x: bool,
         out: &mut Vec<u32>,
+        tree: &mut Tree,
     ) {
         if !x && grid.cands[k_cell(p_on)].count_ones() > 2 {
             return;
         }
-        let root = eng.arena.add(p_on, Cause::Initial, &[], NONE);
-        let mut cycles: Vec<u32> = Vec::new();
-        let mut chains: Vec<u32> = Vec::new();
-        {
-            let mut to_on = PSet::new();
-            let mut to_off = PSet::new();
-            to_on.insert(p_on, root);
-            self.do_cycles(eng, grid, &mut to_on, &mut to_off, y, x, &mut cycles, p_on);
-        }
+        let mut cycles: SmallVec<[u32; 4]> = SmallVec::new();
+        let mut chains: SmallVec<[u32; 4]> = SmallVec::new();
+        tree.clear();
+        do_cycles(eng, grid, graph, tree, y, x, &mut cycles, p_on);
         if x {
-            let mut to_on = PSet::new();
-            let mut to_off = PSet::new();
-            let root2 = eng.arena.add(p_on, Cause::Initial, &[], NONE);
-            to_on.insert(p_on, root2);
-            self.do_forcing(eng, grid, &mut to_on, &mut to_off, y, &mut chains, p_on);
-            let p_off = conj(p_on);
-            let mut to_on = PSet::new();
-            let mut to_off = PSet::new();
-            let root3 = eng.arena.add(p_off, Cause::Initial, &[], NONE);
-            to_off.insert(p_off, root3);
-            self.do_forcing(eng, grid, &mut to_on, &mut to_off, y, &mut chains, p_off);
+            tree.clear();
+            do_forcing(eng, graph, tree, &mut chains, p_on);
+            tree.clear();
+            do_forcing(eng, graph, tree, &mut chains, conj(p_on));
         }
         for &dst_on in &cycles {
-            let dst_off = reversed(eng, dst_on);
             let removals = cycle_removals(eng, grid, dst_on);
             if removals.is_empty() {
                 continue;
             }
+            let dst_off = reversed(eng, dst_on);
             let mut h = ChainHint {
                 rule: *self,
                 kind: ChainKind::Cycle,
@@ -116,126 +226,128 @@ impl Chaining {
             out.push((eng.hints.len() - 1) as u32);
         }
     }
+}
 
-    /// Whether `anc` is on the first-parent line above `n` (SE's `isParent`).
-    fn is_parent(eng: &Engine, n: u32, anc: Key) -> bool {
-        let mut t = n;
-        while let Some(&p) = eng.arena.parents(t).first() {
-            t = p;
-            if eng.arena.key(t) == anc {
-                return true;
-            }
-        }
-        false
-    }
-
-    #[allow(clippy::too_many_arguments)]
-    fn do_cycles(
-        &self,
-        eng: &mut Engine,
-        grid: &Grid,
-        to_on: &mut PSet,
-        to_off: &mut PSet,
-        y: bool,
-        x: bool,
-        cycles: &mut Vec<u32>,
-        source: Key,
-    ) {
-        let mut pend_on: VecDeque<u32> = to_on.nodes().collect();
-        let mut pend_off: VecDeque<u32> = to_off.nodes().collect();
-        let mut offs: Vec<(Key, Cause)> = Vec::new();
-        let mut ons: Vec<Derived> = Vec::new();
-        let mut length = 0;
-        while !pend_on.is_empty() || !pend_off.is_empty() {
-            length += 1;
-            while let Some(p) = pend_on.pop_front() {
-                on_to_off(grid, eng.arena.key(p), y, &mut offs);
-                for &(k, cause) in &offs {
-                    if !Self::is_parent(eng, p, k) {
-                        let n = eng.arena.add(k, cause, &[p], NONE);
-                        pend_off.push_back(n);
-                        to_off.insert(k, n);
-                    }
+/// SE's `doCycles` from `source` (on). SE queues every new version of an off potential that
+/// is not an ancestor; a repeated key can only matter by closing the cycle (its other
+/// consequences come from its first version, queued earlier), so only those are kept.
+#[allow(clippy::too_many_arguments)]
+fn do_cycles(
+    eng: &mut Engine,
+    grid: &Grid,
+    graph: &Graph,
+    t: &mut Tree,
+    y: bool,
+    x: bool,
+    cycles: &mut SmallVec<[u32; 4]>,
+    source: Key,
+) {
+    let closers = closers(grid, source, y, x);
+    t.set(source, ROOT, Cause::Initial);
+    t.q_on.push_back(source);
+    let mut length = 0;
+    while !t.q_on.is_empty() || !t.q_off.is_empty() {
+        length += 1;
+        while let Some(p) = t.q_on.pop_front() {
+            for &(k, cause) in graph.of(p) {
+                if !t.has(k) {
+                    // Every queued potential is in the tree, so k is no ancestor of p.
+                    t.set(k, p, cause);
+                    t.q_off.push_back((k, UNSET, cause));
+                } else if closers.contains(&k) && !t.is_parent(p, k) && k != p {
+                    t.q_off.push_back((k, p, cause));
                 }
             }
-            length += 1;
-            while let Some(p) = pend_off.pop_front() {
-                off_to_on(grid, eng.arena.key(p), None, y, x, &mut ons);
-                for d in &ons {
-                    let n = eng.arena.add(d.key, d.cause, &[p], NONE);
-                    if length >= 4 && d.key == source {
-                        cycles.push(n);
-                    }
-                    if !to_on.contains(d.key) {
-                        pend_on.push_back(n);
-                        to_on.insert(d.key, n);
-                    }
+        }
+        length += 1;
+        while let Some((k, dup, dcause)) = t.q_off.pop_front() {
+            for &(dk, dc) in graph.of(k) {
+                if length >= 4 && dk == source {
+                    let off_node = if dup == UNSET {
+                        t.materialize(eng, k)
+                    } else {
+                        let pn = t.materialize(eng, dup);
+                        eng.arena.add(k, dcause, &[pn], NONE)
+                    };
+                    cycles.push(eng.arena.add(dk, dc, &[off_node], NONE));
+                }
+                if dup == UNSET && !t.has(dk) {
+                    t.set(dk, k, dc);
+                    t.q_on.push_back(dk);
                 }
             }
         }
     }
+}
 
-    #[allow(clippy::too_many_arguments)]
-    fn do_forcing(
-        &self,
-        eng: &mut Engine,
-        grid: &Grid,
-        to_on: &mut PSet,
-        to_off: &mut PSet,
-        y: bool,
-        chains: &mut Vec<u32>,
-        source: Key,
-    ) {
-        let mut pend_on: VecDeque<u32> = to_on.nodes().collect();
-        let mut pend_off: VecDeque<u32> = to_off.nodes().collect();
-        let mut offs: Vec<(Key, Cause)> = Vec::new();
-        let mut ons: Vec<Derived> = Vec::new();
-        let mut found: Vec<Key> = Vec::new();
-        while !pend_on.is_empty() || !pend_off.is_empty() {
-            while let Some(p) = pend_on.pop_front() {
-                on_to_off(grid, eng.arena.key(p), y, &mut offs);
-                for &(k, cause) in &offs {
-                    let contains = to_off.contains(k);
-                    if source == conj(k) && !found.contains(&k) {
-                        let n = eng.arena.add(k, cause, &[p], NONE);
-                        found.push(k);
-                        chains.push(n);
-                        if !contains {
-                            pend_off.push_back(n);
-                            to_off.insert(k, n);
-                        }
-                        continue;
-                    }
-                    if !contains {
-                        let n = eng.arena.add(k, cause, &[p], NONE);
-                        pend_off.push_back(n);
-                        to_off.insert(k, n);
-                    }
+/// SE's `doForcingChains` from `source` (on or off): reaching the source's negation.
+fn do_forcing(
+    eng: &mut Engine,
+    graph: &Graph,
+    t: &mut Tree,
+    chains: &mut SmallVec<[u32; 4]>,
+    source: Key,
+) {
+    t.set(source, ROOT, Cause::Initial);
+    if k_on(source) {
+        t.q_on.push_back(source);
+    } else {
+        t.q_off.push_back((source, UNSET, Cause::Initial));
+    }
+    let target = conj(source);
+    let mut found = false;
+    while !t.q_on.is_empty() || !t.q_off.is_empty() {
+        while let Some(p) = t.q_on.pop_front() {
+            for &(k, cause) in graph.of(p) {
+                if k == target && !found {
+                    found = true;
+                    let pn = t.materialize(eng, p);
+                    chains.push(eng.arena.add(k, cause, &[pn], NONE));
+                }
+                if !t.has(k) {
+                    t.set(k, p, cause);
+                    t.q_off.push_back((k, UNSET, cause));
                 }
             }
-            while let Some(p) = pend_off.pop_front() {
-                off_to_on(grid, eng.arena.key(p), None, y, true, &mut ons);
-                for d in &ons {
-                    let contains = to_on.contains(d.key);
-                    if source == conj(d.key) && !found.contains(&d.key) {
-                        let n = eng.arena.add(d.key, d.cause, &[p], NONE);
-                        found.push(d.key);
-                        chains.push(n);
-                        if !contains {
-                            pend_on.push_back(n);
-                            to_on.insert(d.key, n);
-                        }
-                        continue;
-                    }
-                    if !contains {
-                        let n = eng.arena.add(d.key, d.cause, &[p], NONE);
-                        pend_on.push_back(n);
-                        to_on.insert(d.key, n);
-                    }
+        }
+        while let Some((p, _, _)) = t.q_off.pop_front() {
+            for &(dk, dc) in graph.of(p) {
+                if dk == target && !found {
+                    found = true;
+                    let pn = t.materialize(eng, p);
+                    chains.push(eng.arena.add(dk, dc, &[pn], NONE));
+                }
+                if !t.has(dk) {
+                    t.set(dk, p, dc);
+                    t.q_on.push_back(dk);
                 }
             }
         }
     }
+}
+
+/// The off potentials whose consequences include `source` (on).
+fn closers(grid: &Grid, source: Key, y: bool, x: bool) -> SmallVec<[Key; 4]> {
+    let c = k_cell(source);
+    let v = k_value(source);
+    let mut out = SmallVec::new();
+    if y && grid.cands[c].count_ones() == 2 {
+        let w = (grid.cands[c] & !bit(v)).trailing_zeros() as usize + 1;
+        out.push(key(c, w, false));
+    }
+    if x {
+        for kind in [BLOCK, ROW, COL] {
+            let hs = HOUSE_SET[kind][CELL_HOUSE[c][kind] as usize];
+            let s = grid.vc[v - 1] & hs & !(1u128 << c);
+            if s.count_ones() == 1 {
+                let k = key(s.trailing_zeros() as usize, v, false);
+                if !out.contains(&k) {
+                    out.push(k);
+                }
+            }
+        }
+    }
+    out
 }
 
 /// SE's `getReversedCycle`: the same loop with every state flipped and the links reversed;

@@ -258,7 +258,9 @@ impl Chaining {
                     .iter()
                     .copied()
                     .filter(|&k| {
-                        per_pos.iter().all(|o| if on_side { o.on.contains(k) } else { o.off.contains(k) })
+                        per_pos
+                            .iter()
+                            .all(|o| if on_side { o.on.contains(k) } else { o.off.contains(k) })
                     })
                     .collect();
                 for k in common {
