@@ -57,20 +57,24 @@ pub(crate) fn length_added(complexity: u32) -> f64 {
 
 impl ChainHint {
     /// Fills in complexity, difficulty and sort key (after targets are set).
-    pub(crate) fn finish(&mut self, arena: &Arena, nested_cplx: &[u32]) {
+    pub(crate) fn finish(&mut self, arena: &Arena, nested_cplx: &[(u32, u64)]) {
         let flat: u32 = match self.kind {
             ChainKind::Cycle | ChainKind::Forcing => arena.ancestors(self.targets[0]),
             _ => self.targets.iter().map(|&t| arena.ancestors(t)).sum(),
         };
         let mut nested = 0;
-        let mut seen: SmallVec<[u32; 8]> = SmallVec::new();
+        // Inner chains count once each (SE's `FullChain`: same targets, same chains).
+        let mut seen: SmallVec<[u64; 8]> = SmallVec::new();
         let has_nested = self.rule.level > 0;
         for &t in self.targets.iter().filter(|_| has_nested) {
             for n in arena.chain(t) {
                 let h = arena.nodes[n as usize].nested;
-                if h != NONE && !seen.contains(&h) {
-                    seen.push(h);
-                    nested += nested_cplx[h as usize];
+                if h != NONE {
+                    let (c, sig) = nested_cplx[h as usize];
+                    if !seen.contains(&sig) {
+                        seen.push(sig);
+                        nested += c;
+                    }
                 }
             }
         }
@@ -104,6 +108,22 @@ impl ChainHint {
             .unwrap_or(std::cmp::Ordering::Equal)
             .then(self.complexity.cmp(&other.complexity))
             .then(self.sort_key.cmp(&other.sort_key))
+    }
+
+    /// SE's `FullChain` identity of the hint: its targets and their chains, as keys.
+    pub(crate) fn signature(&self, arena: &Arena) -> u64 {
+        let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+        let mut mix = |x: u64| {
+            h ^= x;
+            h = h.wrapping_mul(0x0100_0000_01b3);
+        };
+        for &t in &self.targets {
+            mix(0x1_0000 | u64::from(arena.key(t)));
+            for n in arena.chain(t) {
+                mix(u64::from(arena.key(n)));
+            }
+        }
+        h
     }
 
     /// Removals as a canonical list (for SE's equality of hints).

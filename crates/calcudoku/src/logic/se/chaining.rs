@@ -301,7 +301,7 @@ pub(crate) struct Engine<'c> {
     pub(crate) arena: Arena,
     pub(crate) hints: Vec<super::chain_hint::ChainHint>,
     /// Complexities of the inner chain hints that nodes refer to (`Node::nested`).
-    pub(crate) nested: Vec<u32>,
+    pub(crate) nested: Vec<(u32, u64)>,
     pub(crate) ctx: &'c mut Ctx,
 }
 

@@ -188,7 +188,7 @@ impl Chaining {
                 if parents.is_empty() {
                     continue;
                 }
-                eng.nested.push(h.complexity);
+                eng.nested.push((h.complexity, h.signature(&sub.arena)));
                 let nid = (eng.nested.len() - 1) as u32;
                 let removals = h.removal_set_insertion();
                 push_potentials(&mut out, to_off, &parents, &removals, nid);
@@ -233,6 +233,20 @@ impl Chaining {
             Engine { arena: Arena::default(), hints: Vec::new(), nested: Vec::new(), ctx };
         let mut g = grid.clone();
         let ids = self.sorted(&mut eng, &mut g)?;
+        if let Ok(n) = std::env::var("SE_DEBUG_TOP")
+            && !ids.is_empty()
+        {
+            let n: usize = n.parse().unwrap_or(10);
+            for &id in ids.iter().take(n) {
+                let h = &eng.hints[id as usize];
+                let t = h.to_hint(&eng.arena);
+                eprintln!(
+                    "{:.1}\t{}\t{}\t{}\t{}",
+                    h.difficulty, h.complexity, h.sort_key, t.name, t.text
+                );
+            }
+            eprintln!("total {}", ids.len());
+        }
         Ok(ids.first().map(|&id| eng.hints[id as usize].to_hint(&eng.arena)))
     }
 }
