@@ -1,10 +1,12 @@
 #!/usr/bin/env python3
 """Compares the SE rater's output with SE's reference ratings.
 
-Usage: compare.py REFERENCE.tsv OURS.tsv [--show N]
-REFERENCE.tsv: puzzle, ER, EP, ED, hardest (SE's), as kept in bench/se/.
+Usage: compare.py REFERENCE.tsv OURS.tsv [--show N] [--se-times SE.tsv]
+REFERENCE.tsv: puzzle, ER, EP, ED, hardest (SE's), SE seconds, as kept in bench/se/.
 OURS.tsv: the `se_rate` example's output (puzzle, ER, EP, ED, hardest, microseconds).
-Prints one line: set, count, % equal ER / within 0.1 / EP / ED, total time.
+SE.tsv: a fresh serate run on the same puzzles (same columns as REFERENCE.tsv); its
+seconds are used for the speed ratio instead of the reference's.
+Prints one line: count, % equal ER / within 0.1 / EP / ED / hardest technique, times.
 """
 import sys
 
@@ -28,8 +30,12 @@ def main():
     show = 0
     if "--show" in sys.argv:
         show = int(sys.argv[sys.argv.index("--show") + 1])
-    n = er = er1 = ep = ed = 0
+    se_times = ref
+    if "--se-times" in sys.argv:
+        se_times, _ = read(sys.argv[sys.argv.index("--se-times") + 1])
+    n = er = er1 = ep = ed = name = 0
     total_us = 0
+    se_s = 0.0
     shown = 0
     for p in order:
         if p not in ours:
@@ -42,6 +48,9 @@ def main():
             oer = oep = oed = -1.0
         rer, rep, red = float(r[0]), float(r[1]), float(r[2])
         total_us += int(o[4]) if len(o) > 4 and o[4].isdigit() else 0
+        t = se_times.get(p, [])
+        se_s += float(t[4]) if len(t) > 4 and t[4] else 0.0
+        name += len(r) > 3 and len(o) > 3 and r[3] == o[3]
         e = abs(oer - rer) < 0.05
         er += e
         er1 += abs(oer - rer) < 0.15
@@ -54,8 +63,11 @@ def main():
         print("no puzzles in common")
         return
     pct = lambda k: f"{100.0 * k / n:5.1f}%"
-    print(f"{n} puzzles: ER equal {pct(er)}, within 0.1 {pct(er1)}, EP equal {pct(ep)}, "
-          f"ED equal {pct(ed)}; ours {total_us / 1e6:.3f} s")
+    ours_s = total_us / 1e6
+    ratio = f"{se_s / ours_s:.0f}x" if ours_s > 0 and se_s > 0 else "-"
+    print(f"{n:4d} puzzles | ER equal {pct(er)} | ER within 0.1 {pct(er1)} | EP equal {pct(ep)} | "
+          f"ED equal {pct(ed)} | hardest equal {pct(name)} | SE {se_s:9.2f} s | "
+          f"ours {ours_s:7.3f} s | {ratio}")
 
 
 if __name__ == "__main__":

@@ -22,7 +22,6 @@ fn main() {
     };
     let out = std::io::stdout();
     let mut out = out.lock();
-    let _guard = Guard;
     for (n, line) in BufReader::new(f).lines().enumerate() {
         let line = line.expect("read");
         let Some(p) = line.split_whitespace().next() else { continue };
@@ -47,14 +46,6 @@ fn main() {
                     .unwrap();
             }
             Err(e) => writeln!(out, "{p}\terror: {e}\t\t\t\t{us}").unwrap(),
-        }
-    }
-}
-struct Guard;
-impl Drop for Guard {
-    fn drop(&mut self) {
-        if std::env::var("SE_PROFILE").is_ok() {
-            se::print_profile();
         }
     }
 }

@@ -14,8 +14,7 @@ use super::hint::{Hint, removals_text};
 
 struct Base {
     cell: usize,
-    /// Excluders in peer (index) order, and as a set.
-    excluders: Vec<u8>,
+    /// Excluders (peers with 2..=degree candidates).
     set: CellSet,
 }
 
@@ -26,7 +25,6 @@ fn bases(grid: &Grid, degree: u32) -> Vec<Base> {
             continue;
         }
         let mut single = false;
-        let mut ex = Vec::new();
         let mut set = 0u128;
         for &p in &PEERS[cell] {
             let n = grid.cands[p as usize].count_ones();
@@ -34,12 +32,11 @@ fn bases(grid: &Grid, degree: u32) -> Vec<Base> {
                 single = true;
                 break;
             } else if n >= 2 && n <= degree {
-                ex.push(p);
                 set |= 1u128 << p;
             }
         }
-        if !single && !ex.is_empty() {
-            out.push(Base { cell, excluders: ex, set });
+        if !single && set != 0 {
+            out.push(Base { cell, set });
         }
     }
     out
@@ -48,6 +45,13 @@ fn bases(grid: &Grid, degree: u32) -> Vec<Base> {
 /// Removals of the exclusion on `cells` (2 or 3) with common excluders `common`.
 fn exclusion(grid: &Grid, cells: &[usize], common: CellSet) -> Vec<(u8, u16)> {
     let n = cells.len();
+    // Only an excluder whose candidates all lie among the base cells' can block a
+    // combination; without one, only a repeated value could, which would need more base
+    // cells in one house than values among them (a broken board).
+    let union = cells.iter().fold(0u16, |a, &c| a | grid.cands[c]);
+    if !super::grid::cells(common).any(|e| grid.cands[e] & !union == 0) {
+        return Vec::new();
+    }
     let ex: SmallVec<[u16; 16]> = super::grid::cells(common).map(|c| grid.cands[c]).collect();
     let mut allowed = [0u16; 3];
     let m0 = grid.cands[cells[0]];

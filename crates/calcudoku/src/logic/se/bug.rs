@@ -3,8 +3,7 @@
 //! (SukakuExplainer's default). Sound only on a puzzle with one solution.
 
 use super::grid::{
-    BLOCK, CELL_HOUSE, COL, CellSet, Grid, HOUSE_SET, HOUSES, PEER_SET, ROW, bit, cell_name, cells,
-    values,
+    BLOCK, CELL_HOUSE, COL, CellSet, Grid, HOUSE_SET, PEER_SET, ROW, bit, cell_name, cells, values,
 };
 use super::hint::{Hint, removals_text};
 use super::subsets::tuples;
@@ -233,6 +232,3 @@ fn subsets_of(k: u32, n: usize) -> Vec<Vec<usize>> {
     }
     out
 }
-
-#[allow(dead_code)]
-const _H: u8 = HOUSES[0][0][0];

@@ -74,13 +74,6 @@ pub(crate) struct Arena {
 }
 
 impl Arena {
-    /// Drops every node from index `len` on (nodes no hint refers to).
-    pub(crate) fn truncate(&mut self, len: usize) {
-        if len < self.nodes.len() {
-            self.parents.truncate(self.nodes[len].pstart as usize);
-            self.nodes.truncate(len);
-        }
-    }
     pub(crate) fn add(&mut self, key: Key, cause: Cause, parents: &[u32], nested: u32) -> u32 {
         let pstart = self.parents.len() as u32;
         self.parents.extend_from_slice(parents);
@@ -169,28 +162,9 @@ impl PSet {
         }
         self.slot[k as usize] = node;
     }
-    /// Empties the set (cost proportional to its size).
-    pub(crate) fn clear(&mut self) {
-        for &k in &self.order {
-            self.slot[k as usize] = NONE;
-        }
-        self.order.clear();
-    }
     /// Nodes in insertion order.
     pub(crate) fn nodes(&self) -> impl Iterator<Item = u32> + '_ {
         self.order.iter().map(|&k| self.slot[k as usize])
-    }
-    /// Keeps the keys also in `other` (SE's `retainAll`: order and stored nodes kept).
-    pub(crate) fn retain(&mut self, other: &PSet) {
-        let slot = &mut self.slot;
-        self.order.retain(|&k| {
-            if other.contains(k) {
-                true
-            } else {
-                slot[k as usize] = NONE;
-                false
-            }
-        });
     }
 }
 

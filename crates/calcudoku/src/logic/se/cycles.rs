@@ -52,6 +52,122 @@ impl Graph {
     }
 }
 
+/// Which potentials each potential reaches in a [`Graph`] (strongly connected components,
+/// Tarjan, then their reach as bit sets in reverse topological order). A search from a
+/// potential can only find what it reaches, so searches that cannot succeed are skipped.
+struct Reach {
+    comp: Vec<u32>,
+    /// Compact index of each present potential (bit position in the sets).
+    idx: Vec<u16>,
+    words: usize,
+    sets: Vec<u64>,
+}
+
+impl Reach {
+    fn new(g: &Graph, grid: &Grid) -> Self {
+        const NO: u32 = u32::MAX;
+        let n = 1458;
+        let mut idx = vec![u16::MAX; n];
+        let mut present: Vec<u16> = Vec::new();
+        for k in 0..n as u16 {
+            if grid.has(k_cell(k), k_value(k)) {
+                idx[k as usize] = present.len() as u16;
+                present.push(k);
+            }
+        }
+        let words = present.len().div_ceil(64).max(1);
+        let mut index = vec![NO; n];
+        let mut low = vec![0u32; n];
+        let mut on_stack = vec![false; n];
+        let mut comp = vec![NO; n];
+        let mut stack: Vec<u16> = Vec::new();
+        let mut sets: Vec<u64> = Vec::new();
+        let mut stamp: Vec<u32> = Vec::new();
+        let mut counter = 0u32;
+        let mut ncomp = 0u32;
+        // Iterative Tarjan: (node, next edge position).
+        let mut call: Vec<(u16, u32)> = Vec::new();
+        for &root in &present {
+            if index[root as usize] != NO {
+                continue;
+            }
+            call.push((root, g.start[root as usize]));
+            index[root as usize] = counter;
+            low[root as usize] = counter;
+            counter += 1;
+            stack.push(root);
+            on_stack[root as usize] = true;
+            while let Some(&mut (v, ref mut e)) = call.last_mut() {
+                let end = g.start[v as usize + 1];
+                if *e < end {
+                    let w = g.edges[*e as usize].0;
+                    *e += 1;
+                    if index[w as usize] == NO {
+                        index[w as usize] = counter;
+                        low[w as usize] = counter;
+                        counter += 1;
+                        stack.push(w);
+                        on_stack[w as usize] = true;
+                        call.push((w, g.start[w as usize]));
+                    } else if on_stack[w as usize] {
+                        low[v as usize] = low[v as usize].min(index[w as usize]);
+                    }
+                } else {
+                    call.pop();
+                    if let Some(&(u, _)) = call.last() {
+                        low[u as usize] = low[u as usize].min(low[v as usize]);
+                    }
+                    if low[v as usize] == index[v as usize] {
+                        let id = ncomp;
+                        ncomp += 1;
+                        stamp.push(NO);
+                        let base = sets.len();
+                        sets.resize(base + words, 0);
+                        let mut members: SmallVec<[u16; 16]> = SmallVec::new();
+                        loop {
+                            let w = stack.pop().expect("tarjan stack");
+                            on_stack[w as usize] = false;
+                            comp[w as usize] = id;
+                            let i = idx[w as usize] as usize;
+                            sets[base + (i >> 6)] |= 1 << (i & 63);
+                            members.push(w);
+                            if w == v {
+                                break;
+                            }
+                        }
+                        // Successor components are complete (reverse topological order).
+                        for &m in &members {
+                            for &(w, _) in g.of(m) {
+                                let c = comp[w as usize];
+                                if c != id && stamp[c as usize] != id {
+                                    stamp[c as usize] = id;
+                                    let ob = c as usize * words;
+                                    for j in 0..words {
+                                        let x = sets[ob + j];
+                                        sets[base + j] |= x;
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        Reach { comp, idx, words, sets }
+    }
+    /// Whether a search from `from` can meet `to` (both present).
+    #[inline]
+    fn reaches(&self, from: Key, to: Key) -> bool {
+        let c = self.comp[from as usize];
+        let i = self.idx[to as usize];
+        if c == u32::MAX || i == u16::MAX {
+            return false;
+        }
+        let i = i as usize;
+        self.sets[c as usize * self.words + (i >> 6)] >> (i & 63) & 1 == 1
+    }
+}
+
 const UNSET: u16 = u16::MAX;
 const ROOT: u16 = u16::MAX - 1;
 
@@ -130,6 +246,7 @@ impl Chaining {
         let mut tree = Tree::new();
         for (y, x) in [(false, true), (true, false), (true, true)] {
             let graph = Graph::new(grid, y, x);
+            let reach = Reach::new(&graph, grid);
             for cell in 0..81 {
                 if grid.values[cell] != 0 || grid.cands[cell].count_ones() <= 1 {
                     continue;
@@ -141,6 +258,7 @@ impl Chaining {
                             eng,
                             grid,
                             &graph,
+                            &reach,
                             key(cell, v, true),
                             y,
                             x,
@@ -160,6 +278,7 @@ impl Chaining {
         eng: &mut Engine,
         grid: &Grid,
         graph: &Graph,
+        reach: &Reach,
         p_on: Key,
         y: bool,
         x: bool,
@@ -171,13 +290,20 @@ impl Chaining {
         }
         let mut cycles: SmallVec<[u32; 4]> = SmallVec::new();
         let mut chains: SmallVec<[u32; 4]> = SmallVec::new();
-        tree.clear();
-        do_cycles(eng, grid, graph, tree, y, x, &mut cycles, p_on);
+        // A cycle must come back through an off potential that turns the start on.
+        if closers(grid, p_on, y, x).iter().any(|&c| reach.reaches(p_on, c)) {
+            tree.clear();
+            do_cycles(eng, grid, graph, tree, y, x, &mut cycles, p_on);
+        }
         if x {
-            tree.clear();
-            do_forcing(eng, graph, tree, &mut chains, p_on);
-            tree.clear();
-            do_forcing(eng, graph, tree, &mut chains, conj(p_on));
+            if reach.reaches(p_on, conj(p_on)) {
+                tree.clear();
+                do_forcing(eng, graph, tree, &mut chains, p_on);
+            }
+            if reach.reaches(conj(p_on), p_on) {
+                tree.clear();
+                do_forcing(eng, graph, tree, &mut chains, conj(p_on));
+            }
         }
         for &dst_on in &cycles {
             let removals = cycle_removals(eng, grid, dst_on);

@@ -54,23 +54,6 @@ const fn build_cell_house() -> [[u8; 3]; 81] {
 /// `CELL_HOUSE[cell][kind]`: the index of the cell's house of that kind.
 pub(crate) const CELL_HOUSE: [[u8; 3]; 81] = build_cell_house();
 
-const fn build_pos() -> [[u8; 3]; 81] {
-    let mut t = [[0u8; 3]; 81];
-    let mut cell = 0;
-    while cell < 81 {
-        let r = cell / 9;
-        let c = cell % 9;
-        t[cell][BLOCK] = ((r % 3) * 3 + c % 3) as u8;
-        t[cell][ROW] = c as u8;
-        t[cell][COL] = r as u8;
-        cell += 1;
-    }
-    t
-}
-
-/// `POS_IN_HOUSE[cell][kind]`: the cell's position inside its house of that kind.
-pub(crate) const POS_IN_HOUSE: [[u8; 3]; 81] = build_pos();
-
 const fn sees(a: usize, b: usize) -> bool {
     a != b
         && (a / 9 == b / 9
@@ -175,12 +158,6 @@ pub(crate) fn cells(mut s: CellSet) -> impl Iterator<Item = usize> {
             Some(c)
         }
     })
-}
-
-/// Number of candidates in a mask.
-#[inline]
-pub(crate) fn count(m: u16) -> u32 {
-    m.count_ones()
 }
 
 /// The `rNcM` name of a cell.
@@ -291,10 +268,5 @@ impl Grid {
             self.cands[p as usize] &= b;
         }
         self.vc[v - 1] &= !PEER_SET[cell];
-    }
-
-    /// How many cells hold value `v`.
-    pub(crate) fn occurrences(&self, v: usize) -> usize {
-        self.values.iter().filter(|&&x| x as usize == v).count()
     }
 }

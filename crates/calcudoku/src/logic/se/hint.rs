@@ -28,16 +28,6 @@ impl Hint {
             grid.place(c as usize, v as usize);
         }
     }
-
-    /// Whether applying the step changes the board.
-    pub(crate) fn is_worth(&self) -> bool {
-        self.place.is_some() || self.removals.iter().any(|&(_, m)| m != 0)
-    }
-}
-
-/// Builds the removal list from a per-cell mask table, in cell order, skipping empty masks.
-pub(crate) fn removals_from(table: &[u16; 81]) -> Vec<(u8, u16)> {
-    table.iter().enumerate().filter(|(_, m)| **m != 0).map(|(c, &m)| (c as u8, m)).collect()
 }
 
 /// `r1c2<>5, r3c4<>6,7` for a removal list.

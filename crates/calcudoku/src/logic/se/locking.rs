@@ -5,9 +5,7 @@
 //! SE's scan: for each value, pairs (block, column), (block, row), (column, block),
 //! (row, block); the first house in index order, then the crossing one.
 
-use super::grid::{
-    BLOCK, CELL_HOUSE, COL, CellSet, Grid, HOUSE_SET, HOUSES, ROW, cell_name, cells,
-};
+use super::grid::{BLOCK, COL, CellSet, Grid, HOUSE_SET, ROW, cell_name, cells};
 use super::grid::{bit, house_name};
 use super::hint::{Hint, removals_text};
 
@@ -144,10 +142,3 @@ pub(crate) fn all_indirect(
         }
     }
 }
-
-#[allow(dead_code)]
-const _: [u8; 3] = CELL_HOUSE[0];
-#[allow(dead_code)]
-const _H: u8 = HOUSES[0][0][0];
-#[allow(dead_code)]
-const _R: usize = ROW + COL;

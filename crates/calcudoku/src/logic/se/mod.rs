@@ -22,6 +22,9 @@
 //! assert_eq!(r.to_string(), "2.6/1.2/1.2");
 //! ```
 
+// Cells, houses and values are indexes into fixed tables here; index loops read best.
+#![allow(clippy::needless_range_loop)]
+
 mod aligned;
 mod bug;
 mod chain_hint;
@@ -39,6 +42,9 @@ mod solution;
 mod subsets;
 mod unique;
 mod wings;
+
+#[cfg(test)]
+mod tests;
 
 use std::fmt;
 
@@ -256,9 +262,8 @@ pub(crate) fn board_from_givens(givens: &[u8; 81]) -> Grid {
 
 /// Finds SE's next hint on the board: the first hint of the first rule that has one.
 fn next_hint(grid: &Grid, ctx: &mut Ctx) -> Result<Option<Hint>, SeError> {
-    for (ri, rule) in LADDER.iter().enumerate() {
+    for rule in LADDER {
         ctx.check()?;
-        let t0 = std::time::Instant::now();
         let h = match rule.rule {
             Rule::HiddenSingle => singles::hidden_single(grid),
             Rule::DirectLocking => locking::direct(grid),
@@ -283,7 +288,6 @@ fn next_hint(grid: &Grid, ctx: &mut Ctx) -> Result<Option<Hint>, SeError> {
             Rule::AlignedTriplet => aligned::triplet(grid),
             Rule::Chains(c) => c.first(grid, ctx)?,
         };
-        PROF.with(|p| p.borrow_mut()[ri] += t0.elapsed().as_nanos() as u64);
         if h.is_some() {
             return Ok(h);
         }
@@ -350,18 +354,4 @@ pub fn rate(input: &SeInput, deadline: Option<Instant>) -> Result<SeRating, SeEr
 /// Rates plain givens (0 = empty cell).
 pub fn rate_givens(givens: &[u8; 81], deadline: Option<Instant>) -> Result<SeRating, SeError> {
     rate(&SeInput::Givens(*givens), deadline)
-}
-
-thread_local! { pub static PROF: std::cell::RefCell<[u64; 40]> = const { std::cell::RefCell::new([0; 40]) }; }
-/// Debug: print profile.
-pub fn print_profile() {
-    PROF.with(|p| {
-        let p = p.borrow();
-        for (i, r) in LADDER.iter().enumerate() {
-            if p[i] > 0 {
-                eprintln!("{:>10.3} ms  {}", p[i] as f64 / 1e6, r.name);
-            }
-        }
-        eprintln!("cycles: on {} off {} unary {}", p[37], p[38], p[39]);
-    });
 }

@@ -233,20 +233,6 @@ impl Chaining {
             Engine { arena: Arena::default(), hints: Vec::new(), nested: Vec::new(), ctx };
         let mut g = grid.clone();
         let ids = self.sorted(&mut eng, &mut g)?;
-        if let Ok(n) = std::env::var("SE_DEBUG_TOP")
-            && !ids.is_empty()
-        {
-            let n: usize = n.parse().unwrap_or(10);
-            for &id in ids.iter().take(n) {
-                let h = &eng.hints[id as usize];
-                let t = h.to_hint(&eng.arena);
-                eprintln!(
-                    "{:.1}\t{}\t{}\t{}\t{}",
-                    h.difficulty, h.complexity, h.sort_key, t.name, t.text
-                );
-            }
-            eprintln!("total {}", ids.len());
-        }
         Ok(ids.first().map(|&id| eng.hints[id as usize].to_hint(&eng.arena)))
     }
 }
@@ -271,7 +257,7 @@ impl ChainHint {
 /// relied on.
 fn rule_parents(arena: &Arena, h: &ChainHint, initial: &Grid, current: &Grid) -> Vec<Key> {
     let mut out: Vec<Key> = Vec::new();
-    let mut add = |k: Key, out: &mut Vec<Key>| {
+    let add = |k: Key, out: &mut Vec<Key>| {
         if !out.contains(&k) {
             out.push(k);
         }

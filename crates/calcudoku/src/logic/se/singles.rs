@@ -76,7 +76,7 @@ mod tests {
         }
         let grid = board_from_givens(&g);
         let h = hidden_single(&grid).unwrap();
-        assert_eq!(h.rating, 10);
+        assert_eq!(h.rating, 1.0);
         assert_eq!(h.place, Some((8, 9)));
         let _ = ROW;
     }

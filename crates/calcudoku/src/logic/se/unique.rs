@@ -320,13 +320,12 @@ pub(crate) fn unique_loop(grid: &Grid) -> Option<Hint> {
             }
             let extra: Vec<usize> =
                 l.iter().copied().filter(|&c| grid.cands[c].count_ones() > 2).collect();
-            let mut add =
-                |f: Found, naked3: bool, found: &mut Vec<Found>, flags: &mut Vec<bool>| {
-                    if !f.removals.is_empty() && !listed(found, &f, naked3, flags) {
-                        found.push(f);
-                        flags.push(naked3);
-                    }
-                };
+            let add = |f: Found, naked3: bool, found: &mut Vec<Found>, flags: &mut Vec<bool>| {
+                if !f.removals.is_empty() && !listed(found, &f, naked3, flags) {
+                    found.push(f);
+                    flags.push(naked3);
+                }
+            };
             if extra.len() == 1 {
                 let f = Found {
                     rating: loop_rating(l.len()),
