@@ -29,8 +29,7 @@ pub(crate) fn hidden_single(grid: &Grid) -> Option<Hint> {
                             1.5
                         };
                         let text = format!(
-                            "{}: {} is the only place for {v} in {}",
-                            cell_name(cell),
+                            "{} is the only place for {v} in {}",
                             cell_name(cell),
                             house_name(kind, index)
                         );
@@ -58,7 +57,7 @@ pub(crate) fn naked_single(grid: &Grid) -> Option<Hint> {
             rating: 2.3,
             removals: Vec::new(),
             place: Some((c as u8, v as u8)),
-            text: format!("{}: {v} is the only candidate left in {}", cell_name(c), cell_name(c)),
+            text: format!("{v} is the only candidate left in {}", cell_name(c)),
         }
     })
 }
