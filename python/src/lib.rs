@@ -10,7 +10,7 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use calcudoku::format::{self, Format, Layout};
-use calcudoku::logic::{self, Board, Hint as LogicHint, Ladder, Leveled, LogicError};
+use calcudoku::logic::{self, Board, Hint as LogicHint, Ladder, Leveled, LogicError, se};
 use calcudoku::solve::Solver;
 use calcudoku::{Cell, Grid};
 use pyo3::create_exception;
@@ -275,12 +275,30 @@ impl Puzzle {
             .map_err(|_| PyTimeoutError::new_err("out of time"))
     }
 
-    /// How hard the puzzle is for a person: a `Grade` (`.level`, `.rating`, `.techniques`).
-    /// Raises NoSolutionError or NotUniqueError unless it has exactly one solution.
-    #[pyo3(signature = (timeout = None))]
-    fn grade(&self, py: Python<'_>, timeout: Option<f64>) -> PyResult<GradeResult> {
+    /// How hard the puzzle is for a person: a `Grade` (`.level`, `.rating`, `.techniques`);
+    /// with `scale="se"` (9×9 Sudoku), Sudoku Explainer's ratings: an `SeGrade` (`.er`,
+    /// `.ep`, `.ed`, `.hardest`, `.path`). Raises NoSolutionError or NotUniqueError unless it
+    /// has exactly one solution.
+    #[pyo3(signature = (timeout = None, scale = "calcudoku"))]
+    fn grade(&self, py: Python<'_>, timeout: Option<f64>, scale: &str) -> PyResult<Py<PyAny>> {
         let d = deadline(timeout)?;
-        py.detach(|| logic::grade(&self.inner, d)).map(GradeResult::from).map_err(logic_error)
+        match scale {
+            "calcudoku" => {
+                let g = py
+                    .detach(|| logic::grade(&self.inner, d))
+                    .map(GradeResult::from)
+                    .map_err(logic_error)?;
+                Ok(Bound::new(py, g)?.into_any().unbind())
+            }
+            "se" => {
+                let givens = se_givens(&self.inner)?;
+                let r = py.detach(|| se::rate_givens(&givens, d)).map_err(se_error)?;
+                Ok(Bound::new(py, SeGradeResult::from(r))?.into_any().unbind())
+            }
+            other => Err(PyValueError::new_err(format!(
+                "scale: expected 'calcudoku' or 'se', found {other:?}"
+            ))),
+        }
     }
 
     /// The next step, from the bare puzzle or from your own partial grid (rows, 0 empty).
@@ -386,6 +404,73 @@ impl Puzzle {
     fn __str__(&self) -> String {
         let f = if self.inner.cages().is_empty() { Format::SUDOKU } else { Format::OPS };
         format::write_puzzle(&self.inner, f, Layout::Rows).unwrap_or_else(|e| e.to_string())
+    }
+}
+
+/// The givens of a plain 9×9 Sudoku, for the SE scale.
+fn se_givens(p: &calcudoku::Puzzle) -> PyResult<[u8; 81]> {
+    let boxes = p.boxes().is_some_and(|b| b.height == 3 && b.width == 3);
+    if p.size() != 9 || !p.cages().is_empty() || !boxes {
+        return Err(PyValueError::new_err("scale 'se': expected a 9x9 Sudoku"));
+    }
+    let mut g = [0u8; 81];
+    g.copy_from_slice(&p.givens().cells()[..81]);
+    Ok(g)
+}
+
+fn se_error(e: se::SeError) -> PyErr {
+    match e {
+        se::SeError::NoSolution => NoSolutionError::new_err("no solution"),
+        se::SeError::MultipleSolutions => {
+            NotUniqueError::new_err("not unique: the puzzle has more than one solution")
+        }
+        se::SeError::Timeout => PyTimeoutError::new_err("out of time"),
+    }
+}
+
+fn tenth(x: f64) -> f64 {
+    (x * 10.0).round() / 10.0
+}
+
+/// Sudoku Explainer's ratings of a puzzle (`Puzzle.grade(scale="se")`).
+#[pyclass(module = "calcudoku", frozen, get_all)]
+struct SeGradeResult {
+    /// Explainer rating: the hardest step.
+    er: f64,
+    /// Pearl rating: the hardest step up to the first placed value.
+    ep: f64,
+    /// Diamond rating: the first step.
+    ed: f64,
+    /// SE's name of the first step rated `er`.
+    hardest: String,
+    /// Steps taken.
+    steps: usize,
+    /// Each step as (SE's technique name, rating, sentence).
+    path: Vec<(String, f64, String)>,
+}
+
+impl From<se::SeRating> for SeGradeResult {
+    fn from(r: se::SeRating) -> Self {
+        SeGradeResult {
+            er: tenth(r.er),
+            ep: tenth(r.ep),
+            ed: tenth(r.ed),
+            hardest: r.hardest,
+            steps: r.path.len(),
+            path: r.path.into_iter().map(|s| (s.technique, tenth(s.rating), s.text)).collect(),
+        }
+    }
+}
+
+#[pymethods]
+impl SeGradeResult {
+    /// `ER/EP/ED`, as the community writes it.
+    fn __str__(&self) -> String {
+        format!("{:.1}/{:.1}/{:.1}", self.er, self.ep, self.ed)
+    }
+
+    fn __repr__(&self) -> String {
+        format!("<calcudoku.SeGrade {:.1}/{:.1}/{:.1} {}>", self.er, self.ep, self.ed, self.hardest)
     }
 }
 
@@ -801,6 +886,7 @@ fn _calcudoku(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
     m.add_class::<Puzzle>()?;
     m.add_class::<GradeResult>()?;
+    m.add_class::<SeGradeResult>()?;
     m.add_class::<StepResult>()?;
     m.add_class::<HintResult>()?;
     m.add_function(wrap_pyfunction!(solve_many, m)?)?;

@@ -208,3 +208,23 @@ def test_to_svg_draws_the_puzzle_and_its_solution():
     assert solved.count("<text") >= svg.count("<text") + 16
     with pytest.raises(ValueError, match="no solution"):
         calcudoku.Puzzle.parse("0 0\n1 1\n5+ 3+\n").to_svg(solution=True)
+
+
+def test_grade_on_sudoku_explainers_scale():
+    # SE 1.2.1 (serate) rates this 7.1/1.2/1.2, hardest step a Forcing Chain
+    # (bench/se/norvig-top95.tsv).
+    p = calcudoku.Puzzle.parse(
+        "48.3............71.2.......7.5....6....2..8.............1.76...3.....4......5...."
+    )
+    g = p.grade(scale="se")
+    assert (g.er, g.ep, g.ed) == (7.1, 1.2, 1.2)
+    assert str(g) == "7.1/1.2/1.2"
+    assert g.hardest == "Forcing Chain"
+    assert g.steps == len(g.path) and g.path[0][1] == g.ed
+    assert any(name == "Forcing Chain" and rating == 7.1 for name, rating, _ in g.path)
+    with pytest.raises(calcudoku.NotUniqueError):
+        calcudoku.Puzzle.parse("." * 81).grade(scale="se")
+    with pytest.raises(ValueError):
+        p.grade(scale="nope")
+    with pytest.raises(ValueError):
+        calcudoku.Puzzle.parse(KENKEN).grade(scale="se")

@@ -238,6 +238,12 @@ pub struct GradeArgs {
     #[command(flatten)]
     pub input: InputArgs,
 
+    /// Rating scale: calcudoku's own levels, or `se`, Sudoku Explainer 1.2.1's ER/EP/ED (9×9
+    /// Sudoku: one-line givens or 729-character Sukaku pencil marks), printed as
+    /// `PUZZLE ER/EP/ED`.
+    #[arg(long, default_value = "calcudoku", value_name = "SCALE", value_parser = ["calcudoku", "se"])]
+    pub scale: String,
+
     /// Threads for files of several puzzles (0: all cores). Any N is taken as at most the
     /// cores and the puzzles: no more threads start than can work.
     #[arg(short = 'j', long, default_value_t = 0, value_name = "N")]
@@ -271,6 +277,11 @@ pub struct HintArgs {
 pub struct ExplainArgs {
     #[command(flatten)]
     pub input: InputArgs,
+
+    /// Rating scale: calcudoku's own ladder, or `se`, Sudoku Explainer 1.2.1's path with its
+    /// technique names and ratings (9×9 Sudoku).
+    #[arg(long, default_value = "calcudoku", value_name = "SCALE", value_parser = ["calcudoku", "se"])]
+    pub scale: String,
 
     #[command(flatten)]
     pub draw: DrawArgs,

@@ -183,6 +183,9 @@ fn hint_answer(
 pub fn explain(args: &ExplainArgs, ui: Ui, out: &mut dyn Write) -> Result<Status> {
     let as_json = ui.json;
     let timeout = deadline(&args.input)?;
+    if args.scale == "se" {
+        return crate::se::run(&args.input, timeout, 1, crate::se::Show::Explain, ui, out);
+    }
     let draw = Draw::from_args(&args.draw, ui)?;
     if draw.as_ref().is_some_and(|d| d.is_svg() && !d.to_files()) {
         anyhow::bail!("explain --draw --to svg makes a picture per step: give -o OUT");

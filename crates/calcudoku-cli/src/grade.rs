@@ -10,11 +10,14 @@ use calcudoku::logic::{self, Grade, LogicError};
 
 use crate::answer::{self, Answer, Outcome, Place};
 use crate::cli::GradeArgs;
-use crate::{Status, Ui, batch, deadline, for_each_puzzle, json, threads};
+use crate::{Status, Ui, batch, deadline, for_each_puzzle, json, se, threads};
 
 pub fn run(args: &GradeArgs, ui: Ui, out: &mut dyn Write) -> Result<Status> {
     let as_json = ui.json;
     let timeout = deadline(&args.input)?;
+    if args.scale == "se" {
+        return se::run(&args.input, timeout, threads(args.threads), se::Show::Grade, ui, out);
+    }
     let work = |puzzle: &Puzzle, place: &Place| grade(puzzle, place, timeout, as_json);
     let stream = Some(batch::Stream { work: &work, line: None, threads: threads(args.threads) });
     for_each_puzzle(&args.input, ui, out, stream, |p, place| Ok(work(p, place)))

@@ -114,7 +114,7 @@ fn load(src: &Source, forced: Option<Format>, streamable: bool) -> Loaded {
     if let Some(first) = first {
         if streamable
             && forced.is_none_or(|f| f == Format::SUDOKU)
-            && sudoku::is_long_line_puzzle(first)
+            && (sudoku::is_long_line_puzzle(first) || crate::se::is_sukaku_line(first))
         {
             return Loaded::Stream { head, reader, size };
         }

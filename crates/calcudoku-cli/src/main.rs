@@ -13,6 +13,7 @@ mod interactive;
 mod json;
 mod render;
 mod say;
+mod se;
 
 use std::io::{self, Write};
 use std::path::Path;

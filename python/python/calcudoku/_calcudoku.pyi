@@ -44,14 +44,28 @@ class Puzzle:
     def solve(self, timeout: Optional[float] = None) -> Optional[Rows]:
         """The first solution in row-major order, or None. Raises TimeoutError."""
     def count(self, limit: int = 1000, timeout: Optional[float] = None) -> int: ...
-    def grade(self, timeout: Optional[float] = None) -> GradeResult:
-        """Raises NoSolutionError / NotUniqueError unless there is exactly one solution."""
+    @overload
+    def grade(self, timeout: Optional[float] = None) -> GradeResult: ...
+    @overload
+    def grade(self, timeout: Optional[float] = None, scale: str = "se") -> SeGradeResult:
+        """Raises NoSolutionError / NotUniqueError unless there is exactly one solution.
+        ``scale="se"`` (9×9 Sudoku): Sudoku Explainer's ER/EP/ED."""
     def hint(self, grid: Optional[Rows] = None, timeout: Optional[float] = None) -> HintResult: ...
     def explain(self, timeout: Optional[float] = None) -> List[StepResult]: ...
     def to_svg(
         self, solution: bool = False, caption: Optional[str] = None, timeout: Optional[float] = None
     ) -> str:
         """The puzzle as SVG 1.1, with its first solution when ``solution`` is true."""
+
+class SeGradeResult:
+    """Sudoku Explainer's ratings; ``str()`` is ``ER/EP/ED``."""
+    er: float
+    ep: float
+    ed: float
+    hardest: str
+    steps: int
+    path: List[Tuple[str, float, str]]
+    """Each step as (SE's technique name, rating, sentence)."""
 
 class GradeResult:
     level: str

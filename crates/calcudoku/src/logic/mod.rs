@@ -35,6 +35,7 @@ mod layouts;
 pub(crate) use layouts::{QuickHash, finishes as layout_walk_finishes};
 mod locked;
 mod run;
+pub mod se;
 pub(crate) use run::grade_path;
 mod singles;
 mod step;

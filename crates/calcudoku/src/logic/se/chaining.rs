@@ -1,0 +1,379 @@
+//! The chaining engine shared by SE's chain rules: candidates assumed on or off ("potentials"),
+//! the implications SE follows (one value per cell, one place per house; for the dynamic rules
+//! on a board that loses each candidate proved off; for nested rules also the eliminations
+//! of simpler rules and of inner chains), and the parents of each implication, whose count
+//! (the chain's *complexity*) sets the rating increment.
+//!
+//! A potential is a `Key`: `(cell·9 + value − 1)·2 + on`. Nodes live in an append-only
+//! [`Arena`]; a [`PSet`] is SE's insertion-ordered set of potentials (the first node stored for
+//! a key stays, as in SE's `LinkedSet` when guarded by `contains`).
+
+use std::collections::VecDeque;
+
+use smallvec::SmallVec;
+
+use super::grid::{BLOCK, CELL_HOUSE, COL, Grid, HOUSE_SET, ROW, bit, cell_name};
+use super::{Ctx, SeError};
+
+pub(crate) type Key = u16;
+pub(crate) const NONE: u32 = u32::MAX;
+
+#[inline]
+pub(crate) fn key(cell: usize, v: usize, on: bool) -> Key {
+    (((cell * 9 + v - 1) << 1) | on as usize) as Key
+}
+#[inline]
+pub(crate) fn k_cell(k: Key) -> usize {
+    (k >> 1) as usize / 9
+}
+#[inline]
+pub(crate) fn k_value(k: Key) -> usize {
+    (k >> 1) as usize % 9 + 1
+}
+#[inline]
+pub(crate) fn k_on(k: Key) -> bool {
+    k & 1 == 1
+}
+#[inline]
+pub(crate) fn conj(k: Key) -> Key {
+    k ^ 1
+}
+pub(crate) fn k_name(k: Key) -> String {
+    format!("{}.{}", cell_name(k_cell(k)), k_value(k))
+}
+
+/// Why a potential follows from its parents.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Cause {
+    /// The starting assumption.
+    Initial,
+    /// One value per cell.
+    Naked,
+    /// One place per house of that kind.
+    Hidden(u8),
+    /// An elimination of another rule (nested chains).
+    Advanced,
+}
+
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Node {
+    pub(crate) key: Key,
+    pub(crate) cause: Cause,
+    pstart: u32,
+    plen: u32,
+    /// The inner chain hint this elimination comes from, or [`NONE`].
+    pub(crate) nested: u32,
+}
+
+/// All nodes of one rule's search (and its inner searches).
+#[derive(Default)]
+pub(crate) struct Arena {
+    pub(crate) nodes: Vec<Node>,
+    parents: Vec<u32>,
+    scratch: std::cell::RefCell<(Vec<u32>, Vec<u32>)>,
+}
+
+impl Arena {
+    pub(crate) fn add(&mut self, key: Key, cause: Cause, parents: &[u32], nested: u32) -> u32 {
+        let pstart = self.parents.len() as u32;
+        self.parents.extend_from_slice(parents);
+        self.nodes.push(Node { key, cause, pstart, plen: parents.len() as u32, nested });
+        (self.nodes.len() - 1) as u32
+    }
+    #[inline]
+    pub(crate) fn parents(&self, n: u32) -> &[u32] {
+        let nd = &self.nodes[n as usize];
+        &self.parents[nd.pstart as usize..(nd.pstart + nd.plen) as usize]
+    }
+    #[inline]
+    pub(crate) fn key(&self, n: u32) -> Key {
+        self.nodes[n as usize].key
+    }
+    /// SE's `getAncestorCount`: distinct potentials reachable through parents (BFS by
+    /// layers; the first node met for a key is the one whose parents are followed).
+    pub(crate) fn ancestors(&self, start: u32) -> u32 {
+        let mut seen = [0u64; 23];
+        let mut count = 0;
+        let mut bufs = self.scratch.borrow_mut();
+        let (todo, next) = &mut *bufs;
+        todo.clear();
+        todo.push(start);
+        while !todo.is_empty() {
+            next.clear();
+            for &n in todo.iter() {
+                let k = self.key(n) as usize;
+                if seen[k >> 6] >> (k & 63) & 1 == 0 {
+                    seen[k >> 6] |= 1 << (k & 63);
+                    count += 1;
+                    next.extend_from_slice(self.parents(n));
+                }
+            }
+            std::mem::swap(todo, next);
+        }
+        count
+    }
+    /// SE's `getChain`: the nodes of a chain in BFS order, one per key.
+    pub(crate) fn chain(&self, start: u32) -> Vec<u32> {
+        let mut seen = [0u64; 23];
+        let mut out = Vec::new();
+        let mut todo: Vec<u32> = vec![start];
+        let mut next: Vec<u32> = Vec::new();
+        while !todo.is_empty() {
+            next.clear();
+            for &n in &todo {
+                let k = self.key(n) as usize;
+                if seen[k >> 6] >> (k & 63) & 1 == 0 {
+                    seen[k >> 6] |= 1 << (k & 63);
+                    out.push(n);
+                    next.extend_from_slice(self.parents(n));
+                }
+            }
+            std::mem::swap(&mut todo, &mut next);
+        }
+        out
+    }
+}
+
+/// An insertion-ordered set of potentials, each key mapped to its stored node.
+#[derive(Clone)]
+pub(crate) struct PSet {
+    slot: Vec<u32>,
+    pub(crate) order: Vec<Key>,
+}
+
+impl PSet {
+    pub(crate) fn new() -> Self {
+        PSet { slot: vec![NONE; 1458], order: Vec::new() }
+    }
+    #[inline]
+    pub(crate) fn get(&self, k: Key) -> Option<u32> {
+        let n = self.slot[k as usize];
+        (n != NONE).then_some(n)
+    }
+    #[inline]
+    pub(crate) fn contains(&self, k: Key) -> bool {
+        self.slot[k as usize] != NONE
+    }
+    /// Adds if absent (callers check first where SE does).
+    #[inline]
+    pub(crate) fn insert(&mut self, k: Key, node: u32) {
+        if self.slot[k as usize] == NONE {
+            self.order.push(k);
+        }
+        self.slot[k as usize] = node;
+    }
+    /// Nodes in insertion order.
+    pub(crate) fn nodes(&self) -> impl Iterator<Item = u32> + '_ {
+        self.order.iter().map(|&k| self.slot[k as usize])
+    }
+}
+
+/// A potential derived from a parent, before it becomes a node.
+pub(crate) struct Derived {
+    pub(crate) key: Key,
+    pub(crate) cause: Cause,
+    /// Hidden parents (keys of off potentials, looked up in the off set).
+    pub(crate) hidden: SmallVec<[Key; 4]>,
+}
+
+/// SE's `getOnToOff`: what a potential assumed on turns off, in SE's order (the cell's other
+/// values when `y`, then the house mates in block, row and column, each cell once).
+pub(crate) fn on_to_off(grid: &Grid, p: Key, y: bool, out: &mut Vec<(Key, Cause)>) {
+    out.clear();
+    let cell = k_cell(p);
+    let v = k_value(p);
+    if y {
+        let mut m = grid.cands[cell] & !bit(v);
+        while m != 0 {
+            let w = m.trailing_zeros() as usize + 1;
+            m &= m - 1;
+            out.push((key(cell, w, false), Cause::Naked));
+        }
+    }
+    let vs = grid.vc[v - 1] & !(1u128 << cell);
+    let bx = HOUSE_SET[BLOCK][CELL_HOUSE[cell][BLOCK] as usize];
+    let rows = vs & HOUSE_SET[ROW][CELL_HOUSE[cell][ROW] as usize] & !bx;
+    let cols = vs & HOUSE_SET[COL][CELL_HOUSE[cell][COL] as usize] & !bx;
+    for (set, kind) in [(vs & bx, BLOCK), (rows, ROW), (cols, COL)] {
+        let mut s = set;
+        while s != 0 {
+            let c = s.trailing_zeros() as usize;
+            s &= s - 1;
+            out.push((key(c, v, false), Cause::Hidden(kind as u8)));
+        }
+    }
+}
+
+/// SE's `getOffToOn`: what a potential assumed off turns on (the cell's last other value
+/// when `y`; the last other place in block, row, column when `x`), each with the hidden
+/// parents: candidates present in `source` but gone from `grid` in that cell or house.
+pub(crate) fn off_to_on(
+    grid: &Grid,
+    p: Key,
+    source: Option<&Grid>,
+    y: bool,
+    x: bool,
+    out: &mut Vec<Derived>,
+) {
+    out.clear();
+    let cell = k_cell(p);
+    let v = k_value(p);
+    if y {
+        let m = grid.cands[cell];
+        if m.count_ones() == 2 {
+            let other = (m & !bit(v)).trailing_zeros() as usize + 1;
+            let mut hidden = SmallVec::new();
+            if let Some(src) = source {
+                for w in 1..=9 {
+                    if src.cands[cell] & bit(w) != 0 && m & bit(w) == 0 {
+                        hidden.push(key(cell, w, false));
+                    }
+                }
+            }
+            out.push(Derived { key: key(cell, other, true), cause: Cause::Naked, hidden });
+        }
+    }
+    if x {
+        let vs = grid.vc[v - 1] & !(1u128 << cell);
+        for kind in [BLOCK, ROW, COL] {
+            let hs = HOUSE_SET[kind][CELL_HOUSE[cell][kind] as usize];
+            let o = vs & hs;
+            if o.count_ones() == 1 {
+                let k = key(o.trailing_zeros() as usize, v, true);
+                if out.iter().any(|d| d.key == k) {
+                    continue;
+                }
+                let mut hidden = SmallVec::new();
+                if let Some(src) = source {
+                    let mut gone = src.vc[v - 1] & hs & !grid.vc[v - 1];
+                    while gone != 0 {
+                        let c = gone.trailing_zeros() as usize;
+                        gone &= gone - 1;
+                        hidden.push(key(c, v, false));
+                    }
+                }
+                out.push(Derived { key: k, cause: Cause::Hidden(kind as u8), hidden });
+            }
+        }
+    }
+}
+
+/// One of SE's `Chaining` rules.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Chaining {
+    pub(crate) multiple: bool,
+    pub(crate) dynamic: bool,
+    pub(crate) nishio: bool,
+    /// Nesting level: 0 plain, 1 "(+)", 2 "+ Forcing Chains", 3 "+ Multiple", 4 "+ Dynamic".
+    pub(crate) level: u8,
+    /// For level 4: the level of the inner dynamic chains.
+    pub(crate) nesting_limit: u8,
+}
+
+/// The state of one rule's search: the node arena, the hints found, the deadline.
+pub(crate) struct Engine<'c> {
+    pub(crate) arena: Arena,
+    pub(crate) hints: Vec<super::chain_hint::ChainHint>,
+    /// Complexities of the inner chain hints that nodes refer to (`Node::nested`).
+    pub(crate) nested: Vec<(u32, u64)>,
+    pub(crate) ctx: &'c mut Ctx,
+}
+
+impl Chaining {
+    /// SE's `getDifficulty` of the rule (the base of its hints' ratings).
+    pub(crate) fn base(&self) -> f64 {
+        if self.level > 0 {
+            8.5 + 0.5 * f64::from(self.level)
+        } else if self.nishio {
+            7.5
+        } else if self.dynamic {
+            8.5
+        } else {
+            8.0
+        }
+    }
+
+    /// SE's `doChaining`: completes `to_on`/`to_off` with everything they imply; on a
+    /// contradiction returns the (on, off) pair of nodes for the same candidate.
+    pub(crate) fn do_chaining(
+        &self,
+        eng: &mut Engine,
+        grid: &mut Grid,
+        to_on: &mut PSet,
+        to_off: &mut PSet,
+    ) -> Result<Option<(u32, u32)>, SeError> {
+        eng.ctx.check()?;
+        let save = grid.clone();
+        let mut pend_on: VecDeque<u32> = to_on.nodes().collect();
+        let mut pend_off: VecDeque<u32> = to_off.nodes().collect();
+        let mut offs: Vec<(Key, Cause)> = Vec::new();
+        let mut ons: Vec<Derived> = Vec::new();
+        let mut parents: SmallVec<[u32; 8]> = SmallVec::new();
+        let result = 'outer: loop {
+            if let Some(p) = pend_on.pop_front() {
+                let pk = eng.arena.key(p);
+                on_to_off(grid, pk, !self.nishio, &mut offs);
+                for &(k, cause) in &offs {
+                    if let Some(n) = to_on.get(conj(k)) {
+                        let off = eng.arena.add(k, cause, &[p], NONE);
+                        break 'outer Some((n, off));
+                    }
+                    if !to_off.contains(k) {
+                        let n = eng.arena.add(k, cause, &[p], NONE);
+                        to_off.insert(k, n);
+                        pend_off.push_back(n);
+                    }
+                }
+                continue;
+            }
+            if let Some(p) = pend_off.pop_front() {
+                let pk = eng.arena.key(p);
+                off_to_on(grid, pk, Some(&save), !self.nishio, true, &mut ons);
+                if self.dynamic {
+                    grid.remove(k_cell(pk), bit(k_value(pk)));
+                }
+                for d in &ons {
+                    parents.clear();
+                    parents.push(p);
+                    for &h in &d.hidden {
+                        parents.push(to_off.get(h).expect("hidden parent is a processed off"));
+                    }
+                    if let Some(n) = to_off.get(conj(d.key)) {
+                        let on = eng.arena.add(d.key, d.cause, &parents, NONE);
+                        break 'outer Some((on, n));
+                    }
+                    if !to_on.contains(d.key) {
+                        let n = eng.arena.add(d.key, d.cause, &parents, NONE);
+                        to_on.insert(d.key, n);
+                        pend_on.push_back(n);
+                    }
+                }
+                continue;
+            }
+            if self.level > 0 {
+                let adv = match self.advanced(eng, grid, &save, to_off) {
+                    Ok(a) => a,
+                    Err(e) => {
+                        *grid = save;
+                        return Err(e);
+                    }
+                };
+                let mut any = false;
+                for (k, ps, nested) in adv {
+                    if !to_off.contains(k) {
+                        let n = eng.arena.add(k, Cause::Advanced, &ps, nested);
+                        to_off.insert(k, n);
+                        pend_off.push_back(n);
+                        any = true;
+                    }
+                }
+                if any {
+                    continue;
+                }
+            }
+            break None;
+        };
+        *grid = save;
+        Ok(result)
+    }
+}

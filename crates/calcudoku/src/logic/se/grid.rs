@@ -1,0 +1,272 @@
+//! The 9×9 candidate board the SE rater works on: a value and a candidate mask per cell, and
+//! the fixed tables (houses in SE's cell order, peers in index order) every rule reads.
+//!
+//! Candidates are bits 0..=8 of a `u16` (bit `v - 1` for value `v`). A placed cell has no
+//! candidates, as in SE, so "cardinality 1" always means an unplaced naked single.
+
+/// House kinds in SE's order: blocks, rows, columns.
+pub(crate) const BLOCK: usize = 0;
+pub(crate) const ROW: usize = 1;
+pub(crate) const COL: usize = 2;
+
+/// All nine candidates.
+pub(crate) const ALL: u16 = 0x1ff;
+
+/// Cell sets as 81-bit masks.
+pub(crate) type CellSet = u128;
+
+const fn build_houses() -> [[[u8; 9]; 9]; 3] {
+    let mut h = [[[0u8; 9]; 9]; 3];
+    let mut i = 0;
+    while i < 9 {
+        let mut j = 0;
+        while j < 9 {
+            // Block i, position j: row-major inside the block.
+            let r = (i / 3) * 3 + j / 3;
+            let c = (i % 3) * 3 + j % 3;
+            h[BLOCK][i][j] = (r * 9 + c) as u8;
+            h[ROW][i][j] = (i * 9 + j) as u8;
+            h[COL][i][j] = (j * 9 + i) as u8;
+            j += 1;
+        }
+        i += 1;
+    }
+    h
+}
+
+/// `HOUSES[kind][index][position]` is a cell index.
+pub(crate) const HOUSES: [[[u8; 9]; 9]; 3] = build_houses();
+
+const fn build_cell_house() -> [[u8; 3]; 81] {
+    let mut t = [[0u8; 3]; 81];
+    let mut cell = 0;
+    while cell < 81 {
+        let r = cell / 9;
+        let c = cell % 9;
+        t[cell][BLOCK] = ((r / 3) * 3 + c / 3) as u8;
+        t[cell][ROW] = r as u8;
+        t[cell][COL] = c as u8;
+        cell += 1;
+    }
+    t
+}
+
+/// `CELL_HOUSE[cell][kind]`: the index of the cell's house of that kind.
+pub(crate) const CELL_HOUSE: [[u8; 3]; 81] = build_cell_house();
+
+const fn sees(a: usize, b: usize) -> bool {
+    a != b
+        && (a / 9 == b / 9
+            || a % 9 == b % 9
+            || ((a / 27) == (b / 27) && (a % 9) / 3 == (b % 9) / 3))
+}
+
+const fn build_peers() -> [[u8; 20]; 81] {
+    let mut t = [[0u8; 20]; 81];
+    let mut a = 0;
+    while a < 81 {
+        let mut k = 0;
+        let mut b = 0;
+        while b < 81 {
+            if sees(a, b) {
+                t[a][k] = b as u8;
+                k += 1;
+            }
+            b += 1;
+        }
+        a += 1;
+    }
+    t
+}
+
+/// The 20 cells each cell sees, in increasing index order (SE's order).
+pub(crate) const PEERS: [[u8; 20]; 81] = build_peers();
+
+const fn build_peer_sets() -> [CellSet; 81] {
+    let mut t = [0u128; 81];
+    let mut a = 0;
+    while a < 81 {
+        let mut k = 0;
+        while k < 20 {
+            t[a] |= 1u128 << PEERS[a][k];
+            k += 1;
+        }
+        a += 1;
+    }
+    t
+}
+
+/// [`PEERS`] as cell sets.
+pub(crate) const PEER_SET: [CellSet; 81] = build_peer_sets();
+
+const fn build_house_sets() -> [[CellSet; 9]; 3] {
+    let mut t = [[0u128; 9]; 3];
+    let mut k = 0;
+    while k < 3 {
+        let mut i = 0;
+        while i < 9 {
+            let mut j = 0;
+            while j < 9 {
+                t[k][i] |= 1u128 << HOUSES[k][i][j];
+                j += 1;
+            }
+            i += 1;
+        }
+        k += 1;
+    }
+    t
+}
+
+/// [`HOUSES`] as cell sets.
+pub(crate) const HOUSE_SET: [[CellSet; 9]; 3] = build_house_sets();
+
+/// Whether two distinct cells share a house.
+#[inline]
+pub(crate) fn see(a: usize, b: usize) -> bool {
+    PEER_SET[a] >> b & 1 == 1
+}
+
+/// The bit of value `v` (1..=9).
+#[inline]
+pub(crate) const fn bit(v: usize) -> u16 {
+    1 << (v - 1)
+}
+
+/// Iterates the values (1..=9) of a mask, smallest first.
+#[inline]
+pub(crate) fn values(mut m: u16) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        if m == 0 {
+            None
+        } else {
+            let v = m.trailing_zeros() as usize + 1;
+            m &= m - 1;
+            Some(v)
+        }
+    })
+}
+
+/// Iterates the cells of a set, smallest index first.
+#[inline]
+pub(crate) fn cells(mut s: CellSet) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        if s == 0 {
+            None
+        } else {
+            let c = s.trailing_zeros() as usize;
+            s &= s - 1;
+            Some(c)
+        }
+    })
+}
+
+/// The `rNcM` name of a cell.
+pub(crate) fn cell_name(cell: usize) -> String {
+    format!("r{}c{}", cell / 9 + 1, cell % 9 + 1)
+}
+
+/// The name of a house: `block 3`, `row 5`, `column 2`.
+pub(crate) fn house_name(kind: usize, index: usize) -> String {
+    let k = ["block", "row", "column"][kind];
+    format!("{k} {}", index + 1)
+}
+
+/// The board: placed values and candidates.
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub(crate) struct Grid {
+    /// 0 for an empty cell.
+    pub(crate) values: [u8; 81],
+    /// Candidates of the empty cells; 0 for placed cells.
+    pub(crate) cands: [u16; 81],
+    /// For each value (index `v - 1`), the cells holding it as a candidate. Kept in step with
+    /// `cands` by [`Grid::remove`], [`Grid::place`] and [`Grid::sync`].
+    pub(crate) vc: [CellSet; 9],
+}
+
+impl Grid {
+    /// An empty board with every candidate in every cell.
+    pub(crate) fn empty() -> Self {
+        let mut g = Grid { values: [0; 81], cands: [ALL; 81], vc: [0; 9] };
+        g.sync();
+        g
+    }
+
+    /// A board from values and candidates.
+    pub(crate) fn from_parts(values: [u8; 81], cands: [u16; 81]) -> Self {
+        let mut g = Grid { values, cands, vc: [0; 9] };
+        g.sync();
+        g
+    }
+
+    /// Recomputes [`Grid::vc`] from the candidates.
+    pub(crate) fn sync(&mut self) {
+        self.vc = [0; 9];
+        for c in 0..81 {
+            let mut m = self.cands[c];
+            while m != 0 {
+                let v = m.trailing_zeros() as usize;
+                m &= m - 1;
+                self.vc[v] |= 1u128 << c;
+            }
+        }
+    }
+
+    /// Removes the candidates in `mask` from `cell`.
+    #[inline]
+    pub(crate) fn remove(&mut self, cell: usize, mask: u16) {
+        let mut m = self.cands[cell] & mask;
+        self.cands[cell] &= !mask;
+        while m != 0 {
+            let v = m.trailing_zeros() as usize;
+            m &= m - 1;
+            self.vc[v] &= !(1u128 << cell);
+        }
+    }
+
+    /// Whether every cell holds a value.
+    pub(crate) fn is_solved(&self) -> bool {
+        self.values.iter().all(|&v| v != 0)
+    }
+
+    /// Whether `cell` still has candidate `v`.
+    #[inline]
+    pub(crate) fn has(&self, cell: usize, v: usize) -> bool {
+        self.cands[cell] & bit(v) != 0
+    }
+
+    /// The positions (bits 0..=8) of candidate `v` in a house.
+    #[inline]
+    pub(crate) fn positions(&self, kind: usize, index: usize, v: usize) -> u16 {
+        let b = bit(v);
+        let mut m = 0u16;
+        for (p, &cell) in HOUSES[kind][index].iter().enumerate() {
+            if self.cands[cell as usize] & b != 0 {
+                m |= 1 << p;
+            }
+        }
+        m
+    }
+
+    /// The cells of a house that hold candidate `v`.
+    #[inline]
+    pub(crate) fn cells_with(&self, kind: usize, index: usize, v: usize) -> CellSet {
+        self.vc[v - 1] & HOUSE_SET[kind][index]
+    }
+
+    /// Empty cells in a house.
+    #[inline]
+    pub(crate) fn empty_count(&self, kind: usize, index: usize) -> usize {
+        HOUSES[kind][index].iter().filter(|&&c| self.values[c as usize] == 0).count()
+    }
+
+    /// Places `v` in `cell` and removes it from the cell's peers (SE's `setValueAndCancel`).
+    pub(crate) fn place(&mut self, cell: usize, v: usize) {
+        self.values[cell] = v as u8;
+        self.remove(cell, ALL);
+        let b = !bit(v);
+        for &p in &PEERS[cell] {
+            self.cands[p as usize] &= b;
+        }
+        self.vc[v - 1] &= !PEER_SET[cell];
+    }
+}
