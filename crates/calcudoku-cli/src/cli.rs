@@ -329,8 +329,8 @@ pub struct GenerateArgs {
     #[arg(long, conflicts_with = "ops")]
     pub mult_only: bool,
 
-    /// KenKen: the operators allowed, e.g. `+-` or `+*/` (default all four).
-    #[arg(long, value_name = "OPS")]
+    /// KenKen: the operators allowed, e.g. `+-` or `-/` (default all four).
+    #[arg(long, value_name = "OPS", allow_hyphen_values = true)]
     pub ops: Option<String>,
 
     /// KenKen: − and ÷ also on cages of three or more cells, where exact (not in Keen).
@@ -345,11 +345,12 @@ pub struct GenerateArgs {
     #[arg(long, value_name = "CELLS")]
     pub max_cage: Option<usize>,
 
-    /// Sudoku: clues in symmetric pairs.
-    #[arg(long, default_value = "rotational", value_parser = ["none", "rotational", "mirror"])]
-    pub symmetry: String,
+    /// Sudoku: clues in symmetric pairs [default: rotational].
+    #[arg(long, value_parser = ["none", "rotational", "mirror"])]
+    pub symmetry: Option<String>,
 
-    /// Sudoku: no clue can be taken away without a second solution.
+    /// Sudoku: no clue can be taken away without a second solution — neither one clue alone
+    /// nor (with --symmetry) any symmetric pair.
     #[arg(long)]
     pub minimal: bool,
 

@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 use anyhow::{Result, bail};
 use calcudoku::Operator;
 use calcudoku::format::{self, Format, Layout};
-use calcudoku::generate::{self, GenerateError, Generated, Kind, Options, Symmetry};
+use calcudoku::generate::{self, GenerateError, Generated, Kind, Options, Setting, Symmetry};
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 
@@ -166,13 +166,25 @@ fn options(args: &GenerateArgs) -> Result<Options> {
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |d| d.as_nanos() as u64 % 1_000_000_000)
     });
+    // Each option given for a kind it does nothing for is refused, named as it was typed.
+    let given = [
+        (Setting::Ops, "--mult-only", args.mult_only),
+        (Setting::Ops, "--ops", args.ops.is_some()),
+        (Setting::LongOps, "--long-ops", args.long_ops),
+        (Setting::HiddenOps, "--hidden-ops", args.hidden_ops),
+        (Setting::MaxCage, "--max-cage", args.max_cage.is_some()),
+        (Setting::Symmetry, "--symmetry", args.symmetry.is_some()),
+        (Setting::Minimal, "--minimal", args.minimal),
+        (Setting::Givens, "--givens", args.givens),
+    ];
+    if let Some((setting, flag, _)) = given.iter().find(|(s, _, on)| *on && !s.applies_to(kind)) {
+        bail!("{flag} {}", setting.why_not(kind));
+    }
     let level = args.difficulty.as_deref().unwrap_or(match kind {
         Kind::KenKen => "normal",
         Kind::Sudoku | Kind::Killer => "medium",
     });
-    if !level.eq_ignore_ascii_case("any") {
-        options = options.with_level_named(level)?;
-    }
+    options = options.with_level_named(level)?;
     if args.mult_only {
         options.ops = vec![Operator::Mul];
     } else if let Some(ops) = &args.ops {
@@ -190,7 +202,9 @@ fn options(args: &GenerateArgs) -> Result<Options> {
     if let Some(m) = args.max_cage {
         options.max_cage = m;
     }
-    options.symmetry = Symmetry::from_name(&args.symmetry).expect("clap checks the symmetry");
+    if let Some(symmetry) = &args.symmetry {
+        options.symmetry = Symmetry::from_name(symmetry).expect("clap checks the symmetry");
+    }
     options.minimal = args.minimal;
     options.givens = args.givens;
     if let Some(a) = args.max_attempts {

@@ -104,6 +104,7 @@ fn other_formats_read_back() {
 fn bad_options_exit_2_with_a_reason() {
     for (args, says) in [
         (&["generate", "-d", "impossible"][..], "expected one of: easy, normal"),
+        (&["generate", "-k", "sudoku", "-d", "x"], "fiendish, diabolical, needs trial, any)"),
         (&["generate", "--ops", "+%"], "'%'"),
         (&["generate", "-s", "2"], "out of range"),
         (&["generate", "-k", "sudoku", "-s", "7"], "no standard boxes"),
@@ -115,6 +116,60 @@ fn bad_options_exit_2_with_a_reason() {
         assert!(out.is_empty());
         assert!(err.contains(says), "{args:?}: {err}");
         assert_eq!(err.lines().count(), 1, "one line: {err}");
+    }
+}
+
+/// An option that does nothing for the kind asked is refused, named, with the reason, before
+/// any work; `--symmetry` counts as given even with its default value.
+#[test]
+fn options_for_another_kind_are_refused() {
+    for (kind, flags) in [
+        ("kenken", &[&["--symmetry", "rotational"][..], &["--minimal"], &["--givens"]][..]),
+        (
+            "sudoku",
+            &[
+                &["--ops", "+-"],
+                &["--mult-only"],
+                &["--hidden-ops"],
+                &["--long-ops"],
+                &["--max-cage", "4"],
+                &["--givens"],
+            ],
+        ),
+        ("killer", &[&["--ops=-/"], &["--symmetry", "none"], &["--minimal"], &["--hidden-ops"]]),
+    ] {
+        for flag in flags {
+            let args = [&["generate", "-k", kind, "--seed", "1"][..], flag].concat();
+            let (code, out, err) = run(&args, "");
+            assert_eq!(code, 2, "{args:?}");
+            assert!(out.is_empty(), "{args:?}: {out}");
+            assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+            assert!(err.contains(&format!("{} applies to", flag[0].split('=').next().unwrap())));
+            assert!(err.contains(" only ("), "{args:?}: {err}");
+        }
+    }
+    // The same options for the kinds they shape are taken.
+    for args in [
+        &["-k", "sudoku", "--symmetry", "mirror", "--minimal", "-s", "4", "-d", "easy"][..],
+        &["-k", "killer", "--givens", "--max-cage", "4", "-s", "4", "-d", "easy"],
+        &["-k", "kenken", "--hidden-ops", "--long-ops", "--max-cage", "3", "-s", "4"],
+    ] {
+        let (code, _, err) = run(&[&["generate", "--seed", "1"][..], args].concat(), "");
+        assert_eq!(code, 0, "{args:?}: {err}");
+    }
+}
+
+/// `--ops -/` as the README writes it: the operators, not an unknown option.
+#[test]
+fn ops_may_start_with_a_dash() {
+    let args = ["generate", "-s", "4", "--max-cage", "2", "--seed", "1", "--to", "json"];
+    let (code, spaced, err) = run(&[&args[..], &["--ops", "-/"]].concat(), "");
+    assert_eq!(code, 0, "{err}");
+    let (_, joined, _) = run(&[&args[..], &["--ops=-/"]].concat(), "");
+    assert_eq!(spaced, joined);
+    let ops: Value = serde_json::from_str(&spaced).unwrap();
+    for cage in ops["cages"].as_array().unwrap() {
+        assert!(["-", "/"].contains(&cage["op"].as_str().unwrap()), "{cage}");
     }
 }
 
