@@ -19,10 +19,12 @@ const CHUNK: usize = 64;
 
 pub fn run(args: &GenerateArgs, ui: Ui, out: &mut dyn Write) -> Result<Status> {
     let options = options(args)?;
+    // Whether the format writes every puzzle these options make is known before any is made.
     let to = match &args.to {
         Some(name) => Format::from_name(name).expect("clap checks the name"),
-        None => default_format(&options),
+        None => options.default_format(),
     };
+    let layout = options.layout_in(to).map_err(|e| anyhow::anyhow!("--to {to}: {e}"))?;
     let timeout = crate::timeout(args.timeout)?;
     if args.seed.is_none() && !ui.quiet {
         eprintln!("calcudoku: seed {} (give --seed {0} to make these again)", options.seed);
@@ -89,7 +91,7 @@ pub fn run(args: &GenerateArgs, ui: Ui, out: &mut dyn Write) -> Result<Status> {
                     let text = if ui.json {
                         as_json(&g, &options, index, took)?
                     } else {
-                        as_text(&g, to, index, args.count)?
+                        as_text(&g, to, layout, index, args.count)?
                     };
                     progress.suspend(|| out.write_all(text.as_bytes()))?;
                     if ui.verbose {
@@ -214,21 +216,9 @@ fn options(args: &GenerateArgs) -> Result<Options> {
     Ok(options)
 }
 
-/// The ops format (the course's, read by every command) for KenKen and Killer, one-line
-/// Sudokus; `--to keen` gives game IDs that open in Keen. Killers with `--givens` are JSON
-/// Lines: the ops format has no way to write a given inside a cage of several cells.
-fn default_format(options: &Options) -> Format {
-    match options.kind {
-        Kind::Killer if options.givens => Format::Json,
-        Kind::KenKen | Kind::Killer => Format::Ops,
-        Kind::Sudoku => Format::Sudoku,
-    }
-}
-
 /// The puzzle in the chosen format; puzzles of several lines are separated by a blank line
 /// (the way `calcudoku` reads a stream of them back).
-fn as_text(g: &Generated, to: Format, index: u64, count: u64) -> Result<String> {
-    let layout = Layout::Line;
+fn as_text(g: &Generated, to: Format, layout: Layout, index: u64, count: u64) -> Result<String> {
     let mut text = format::write_puzzle(&g.puzzle, to, layout)
         .map_err(|e| anyhow::anyhow!("puzzle {}: {e}", index + 1))?;
     // A search for a line break inside, not a count of the lines: at 3×3 counting them took

@@ -173,6 +173,40 @@ fn ops_may_start_with_a_dash() {
     }
 }
 
+/// Every size the generator makes is written by default: one-line Sudokus where the size has
+/// a line form, rows (a blank line between puzzles) where it has none (10, 15, 20), read back.
+#[test]
+fn every_sudoku_size_is_written_by_default() {
+    for (size, line) in [("9", true), ("10", false), ("15", false), ("12", true)] {
+        let args = ["generate", "-k", "sudoku", "-s", size, "-d", "easy", "-n", "2", "--seed", "3"];
+        let (code, out, err) = run(&args, "");
+        assert_eq!(code, 0, "{size}: {err}");
+        let n: usize = size.parse().unwrap();
+        let lines = out.lines().filter(|l| !l.is_empty()).count();
+        assert_eq!(lines, if line { 2 } else { 2 * n }, "{size}:\n{out}");
+        let (code, counts, err) = run(&["count", "-q"], &out);
+        assert_eq!((code, counts.as_str()), (0, "1\n1\n"), "{size}: {err}");
+    }
+    // A format that cannot write the kind is refused before any puzzle is made, in one line.
+    for (args, says) in [
+        (
+            &["-k", "sudoku", "-s", "10", "--to", "keen"][..],
+            "keen format cannot write 10×10 Sudoku",
+        ),
+        (&["-k", "kenken", "--to", "sudoku"], "formats that can: ops, keen, json"),
+        (&["-k", "kenken", "--hidden-ops", "--to", "keen"], "Keen shows every cage's operator"),
+        (&["-k", "killer", "--givens", "--to", "ops"], "formats that can: json"),
+        (&["-k", "kenken", "--to", "cells", "-n", "100000000"], "sum cages only"),
+    ] {
+        let (code, out, err) = run(&[&["generate", "--seed", "1"][..], args].concat(), "");
+        assert_eq!(code, 2, "{args:?}");
+        assert!(out.is_empty());
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(err.starts_with("calcudoku: --to "), "{err}");
+        assert!(err.contains(says), "{args:?}: {err}");
+    }
+}
+
 /// A Killer not found from cages alone points to `--givens`, which finds it.
 #[test]
 fn a_killer_not_found_points_to_givens() {

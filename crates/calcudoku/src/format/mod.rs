@@ -32,9 +32,13 @@
 //! anywhere; line and column numbers in errors are 1-based positions in the original text
 //! (columns count characters, a tab is one column).
 //!
+//! A text that is not one puzzle may be several: Keen game IDs or JSON objects one a line,
+//! JSON objects over several lines, or puzzles of another format with blank lines between
+//! (what `convert` and `generate` write for several puzzles).
+//!
 //! Before any of that, what surrounds puzzles in the files people have is blanked out (see
-//! `decor`): `#` comments, `.sdk` section headers (`[Puzzle]`), and the rules of grids drawn
-//! with `|`, `-` and `+`. A one-line Sudoku may be followed on its line by a rating or any
+//! `decor`): `#` comments, `.sdk` section headers (`[Puzzle]`), the `==> FILE <==` headers of
+//! output of several files, and the rules of grids drawn with `|`, `-` and `+`. A one-line Sudoku may be followed on its line by a rating or any
 //! other note (`…  # 9.2`, `…<tab>9.2`), and a Keen game ID may carry Keen's full parameters
 //! (`6dh:…`, `9dxm:…`).
 
@@ -45,6 +49,7 @@ pub mod grid;
 pub mod json;
 pub mod keen;
 pub mod ops;
+mod stream;
 pub mod sudoku;
 mod text;
 
@@ -173,90 +178,8 @@ pub fn read(text: &str, format: Option<Format>) -> Result<Document, ParseError> 
     match whole {
         Ok(doc) => Ok(doc),
         // Not one puzzle: perhaps a stream of several (what `generate` writes).
-        Err(e) => read_stream(text, format).unwrap_or(Err(e)),
+        Err(e) => stream::read(text, format).unwrap_or(Err(e)),
     }
-}
-
-/// A stream of several puzzles that is not one puzzle: Keen game IDs or JSON objects one per
-/// line, or puzzles of any other format separated by blank lines, each read in the format the
-/// first one reads in. None when the text does not look like one (its error as a single puzzle then stands).
-/// A bad puzzle is an entry with its error (lines counted in the whole text); the others read.
-fn read_stream(text: &str, format: Option<Format>) -> Option<Result<Document, ParseError>> {
-    let lines: Vec<(usize, &str)> = text.lines().enumerate().map(|(i, l)| (i + 1, l)).collect();
-    let filled: Vec<(usize, &str)> =
-        lines.iter().copied().filter(|(_, l)| !l.trim().is_empty()).collect();
-    // Keen IDs, one per line.
-    if filled.len() >= 2
-        && matches!(format, None | Some(Format::Keen))
-        && filled.iter().all(|(_, l)| keen::looks_like_id(l))
-    {
-        let entries = filled
-            .iter()
-            .map(|&(no, l)| Entry {
-                line: no,
-                puzzle: keen::parse(l.trim()).map_err(|e| at_line(e, no - 1)),
-            })
-            .collect();
-        return Some(Ok(Document { format: Format::Keen, layout: Layout::Rows, entries }));
-    }
-    // JSON Lines: one object per line.
-    let object_like = |l: &str| l.trim_start().starts_with('{') && l.trim_end().ends_with('}');
-    if filled.len() >= 2
-        && matches!(format, None | Some(Format::Json))
-        && filled.iter().all(|(_, l)| object_like(l))
-    {
-        let entries = filled
-            .iter()
-            .map(|&(no, l)| Entry {
-                line: no,
-                puzzle: json::parse(l).map_err(|e| at_line(e, no - 1)),
-            })
-            .collect();
-        return Some(Ok(Document { format: Format::Json, layout: Layout::Rows, entries }));
-    }
-    // Blocks separated by blank lines.
-    let mut blocks: Vec<(usize, String)> = Vec::new();
-    let mut current: Option<(usize, String)> = None;
-    for &(no, l) in &lines {
-        if l.trim().is_empty() {
-            blocks.extend(current.take());
-        } else {
-            let block = current.get_or_insert_with(|| (no, String::new()));
-            block.1.push_str(l);
-            block.1.push('\n');
-        }
-    }
-    blocks.extend(current);
-    if blocks.len() < 2 || matches!(format, Some(Format::Sudoku)) {
-        return None;
-    }
-    let first = match format {
-        Some(f) => read_as(&blocks[0].1, f),
-        None => detect(&blocks[0].1),
-    };
-    let first = first.ok().filter(|d| d.entries.len() == 1 && d.entries[0].puzzle.is_ok())?;
-    let kind = first.format;
-    if kind == Format::Sudoku {
-        return None;
-    }
-    let entries = blocks
-        .iter()
-        .map(|(no, block)| Entry {
-            line: *no,
-            puzzle: read_as(block, kind)
-                .and_then(|d| d.entries.into_iter().next().expect("one entry").puzzle)
-                .map_err(|e| at_line(e, no - 1)),
-        })
-        .collect();
-    Some(Ok(Document { format: kind, layout: Layout::Rows, entries }))
-}
-
-/// An error of a part of a text that starts after `before` lines, placed in the whole text.
-fn at_line(mut e: ParseError, before: usize) -> ParseError {
-    if e.line > 0 {
-        e.line += before;
-    }
-    e
 }
 
 /// Reads a text in one format.

@@ -2,6 +2,7 @@
 //! check that they can give puzzles at all. An option that does nothing for a kind (symmetry
 //! for a KenKen, operators for a Sudoku) is refused, not ignored.
 
+use crate::format::{Format, Layout};
 use crate::logic::Ladder;
 use crate::puzzle::{BoxShape, Operator};
 
@@ -248,6 +249,80 @@ impl Options {
             }
         }
         Ok(())
+    }
+
+    /// The format puzzles are written in when none is asked: the ops format for KenKen and
+    /// Killer (the course's, read by every command), JSON for Killers with givens (which sit
+    /// inside cages, where the ops format cannot write them), the sudoku format for Sudoku
+    /// (one line each where the size has a line form, else rows).
+    pub fn default_format(&self) -> Format {
+        match self.kind {
+            Kind::Killer if self.givens => Format::Json,
+            Kind::KenKen | Kind::Killer => Format::Ops,
+            Kind::Sudoku => Format::Sudoku,
+        }
+    }
+
+    /// How every puzzle these options can make is written in `format`: in which layout
+    /// ([`Layout::Line`] for one-line Sudokus and JSON Lines, else rows), or why the format
+    /// cannot write them, naming the formats that can. Known before any puzzle is made.
+    pub fn layout_in(&self, format: Format) -> Result<Layout, GenerateError> {
+        self.writes(format).map_err(|why| {
+            let can: Vec<&str> = Format::ALL
+                .into_iter()
+                .filter(|&f| self.writes(f).is_ok())
+                .map(Format::name)
+                .collect();
+            let n = self.size;
+            GenerateError::Options(format!(
+                "the {format} format cannot write {n}×{n} {}: {why} (formats that can: {})",
+                self.kind_plural(),
+                can.join(", ")
+            ))
+        })
+    }
+
+    /// The layout `format` writes these puzzles in, or why it cannot.
+    fn writes(&self, format: Format) -> Result<Layout, String> {
+        let sums_only = !self.hidden_ops && self.ops == [Operator::Add];
+        match (self.kind, format) {
+            (_, Format::Json) => Ok(Layout::Line),
+            (Kind::Sudoku, Format::Sudoku) => {
+                let line = crate::format::sudoku::LINE_LENGTHS.contains(&(self.size * self.size));
+                Ok(if line { Layout::Line } else { Layout::Rows })
+            }
+            (Kind::Sudoku, _) => Err("a Sudoku's clues are givens in boxes, not cages".into()),
+            (_, Format::Sudoku) => Err("the sudoku format writes givens, not cages".into()),
+            (Kind::Killer, Format::Cells | Format::Counted | Format::Keen) => {
+                Err(format!("the {format} format has no boxes"))
+            }
+            (Kind::Killer, Format::Ops) if self.givens => {
+                Err("the ops format writes a given only as a cage of its own, not inside one"
+                    .into())
+            }
+            (Kind::KenKen, Format::Cells | Format::Counted) if !sums_only => {
+                Err(format!("the {format} format has sum cages only"))
+            }
+            (Kind::KenKen, Format::Keen) if self.hidden_ops => {
+                Err("Keen shows every cage's operator".into())
+            }
+            (Kind::KenKen, Format::Keen) if self.long_ops => {
+                Err("Keen has − and ÷ on two cells only".into())
+            }
+            _ => Ok(Layout::Rows),
+        }
+    }
+
+    /// The kind's name for several puzzles, as messages say it.
+    fn kind_plural(&self) -> &'static str {
+        match self.kind {
+            Kind::KenKen if self.hidden_ops => "KenKen with hidden operators",
+            Kind::KenKen if self.long_ops => "KenKen with long − and ÷ cages",
+            Kind::KenKen => "KenKen",
+            Kind::Sudoku => "Sudoku",
+            Kind::Killer if self.givens => "Killers with givens",
+            Kind::Killer => "Killers",
+        }
     }
 
     /// The settings that differ from [`Options::new`]'s for this kind and size.
