@@ -349,8 +349,8 @@ pub struct GenerateArgs {
     #[arg(long, value_parser = ["none", "rotational", "mirror"])]
     pub symmetry: Option<String>,
 
-    /// Sudoku: no clue can be taken away without a second solution — neither one clue alone
-    /// nor (with --symmetry) any symmetric pair.
+    /// Sudoku: no clue can be taken away without a second solution, neither alone nor with its
+    /// symmetric partner (a candidate whose pair holds a clue that could go alone is dropped).
     #[arg(long)]
     pub minimal: bool,
 

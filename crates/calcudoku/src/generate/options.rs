@@ -243,6 +243,18 @@ impl Options {
                             .into(),
                     );
                 }
+                // Thinned by symmetric pairs, the walked puzzles that need trial always kept a
+                // clue that could go alone (8 walks of 8, each thinned in 30 orders).
+                if self.kind == Kind::Sudoku
+                    && self.size == 9
+                    && self.level == Some(self.kind.top())
+                    && self.minimal
+                    && self.symmetry != Symmetry::None
+                {
+                    return bad("minimal 9×9 Sudoku that need trial come without symmetry \
+                                (--symmetry none)"
+                        .into());
+                }
                 if self.kind == Kind::Killer && self.max_cage < 2 {
                     return bad("the largest cage must hold at least 2 cells".into());
                 }

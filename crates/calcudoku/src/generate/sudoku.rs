@@ -5,7 +5,9 @@
 //! a puzzle easier, and putting them back never makes it harder, so once no orbit can go
 //! without a second solution, the orbits are put back (the last taken first; found by
 //! bisection) until the grade is at the level or below: the puzzle is kept if it is exactly
-//! at the level. With `minimal`, nothing is put back: the puzzle has no clue to spare.
+//! at the level. With `minimal`, nothing is put back: the puzzle has no clue to spare — not
+//! a symmetric pair, and not a single clue either (taking clues away by orbits can leave one
+//! of a pair that could go alone: such a candidate is dropped, see [`spare_clue`]).
 
 use crate::clock::Instant;
 use crate::logic::{Grade, Ladder};
@@ -34,6 +36,9 @@ pub(super) fn attempt(
     let mut givens = solution.clone();
     let removed = take_away(&mut givens, boxes, &orbits, deadline)?;
     let minimal = make(&givens);
+    if options.minimal && spare_clue(&givens, boxes, &orbits, deadline)? {
+        return Ok(None);
+    }
     if options.minimal || options.level.is_none() {
         return Ok(
             at_level(&minimal, ladder, options.level, deadline)?.map(|g| (minimal, solution, g))
@@ -91,6 +96,29 @@ pub(super) fn take_away<O: AsRef<[usize]>>(
         }
     }
     Ok(removed)
+}
+
+/// Whether one given of a puzzle whose orbits cannot go (after [`take_away`]) could go on its
+/// own, the solution staying unique. Only the givens of orbits of two cells or more need a
+/// look: a one-cell orbit that could not go when it was tried cannot go later either (fewer
+/// givens never leave fewer solutions).
+pub(super) fn spare_clue<O: AsRef<[usize]>>(
+    givens: &Grid,
+    boxes: BoxShape,
+    orbits: &[O],
+    deadline: Option<Instant>,
+) -> Result<bool, GenerateError> {
+    let n = givens.size();
+    for orbit in orbits.iter().map(AsRef::as_ref).filter(|o| o.len() > 1) {
+        for &c in orbit.iter().filter(|&&c| givens.cells()[c] != 0) {
+            let mut fewer = givens.clone();
+            fewer.set(Cell(c as u16), 0);
+            if unique(&Puzzle::sudoku(n, Some(boxes), fewer).expect("in range"), deadline)? {
+                return Ok(true);
+            }
+        }
+    }
+    Ok(false)
 }
 
 /// Whether the puzzle has exactly one solution.
