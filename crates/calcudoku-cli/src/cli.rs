@@ -297,13 +297,16 @@ pub struct GenerateArgs {
     #[arg(short, long, default_value = "kenken", value_parser = ["kenken", "sudoku", "killer"])]
     pub kind: String,
 
-    /// Side of the grid (KenKen 3 to 16, default 6; Sudoku and Killer 4, 6, 8, 9, 12, 16, …,
-    /// default 9).
+    /// Side of the grid (KenKen 3 to 16, default 6; Sudoku 4, 6, 8, 9, 10, 12, 15, 16, 20, 25
+    /// and Killer up to 20 (20: with --givens), default 9).
     #[arg(short, long, value_name = "N")]
     pub size: Option<usize>,
 
     /// The level: KenKen easy, normal (default), hard, extreme, unreasonable (Keen's); Sudoku
-    /// and Killer easy, medium (default), hard, fiendish, diabolical, "needs trial"; or any.
+    /// and Killer easy, medium (default), hard, fiendish, diabolical, "needs trial"; or any
+    /// (from 20×20 Sudoku: easy). Refused at once where it is not reached in seconds: KenKen
+    /// 3×3 above normal, × alone above normal past 12×12, unreasonable with hidden operators
+    /// or a choice of operators past 11×11; Sudoku 4×4 above easy, needs trial past 16×16.
     #[arg(short, long, value_name = "LEVEL")]
     pub difficulty: Option<String>,
 
@@ -320,8 +323,9 @@ pub struct GenerateArgs {
     pub threads: usize,
 
     /// Output format (default: ops for KenKen and Killer, puzzles separated by a blank line;
-    /// one-line Sudokus; JSON Lines for Killers with --givens, which ops cannot write). `keen`
-    /// writes game IDs that open in Keen.
+    /// one-line Sudokus, or rows where the size has no line form (10, 15, 20); JSON Lines for
+    /// Killers with --givens, which ops cannot write). `keen` writes game IDs that open in
+    /// Keen. A format that cannot write the kind is refused before any puzzle is made.
     #[arg(long, value_name = "NAME", value_parser = ["ops", "cells", "counted", "sudoku", "keen", "json"])]
     pub to: Option<String>,
 

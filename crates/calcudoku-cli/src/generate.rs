@@ -1,17 +1,17 @@
 //! `calcudoku generate`: new puzzles at a level, written in order whatever the threads, the
 //! same for the same seed.
 
-use std::io::{self, IsTerminal, Write};
+use std::io::Write;
 use std::time::{Duration, Instant};
 
 use anyhow::{Result, bail};
 use calcudoku::Operator;
 use calcudoku::format::{self, Format, Layout};
 use calcudoku::generate::{self, GenerateError, Generated, Kind, Options, Setting, Symmetry};
-use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 
 use crate::cli::GenerateArgs;
+use crate::progress::{self, Progress};
 use crate::{Status, Ui, in_batch, interrupted, json, threads};
 
 /// Puzzles made together before they are written.
@@ -29,23 +29,15 @@ pub fn run(args: &GenerateArgs, ui: Ui, out: &mut dyn Write) -> Result<Status> {
     if args.seed.is_none() && !ui.quiet {
         eprintln!("calcudoku: seed {} (give --seed {0} to make these again)", options.seed);
     }
-    // One thread needs no pool: handing each chunk to a pool's thread and waiting for it cost
-    // 3×3 easy about a tenth of its time (two thread wake-ups every 64 puzzles).
-    let pool = match threads(args.threads) {
+    // At most a thread per puzzle and per core (`-j` above the cores gains nothing); one
+    // thread needs no pool: handing each chunk to a pool's thread and waiting for it cost 3×3
+    // easy about a tenth of its time (two thread wake-ups every 64 puzzles).
+    let pool = match threads_for(args.threads, args.count) {
         1 => None,
         n => Some(rayon::ThreadPoolBuilder::new().num_threads(n).build()?),
     };
-    let progress = if args.count > 1 && io::stderr().is_terminal() && !ui.quiet && !ui.json {
-        let bar = ProgressBar::new(args.count);
-        bar.set_style(
-            ProgressStyle::with_template("{bar:40} {pos}/{len} puzzles, eta {eta}")
-                .unwrap_or_else(|_| ProgressStyle::default_bar()),
-        );
-        bar
-    } else {
-        ProgressBar::hidden()
-    };
-    let shown = !progress.is_hidden();
+    let progress = Progress::new(args.count, ui.quiet);
+    let shown = progress.shown();
     // JSON and -v show each puzzle's time and grade.
     let timed = ui.json || ui.verbose;
     let started = Instant::now();
@@ -61,7 +53,21 @@ pub fn run(args: &GenerateArgs, ui: Ui, out: &mut dyn Write) -> Result<Status> {
             // puzzle's time here).
             let started = timed.then(Instant::now);
             let deadline = timeout.map(|t| calcudoku::clock::Instant::now() + t);
-            let made = generate::generate(&options, index, deadline);
+            let made = if shown {
+                // Candidates are counted in batches (and the rest at the end).
+                let mut last = 0;
+                let watch = &mut |a: u32| {
+                    if a % progress::BATCH == 0 {
+                        progress.tried(progress::BATCH);
+                    }
+                    last = a;
+                };
+                let made = generate::generate_watched(&options, index, deadline, watch);
+                progress.tried(last % progress::BATCH);
+                made
+            } else {
+                generate::generate(&options, index, deadline)
+            };
             // The grade is written only in JSON and with -v: made then, on this thread, and
             // counted in the time.
             if let Ok(g) = &made
@@ -69,9 +75,7 @@ pub fn run(args: &GenerateArgs, ui: Ui, out: &mut dyn Write) -> Result<Status> {
             {
                 g.grade();
             }
-            if shown {
-                progress.inc(1);
-            }
+            progress.done();
             (index, made, started.map_or(Duration::ZERO, |t| t.elapsed()))
         };
         // One thread writes each puzzle as it is made (no chunk held in memory) and stops at
@@ -133,7 +137,7 @@ pub fn run(args: &GenerateArgs, ui: Ui, out: &mut dyn Write) -> Result<Status> {
         start = end;
     }
     in_batch(false);
-    progress.finish_and_clear();
+    progress.finish();
     if interrupted() {
         status = Status::Interrupted;
     }
@@ -153,6 +157,13 @@ pub fn run(args: &GenerateArgs, ui: Ui, out: &mut dyn Write) -> Result<Status> {
         );
     }
     Ok(status)
+}
+
+/// Threads for `count` puzzles with `-j N` (0: every core): at most one per puzzle and per core.
+fn threads_for(n: usize, count: u64) -> usize {
+    let cores = threads(0);
+    let asked = if n == 0 { cores } else { n.min(cores) };
+    asked.min(usize::try_from(count).unwrap_or(usize::MAX)).max(1)
 }
 
 /// The library's options from the command line.

@@ -11,6 +11,7 @@ mod grade;
 mod inputs;
 mod interactive;
 mod json;
+mod progress;
 mod render;
 mod say;
 

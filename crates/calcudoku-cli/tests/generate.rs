@@ -271,3 +271,58 @@ fn ctrl_c_keeps_the_puzzles_made() {
         assert_eq!(stdout, first, "-j {threads}");
     }
 }
+
+/// On a terminal, a run shows how far it has got (puzzles made of those asked, candidates
+/// tried); on a pipe, nothing of it.
+#[cfg(unix)]
+#[test]
+fn progress_on_a_terminal_only() {
+    let args = ["generate", "-k", "kenken", "-s", "7", "-d", "extreme", "-n", "4", "--seed", "1"];
+    let mut cmd = std::process::Command::new("sh");
+    // Standard output to nowhere: standard error alone is the terminal.
+    cmd.arg("-c").arg(r#"exec "$@" > /dev/null"#).arg("sh");
+    cmd.arg(env!("CARGO_BIN_EXE_calcudoku")).args(args).env_remove("CI");
+    let mut session = rexpect::session::spawn_command(cmd, Some(30_000)).unwrap();
+    session.exp_string("puzzles made, ").unwrap();
+    session.exp_string("candidates tried").unwrap();
+    session.exp_string("4 puzzles made").unwrap();
+    session.exp_eof().unwrap();
+    let (code, out, err) = run(&args, "");
+    assert_eq!(code, 0);
+    assert_eq!(out.lines().filter(|l| l.is_empty()).count(), 3);
+    assert!(!err.contains("candidates tried"), "{err}");
+    assert!(err.lines().count() <= 2, "the seed note and the summary only: {err}");
+}
+
+/// Without `--seed`, the seed (from the clock) is in each puzzle's JSON, also with `-q`, and
+/// makes the same puzzles again.
+#[test]
+fn the_seed_from_the_clock_stays_findable() {
+    let (code, out, err) = run(&["generate", "-q", "--json", "-n", "2", "-s", "4"], "");
+    assert_eq!((code, err.as_str()), (0, ""));
+    let lines: Vec<Value> = out.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    let seed = lines[0]["seed"].as_u64().unwrap();
+    assert_eq!(lines[1]["seed"], seed);
+    let again = ["generate", "-q", "--to", "json", "-n", "2", "-s", "4", "--seed"];
+    let (_, again, _) = run(&[&again[..], &[&seed.to_string()]].concat(), "");
+    let puzzles: Vec<Value> = again.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(puzzles, lines.iter().map(|o| o["puzzle"].clone()).collect::<Vec<_>>());
+}
+
+/// `-j` takes any count: a thread per puzzle and core at most (a million threads asked for
+/// two puzzles start two), the same puzzles whatever it is.
+#[test]
+fn any_thread_count_gives_the_same_puzzles() {
+    let args = ["generate", "-n", "3", "--seed", "9", "-q", "-s", "5"];
+    let (code, one, _) = run(&[&args[..], &["-j", "1"]].concat(), "");
+    assert_eq!(code, 0);
+    for j in ["0", "3", "1000000", "18446744073709551615"] {
+        let started = std::time::Instant::now();
+        let (code, out, err) = run(&[&args[..], &["-j", j]].concat(), "");
+        assert_eq!((code, err.as_str()), (0, ""), "-j {j}");
+        assert_eq!(out, one, "-j {j}");
+        assert!(started.elapsed() < std::time::Duration::from_secs(10), "-j {j}");
+    }
+    let (code, _, err) = run(&[&args[..], &["-j", "-1"]].concat(), "");
+    assert_eq!((code, err.lines().count()), (2, 1), "{err}");
+}

@@ -42,6 +42,45 @@ fn kenken_at_each_of_keens_levels() {
     }
 }
 
+/// The largest Sudoku, made while the ladder solves them (see `sudoku::LADDER_FROM`): unique
+/// and at the level; `any` gives easy there, and trial is refused. Killers of those sizes no
+/// longer overrun the cut's state.
+#[test]
+fn the_largest_grids() {
+    for (size, level) in [(20, "easy"), (25, "easy"), (25, "medium"), (20, "any")] {
+        let o = Options { seed: 1, ..Options::new(Kind::Sudoku, size) };
+        let g = check(&o.with_level_named(level).unwrap(), 0);
+        assert_eq!(g.grade().level_name, if level == "any" { "easy" } else { level });
+    }
+    let trial = Options::new(Kind::Sudoku, 20).with_level_named("needs trial").unwrap();
+    assert!(trial.check().unwrap_err().to_string().contains("up to 16×16"));
+    let killer = Options { seed: 1, givens: true, ..Options::new(Kind::Killer, 20) };
+    check(&killer.clone().with_level_named("easy").unwrap(), 0);
+    let alone = Options { givens: false, ..killer.clone() };
+    assert!(alone.check().unwrap_err().to_string().contains("--givens"));
+    let larger = Options::new(Kind::Killer, 25);
+    assert!(larger.check().unwrap_err().to_string().contains("up to 20×20"));
+}
+
+/// Levels the generator does not reach in seconds on large KenKen are refused at once, saying
+/// up to which size they are made; those it reaches with givens where it gets stuck come.
+#[test]
+fn large_kenken_levels() {
+    let kenken = |size, level: &str| {
+        Options { seed: 1, ..Options::new(Kind::KenKen, size) }.with_level_named(level).unwrap()
+    };
+    let mult = |size, level| Options { ops: vec![Operator::Mul], ..kenken(size, level) };
+    let hidden = |size, level| Options { hidden_ops: true, ..kenken(size, level) };
+    assert!(mult(13, "hard").check().unwrap_err().to_string().contains("up to 12×12"));
+    assert!(mult(12, "hard").check().is_ok() && mult(16, "normal").check().is_ok());
+    assert!(hidden(12, "unreasonable").check().unwrap_err().to_string().contains("11×11"));
+    assert!(hidden(16, "extreme").check().is_ok());
+    // 12×12 hard with hidden operators: givens where the ladder gets stuck, after 1,000
+    // candidates (none in a minute before; 16×16 the same).
+    let g = check(&hidden(12, "hard"), 0);
+    assert!(g.puzzle.cages().iter().any(|c| c.cells.len() == 1), "a given");
+}
+
 #[test]
 fn kenken_options_are_obeyed() {
     let mult = Options {

@@ -123,6 +123,17 @@ pub fn generate(
     index: u64,
     deadline: Option<Instant>,
 ) -> Result<Generated, GenerateError> {
+    generate_watched(options, index, deadline, &mut |_| {})
+}
+
+/// [`generate`], calling `tried` with the number of each candidate (from 1) as it is begun:
+/// a front end shows from it how far a long search has got. The puzzle does not depend on it.
+pub fn generate_watched(
+    options: &Options,
+    index: u64,
+    deadline: Option<Instant>,
+    tried: &mut dyn FnMut(u32),
+) -> Result<Generated, GenerateError> {
     options.check()?;
     let mut rng = Rng::new(options.seed, index);
     // Only the rungs up to the level are ever tried: cut once, not for every candidate.
@@ -139,6 +150,7 @@ pub fn generate(
             return Err(GenerateError::Timeout);
         }
         attempts += 1;
+        tried(attempts);
         let path = |made: Option<(Puzzle, Grid, Grade)>| {
             made.map(|(puzzle, solution, grade)| (puzzle, solution, Graded::Path(grade)))
         };
