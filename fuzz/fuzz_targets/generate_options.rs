@@ -28,7 +28,12 @@ fuzz_target!(|data: &[u8]| {
     let flags = byte(3);
     if flags & 1 != 0 {
         let all = [Operator::Add, Operator::Sub, Operator::Mul, Operator::Div];
-        options.ops = all.into_iter().enumerate().filter(|(i, _)| byte(4) >> i & 1 != 0).map(|(_, o)| o).collect();
+        options.ops = all
+            .into_iter()
+            .enumerate()
+            .filter(|(i, _)| byte(4) >> i & 1 != 0)
+            .map(|(_, o)| o)
+            .collect();
     }
     options.long_ops = flags & 2 != 0;
     options.hidden_ops = flags & 4 != 0;

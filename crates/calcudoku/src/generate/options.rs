@@ -252,7 +252,7 @@ impl Options {
                 }
                 if self.kind == Kind::Sudoku && self.size == 4 && self.level.is_some_and(|l| l > 0)
                 {
-                    return bad("calcudoku makes 4×4 Sudoku only at easy".into());
+                    return bad("4×4 Sudoku are made only at easy".into());
                 }
                 if self.kind == Kind::Sudoku
                     && self.size == 9
@@ -284,7 +284,7 @@ impl Options {
                     && self.level == Some(self.kind.top())
                 {
                     return bad(format!(
-                        "calcudoku makes Sudoku that need trial up to 16×16, not {0}×{0}",
+                        "Sudoku that need trial are made up to 16×16, not {0}×{0}",
                         self.size
                     ));
                 }
