@@ -3,7 +3,8 @@
 # IDs). The targets that take a leading format byte get one copy per byte 0..5.
 set -eu
 cd "$(dirname "$0")"
-mkdir -p corpus/read_detect corpus/read_forced corpus/keen_parse corpus/parse_solve corpus/big_cages
+mkdir -p corpus/read_detect corpus/read_forced corpus/keen_parse corpus/parse_solve corpus/big_cages \
+    corpus/generate_options corpus/json_solve
 for f in $(find ../tests/fixtures ../examples -type f -name '*.in' -o -type f -name '*.txt'); do
     name=$(echo "$f" | tr '/.' '__')
     cp "$f" "corpus/read_detect/$name"
@@ -50,6 +51,19 @@ for f in ../examples/*.txt; do
 done
 { cat ../examples/kenken-6x6.ops.txt; printf '\377'; cat ../examples/kenken-6x6.partial.txt; } \
     > corpus/check_grid/partial6
+# json_solve: a few objects, pretty and in lines (the target reads streams too).
+printf '{"size": 4, "boxes": "2x2", "givens": [[1,0,0,0],[0,0,0,0],[0,0,0,0],[0,0,0,0]]}\n' \
+    > corpus/json_solve/sudoku4
+printf '{"size": 2, "cages": [{"op": "+", "target": 3, "cells": [[0,0],[0,1]]}]}\n{"size": 1}\n' \
+    > corpus/json_solve/lines
+printf '{\n  "size": 3,\n  "cages": [{"op": null, "target": 6, "cells": [[0,0],[0,1],[0,2]]}]\n}\n' \
+    > corpus/json_solve/pretty
+# generate_options: kind, size, level, flags, operators, largest cage, seed (8 bytes), attempts,
+# index (see fuzz_targets/generate_options.rs): one of each kind.
+for h in '000 000 000 000 000 000 001' '001 005 001 000 000 000 002' '002 003 000 200 000 000 003' \
+    '000 001 003 007 017 006 004'; do
+    printf "$(printf '\\%s' $h)" > "corpus/generate_options/$(echo "$h" | tr ' ' '_')"
+done
 # Inputs kept from earlier runs (crashes fixed since; see crates/calcudoku/tests/regressions.rs).
 for d in regressions/*/; do
     t=$(basename "$d")

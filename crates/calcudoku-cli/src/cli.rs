@@ -293,13 +293,16 @@ pub struct GenerateArgs {
     #[arg(short, long, default_value = "kenken", value_parser = ["kenken", "sudoku", "killer"])]
     pub kind: String,
 
-    /// Side of the grid (KenKen 3 to 16, default 6; Sudoku and Killer 4, 6, 8, 9, 12, 16, …,
-    /// default 9).
+    /// Side of the grid (KenKen 3 to 16, default 6; Sudoku 4, 6, 8, 9, 10, 12, 15, 16, 20, 25
+    /// and Killer up to 20 (20: with --givens), default 9).
     #[arg(short, long, value_name = "N")]
     pub size: Option<usize>,
 
     /// The level: KenKen easy, normal (default), hard, extreme, unreasonable (Keen's); Sudoku
-    /// and Killer easy, medium (default), hard, fiendish, diabolical, "needs trial"; or any.
+    /// and Killer easy, medium (default), hard, fiendish, diabolical, "needs trial"; or any
+    /// (from 20×20 Sudoku: easy). Refused at once where it is not reached in seconds: KenKen
+    /// 3×3 above normal, × alone above normal past 12×12, unreasonable with hidden operators
+    /// or a choice of operators past 11×11; Sudoku 4×4 above easy, needs trial past 16×16.
     #[arg(short, long, value_name = "LEVEL")]
     pub difficulty: Option<String>,
 
@@ -316,8 +319,9 @@ pub struct GenerateArgs {
     pub threads: usize,
 
     /// Output format (default: ops for KenKen and Killer, puzzles separated by a blank line;
-    /// one-line Sudokus; JSON Lines for Killers with --givens, which ops cannot write). `keen`
-    /// writes game IDs that open in Keen.
+    /// one-line Sudokus, or rows where the size has no line form (10, 15, 20); JSON Lines for
+    /// Killers with --givens, which ops cannot write). `keen` writes game IDs that open in
+    /// Keen. A format that cannot write the kind is refused before any puzzle is made.
     #[arg(long, value_name = "NAME", value_parser = format_names())]
     pub to: Option<String>,
 
@@ -325,8 +329,8 @@ pub struct GenerateArgs {
     #[arg(long, conflicts_with = "ops")]
     pub mult_only: bool,
 
-    /// KenKen: the operators allowed, e.g. `+-` or `+*/` (default all four).
-    #[arg(long, value_name = "OPS")]
+    /// KenKen: the operators allowed, e.g. `+-` or `-/` (default all four).
+    #[arg(long, value_name = "OPS", allow_hyphen_values = true)]
     pub ops: Option<String>,
 
     /// KenKen: − and ÷ also on cages of three or more cells, where exact (not in Keen).
@@ -341,11 +345,12 @@ pub struct GenerateArgs {
     #[arg(long, value_name = "CELLS")]
     pub max_cage: Option<usize>,
 
-    /// Sudoku: clues in symmetric pairs.
-    #[arg(long, default_value = "rotational", value_parser = ["none", "rotational", "mirror"])]
-    pub symmetry: String,
+    /// Sudoku: clues in symmetric pairs [default: rotational].
+    #[arg(long, value_parser = ["none", "rotational", "mirror"])]
+    pub symmetry: Option<String>,
 
-    /// Sudoku: no clue can be taken away without a second solution.
+    /// Sudoku: no clue can be taken away without a second solution, neither alone nor with its
+    /// symmetric partner (a candidate whose pair holds a clue that could go alone is dropped).
     #[arg(long)]
     pub minimal: bool,
 

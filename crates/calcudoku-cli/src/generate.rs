@@ -1,17 +1,17 @@
 //! `calcudoku generate`: new puzzles at a level, written in order whatever the threads, the
 //! same for the same seed.
 
-use std::io::{self, IsTerminal, Write};
+use std::io::Write;
 use std::time::{Duration, Instant};
 
 use anyhow::{Result, bail};
 use calcudoku::Operator;
 use calcudoku::format::{self, Format, Layout};
-use calcudoku::generate::{self, GenerateError, Generated, Kind, Options, Symmetry};
-use indicatif::{ProgressBar, ProgressStyle};
+use calcudoku::generate::{self, GenerateError, Generated, Kind, Options, Setting, Symmetry};
 use rayon::prelude::*;
 
 use crate::cli::GenerateArgs;
+use crate::progress::{self, Progress};
 use crate::{Status, Ui, in_batch, interrupted, json, threads};
 
 /// Puzzles made together before they are written.
@@ -19,31 +19,25 @@ const CHUNK: usize = 64;
 
 pub fn run(args: &GenerateArgs, ui: Ui, out: &mut dyn Write) -> Result<Status> {
     let options = options(args)?;
+    // Whether the format writes every puzzle these options make is known before any is made.
     let to = match &args.to {
         Some(name) => Format::from_name(name).expect("clap checks the name"),
-        None => default_format(&options),
+        None => options.default_format(),
     };
+    let layout = options.layout_in(to).map_err(|e| anyhow::anyhow!("--to {to}: {e}"))?;
     let timeout = crate::timeout(args.timeout)?;
     if args.seed.is_none() && !ui.quiet {
         eprintln!("calcudoku: seed {} (give --seed {0} to make these again)", options.seed);
     }
-    // One thread needs no pool: handing each chunk to a pool's thread and waiting for it cost
-    // 3×3 easy about a tenth of its time (two thread wake-ups every 64 puzzles).
-    let pool = match threads(args.threads) {
+    // At most a thread per puzzle and per core (`-j` above the cores gains nothing); one
+    // thread needs no pool: handing each chunk to a pool's thread and waiting for it cost 3×3
+    // easy about a tenth of its time (two thread wake-ups every 64 puzzles).
+    let pool = match threads_for(args.threads, args.count) {
         1 => None,
         n => Some(rayon::ThreadPoolBuilder::new().num_threads(n).build()?),
     };
-    let progress = if args.count > 1 && io::stderr().is_terminal() && !ui.quiet && !ui.json {
-        let bar = ProgressBar::new(args.count);
-        bar.set_style(
-            ProgressStyle::with_template("{bar:40} {pos}/{len} puzzles, eta {eta}")
-                .unwrap_or_else(|_| ProgressStyle::default_bar()),
-        );
-        bar
-    } else {
-        ProgressBar::hidden()
-    };
-    let shown = !progress.is_hidden();
+    let progress = Progress::new(args.count, ui.quiet);
+    let shown = progress.shown();
     // JSON and -v show each puzzle's time and grade.
     let timed = ui.json || ui.verbose;
     let started = Instant::now();
@@ -59,7 +53,21 @@ pub fn run(args: &GenerateArgs, ui: Ui, out: &mut dyn Write) -> Result<Status> {
             // puzzle's time here).
             let started = timed.then(Instant::now);
             let deadline = timeout.map(|t| calcudoku::clock::Instant::now() + t);
-            let made = generate::generate(&options, index, deadline);
+            let made = if shown {
+                // Candidates are counted in batches (and the rest at the end).
+                let mut last = 0;
+                let watch = &mut |a: u32| {
+                    if a % progress::BATCH == 0 {
+                        progress.tried(progress::BATCH);
+                    }
+                    last = a;
+                };
+                let made = generate::generate_watched(&options, index, deadline, watch);
+                progress.tried(last % progress::BATCH);
+                made
+            } else {
+                generate::generate(&options, index, deadline)
+            };
             // The grade is written only in JSON and with -v: made then, on this thread, and
             // counted in the time.
             if let Ok(g) = &made
@@ -67,9 +75,7 @@ pub fn run(args: &GenerateArgs, ui: Ui, out: &mut dyn Write) -> Result<Status> {
             {
                 g.grade();
             }
-            if shown {
-                progress.inc(1);
-            }
+            progress.done();
             (index, made, started.map_or(Duration::ZERO, |t| t.elapsed()))
         };
         // One thread writes each puzzle as it is made (no chunk held in memory) and stops at
@@ -89,7 +95,7 @@ pub fn run(args: &GenerateArgs, ui: Ui, out: &mut dyn Write) -> Result<Status> {
                     let text = if ui.json {
                         as_json(&g, &options, index, took)?
                     } else {
-                        as_text(&g, to, index, args.count)?
+                        as_text(&g, to, layout, index, args.count)?
                     };
                     progress.suspend(|| out.write_all(text.as_bytes()))?;
                     if ui.verbose {
@@ -131,7 +137,7 @@ pub fn run(args: &GenerateArgs, ui: Ui, out: &mut dyn Write) -> Result<Status> {
         start = end;
     }
     in_batch(false);
-    progress.finish_and_clear();
+    progress.finish();
     if interrupted() {
         status = Status::Interrupted;
     }
@@ -153,6 +159,13 @@ pub fn run(args: &GenerateArgs, ui: Ui, out: &mut dyn Write) -> Result<Status> {
     Ok(status)
 }
 
+/// Threads for `count` puzzles with `-j N` (0: every core): at most one per puzzle and per core.
+fn threads_for(n: usize, count: u64) -> usize {
+    let cores = threads(0);
+    let asked = if n == 0 { cores } else { n.min(cores) };
+    asked.min(usize::try_from(count).unwrap_or(usize::MAX)).max(1)
+}
+
 /// The library's options from the command line.
 fn options(args: &GenerateArgs) -> Result<Options> {
     let kind = Kind::from_name(&args.kind).expect("clap checks the kind");
@@ -166,13 +179,25 @@ fn options(args: &GenerateArgs) -> Result<Options> {
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |d| d.as_nanos() as u64 % 1_000_000_000)
     });
+    // Each option given for a kind it does nothing for is refused, named as it was typed.
+    let given = [
+        (Setting::Ops, "--mult-only", args.mult_only),
+        (Setting::Ops, "--ops", args.ops.is_some()),
+        (Setting::LongOps, "--long-ops", args.long_ops),
+        (Setting::HiddenOps, "--hidden-ops", args.hidden_ops),
+        (Setting::MaxCage, "--max-cage", args.max_cage.is_some()),
+        (Setting::Symmetry, "--symmetry", args.symmetry.is_some()),
+        (Setting::Minimal, "--minimal", args.minimal),
+        (Setting::Givens, "--givens", args.givens),
+    ];
+    if let Some((setting, flag, _)) = given.iter().find(|(s, _, on)| *on && !s.applies_to(kind)) {
+        bail!("{flag} {}", setting.why_not(kind));
+    }
     let level = args.difficulty.as_deref().unwrap_or(match kind {
         Kind::KenKen => "normal",
         Kind::Sudoku | Kind::Killer => "medium",
     });
-    if !level.eq_ignore_ascii_case("any") {
-        options = options.with_level_named(level)?;
-    }
+    options = options.with_level_named(level)?;
     if args.mult_only {
         options.ops = vec![Operator::Mul];
     } else if let Some(ops) = &args.ops {
@@ -190,7 +215,9 @@ fn options(args: &GenerateArgs) -> Result<Options> {
     if let Some(m) = args.max_cage {
         options.max_cage = m;
     }
-    options.symmetry = Symmetry::from_name(&args.symmetry).expect("clap checks the symmetry");
+    if let Some(symmetry) = &args.symmetry {
+        options.symmetry = Symmetry::from_name(symmetry).expect("clap checks the symmetry");
+    }
     options.minimal = args.minimal;
     options.givens = args.givens;
     if let Some(a) = args.max_attempts {
@@ -200,21 +227,9 @@ fn options(args: &GenerateArgs) -> Result<Options> {
     Ok(options)
 }
 
-/// The ops format (the course's, read by every command) for KenKen and Killer, one-line
-/// Sudokus; `--to keen` gives game IDs that open in Keen. Killers with `--givens` are JSON
-/// Lines: the ops format has no way to write a given inside a cage of several cells.
-fn default_format(options: &Options) -> Format {
-    match options.kind {
-        Kind::Killer if options.givens => Format::JSON,
-        Kind::KenKen | Kind::Killer => Format::OPS,
-        Kind::Sudoku => Format::SUDOKU,
-    }
-}
-
 /// The puzzle in the chosen format; puzzles of several lines are separated by a blank line
 /// (the way `calcudoku` reads a stream of them back).
-fn as_text(g: &Generated, to: Format, index: u64, count: u64) -> Result<String> {
-    let layout = Layout::Line;
+fn as_text(g: &Generated, to: Format, layout: Layout, index: u64, count: u64) -> Result<String> {
     let mut text = format::write_puzzle(&g.puzzle, to, layout)
         .map_err(|e| anyhow::anyhow!("puzzle {}: {e}", index + 1))?;
     // A search for a line break inside, not a count of the lines: at 3×3 counting them took

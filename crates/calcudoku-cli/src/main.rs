@@ -11,6 +11,7 @@ mod grade;
 mod inputs;
 mod interactive;
 mod json;
+mod progress;
 mod render;
 mod say;
 mod se;
@@ -102,7 +103,11 @@ fn handle_ctrl_c() {
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse_from(globals_after_command(std::env::args_os().collect()));
+    let args = globals_after_command(std::env::args_os().collect());
+    let cli = match Cli::try_parse_from(&args) {
+        Ok(cli) => cli,
+        Err(e) => return usage_error(&e, &args),
+    };
     handle_ctrl_c();
     if let Some(code) = near_miss_subcommand(&cli) {
         return code;
@@ -176,6 +181,56 @@ fn globals_after_command(mut args: Vec<std::ffi::OsString>) -> Vec<std::ffi::OsS
         args.insert(1, command);
     }
     args
+}
+
+/// A command line clap turned down. `--help` and `--version` (which clap reports this way)
+/// are printed as clap writes them; a usage mistake is one line, like every other error, with
+/// a pointer to the help of the command it was typed for: `calcudoku: error: unexpected
+/// argument '--foo' found; see 'calcudoku generate --help'`, status 2.
+fn usage_error(e: &clap::Error, args: &[std::ffi::OsString]) -> ExitCode {
+    use clap::error::ErrorKind;
+    if matches!(
+        e.kind(),
+        ErrorKind::DisplayHelp
+            | ErrorKind::DisplayVersion
+            | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
+    ) {
+        e.exit();
+    }
+    // The command typed, for a message without a `Usage:` line (a value clap turned down):
+    // the first word that is not an option, when it names a command.
+    let typed = args.iter().skip(1).filter_map(|a| a.to_str()).find(|a| !a.starts_with('-'));
+    let command = typed
+        .filter(|t| Cli::command().get_subcommands().any(|c| c.get_name() == *t))
+        .map_or_else(|| "calcudoku".to_string(), |t| format!("calcudoku {t}"));
+    eprintln!("{}", usage_line(&e.render().to_string(), command));
+    ExitCode::from(Status::BadInput.code())
+}
+
+/// Clap's rendering of a usage error in one line: its message (the lines up to the first
+/// blank one, joined), its tips in brackets, and the help to read: that of the command its
+/// `Usage:` line names, else of `command`.
+fn usage_line(rendered: &str, mut command: String) -> String {
+    let mut paragraphs = rendered.split("\n\n").map(str::trim).filter(|p| !p.is_empty());
+    let words = |p: &str| p.split_whitespace().collect::<Vec<_>>().join(" ");
+    let first = paragraphs.next().unwrap_or("error: bad usage");
+    let message = words(first.strip_prefix("error: ").unwrap_or(first));
+    let mut tips = Vec::new();
+    for p in paragraphs {
+        if let Some(tip) = p.strip_prefix("tip: ") {
+            tips.push(words(tip));
+        } else if let Some(usage) = p.strip_prefix("Usage: ") {
+            // `calcudoku generate [OPTIONS]`: the words before the first option or argument.
+            let line = usage.lines().next().unwrap_or("");
+            let path: Vec<&str> =
+                line.split_whitespace().take_while(|w| !w.starts_with(['[', '<', '-'])).collect();
+            if !path.is_empty() {
+                command = path.join(" ");
+            }
+        }
+    }
+    let tips = if tips.is_empty() { String::new() } else { format!(" ({})", tips.join("; ")) };
+    format!("calcudoku: error: {message}{tips}; see '{command} --help'")
 }
 
 /// `calcudoku sovle x`: a first FILE that does not exist but is one or two letters from a

@@ -166,3 +166,36 @@ fn a_batch_converted_to_json_is_json_lines_that_read_back() {
     assert!(pretty.starts_with("{\n  \"size\": 6,"), "{pretty}");
     serde_json::from_str::<serde_json::Value>(&pretty).unwrap();
 }
+
+/// A command line clap turns down is one line, like every other error, with the help to read
+/// (the command's when one was typed), status 2; help and version are printed as before.
+#[test]
+fn usage_mistakes_are_one_line_with_a_hint() {
+    for (args, says, help) in [
+        (&["--foo"][..], "unexpected argument '--foo' found", "'calcudoku --help'"),
+        (
+            &["generate", "--foo"],
+            "unexpected argument '--foo' found",
+            "'calcudoku generate --help'",
+        ),
+        (&["generate", "--sed", "3"], "a similar argument exists: '--seed'", "generate --help"),
+        (&["generate", "-n", "x"], "invalid value 'x' for '--count <COUNT>'", "generate --help"),
+        (&["-q", "count", "--limit", "0"], "invalid value '0' for '--limit <N>'", "count --help"),
+        (&["check"], "not provided: <PUZZLE> <GRID>", "'calcudoku check --help'"),
+        (&["render", "--to", "gif"], "invalid value 'gif'", "'calcudoku render --help'"),
+    ] {
+        let (code, out, err) = run(args);
+        assert_eq!(code, 2, "{args:?}");
+        assert!(out.is_empty(), "{args:?}: {out}");
+        assert_eq!(err.lines().count(), 1, "{args:?}: one line\n{err}");
+        assert!(err.starts_with("calcudoku: error: "), "{args:?}: {err}");
+        assert!(err.contains(says), "{args:?}: {err}");
+        assert!(err.trim_end().ends_with(&format!("see {help}")) || err.contains(help), "{err}");
+    }
+    let (code, out, err) = run(&["generate", "--help"]);
+    assert_eq!((code, err.as_str()), (0, ""));
+    assert!(out.contains("Usage: calcudoku generate [OPTIONS]") && out.lines().count() > 20);
+    let (code, out, _) = run(&["--version"]);
+    assert_eq!(code, 0);
+    assert!(out.starts_with("calcudoku "), "{out}");
+}

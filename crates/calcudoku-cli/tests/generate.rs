@@ -104,6 +104,7 @@ fn other_formats_read_back() {
 fn bad_options_exit_2_with_a_reason() {
     for (args, says) in [
         (&["generate", "-d", "impossible"][..], "expected one of: easy, normal"),
+        (&["generate", "-k", "sudoku", "-d", "x"], "fiendish, diabolical, needs trial, any)"),
         (&["generate", "--ops", "+%"], "'%'"),
         (&["generate", "-s", "2"], "out of range"),
         (&["generate", "-k", "sudoku", "-s", "7"], "no standard boxes"),
@@ -115,6 +116,94 @@ fn bad_options_exit_2_with_a_reason() {
         assert!(out.is_empty());
         assert!(err.contains(says), "{args:?}: {err}");
         assert_eq!(err.lines().count(), 1, "one line: {err}");
+    }
+}
+
+/// An option that does nothing for the kind asked is refused, named, with the reason, before
+/// any work; `--symmetry` counts as given even with its default value.
+#[test]
+fn options_for_another_kind_are_refused() {
+    for (kind, flags) in [
+        ("kenken", &[&["--symmetry", "rotational"][..], &["--minimal"], &["--givens"]][..]),
+        (
+            "sudoku",
+            &[
+                &["--ops", "+-"],
+                &["--mult-only"],
+                &["--hidden-ops"],
+                &["--long-ops"],
+                &["--max-cage", "4"],
+                &["--givens"],
+            ],
+        ),
+        ("killer", &[&["--ops=-/"], &["--symmetry", "none"], &["--minimal"], &["--hidden-ops"]]),
+    ] {
+        for flag in flags {
+            let args = [&["generate", "-k", kind, "--seed", "1"][..], flag].concat();
+            let (code, out, err) = run(&args, "");
+            assert_eq!(code, 2, "{args:?}");
+            assert!(out.is_empty(), "{args:?}: {out}");
+            assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+            assert!(err.contains(&format!("{} applies to", flag[0].split('=').next().unwrap())));
+            assert!(err.contains(" only ("), "{args:?}: {err}");
+        }
+    }
+    // The same options for the kinds they shape are taken.
+    for args in [
+        &["-k", "sudoku", "--symmetry", "mirror", "--minimal", "-s", "4", "-d", "easy"][..],
+        &["-k", "killer", "--givens", "--max-cage", "4", "-s", "4", "-d", "easy"],
+        &["-k", "kenken", "--hidden-ops", "--long-ops", "--max-cage", "3", "-s", "4"],
+    ] {
+        let (code, _, err) = run(&[&["generate", "--seed", "1"][..], args].concat(), "");
+        assert_eq!(code, 0, "{args:?}: {err}");
+    }
+}
+
+/// `--ops -/` as the README writes it: the operators, not an unknown option.
+#[test]
+fn ops_may_start_with_a_dash() {
+    let args = ["generate", "-s", "4", "--max-cage", "2", "--seed", "1", "--to", "json"];
+    let (code, spaced, err) = run(&[&args[..], &["--ops", "-/"]].concat(), "");
+    assert_eq!(code, 0, "{err}");
+    let (_, joined, _) = run(&[&args[..], &["--ops=-/"]].concat(), "");
+    assert_eq!(spaced, joined);
+    let ops: Value = serde_json::from_str(&spaced).unwrap();
+    for cage in ops["cages"].as_array().unwrap() {
+        assert!(["-", "/"].contains(&cage["op"].as_str().unwrap()), "{cage}");
+    }
+}
+
+/// Every size the generator makes is written by default: one-line Sudokus where the size has
+/// a line form, rows (a blank line between puzzles) where it has none (10, 15, 20), read back.
+#[test]
+fn every_sudoku_size_is_written_by_default() {
+    for (size, line) in [("9", true), ("10", false), ("15", false), ("12", true)] {
+        let args = ["generate", "-k", "sudoku", "-s", size, "-d", "easy", "-n", "2", "--seed", "3"];
+        let (code, out, err) = run(&args, "");
+        assert_eq!(code, 0, "{size}: {err}");
+        let n: usize = size.parse().unwrap();
+        let lines = out.lines().filter(|l| !l.is_empty()).count();
+        assert_eq!(lines, if line { 2 } else { 2 * n }, "{size}:\n{out}");
+        let (code, counts, err) = run(&["count", "-q"], &out);
+        assert_eq!((code, counts.as_str()), (0, "1\n1\n"), "{size}: {err}");
+    }
+    // A format that cannot write the kind is refused before any puzzle is made, in one line.
+    for (args, says) in [
+        (
+            &["-k", "sudoku", "-s", "10", "--to", "keen"][..],
+            "keen format cannot write 10×10 Sudoku",
+        ),
+        (&["-k", "kenken", "--to", "sudoku"], "formats that can: ops, keen, json"),
+        (&["-k", "kenken", "--hidden-ops", "--to", "keen"], "Keen shows every cage's operator"),
+        (&["-k", "killer", "--givens", "--to", "ops"], "formats that can: json"),
+        (&["-k", "kenken", "--to", "cells", "-n", "100000000"], "sum cages only"),
+    ] {
+        let (code, out, err) = run(&[&["generate", "--seed", "1"][..], args].concat(), "");
+        assert_eq!(code, 2, "{args:?}");
+        assert!(out.is_empty());
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(err.starts_with("calcudoku: --to "), "{err}");
+        assert!(err.contains(says), "{args:?}: {err}");
     }
 }
 
@@ -181,4 +270,59 @@ fn ctrl_c_keeps_the_puzzles_made() {
         assert_eq!(code, 0);
         assert_eq!(stdout, first, "-j {threads}");
     }
+}
+
+/// On a terminal, a run shows how far it has got (puzzles made of those asked, candidates
+/// tried); on a pipe, nothing of it.
+#[cfg(unix)]
+#[test]
+fn progress_on_a_terminal_only() {
+    let args = ["generate", "-k", "kenken", "-s", "7", "-d", "extreme", "-n", "4", "--seed", "1"];
+    let mut cmd = std::process::Command::new("sh");
+    // Standard output to nowhere: standard error alone is the terminal.
+    cmd.arg("-c").arg(r#"exec "$@" > /dev/null"#).arg("sh");
+    cmd.arg(env!("CARGO_BIN_EXE_calcudoku")).args(args).env_remove("CI");
+    let mut session = rexpect::session::spawn_command(cmd, Some(30_000)).unwrap();
+    session.exp_string("puzzles made, ").unwrap();
+    session.exp_string("candidates tried").unwrap();
+    session.exp_string("4 puzzles made").unwrap();
+    session.exp_eof().unwrap();
+    let (code, out, err) = run(&args, "");
+    assert_eq!(code, 0);
+    assert_eq!(out.lines().filter(|l| l.is_empty()).count(), 3);
+    assert!(!err.contains("candidates tried"), "{err}");
+    assert!(err.lines().count() <= 2, "the seed note and the summary only: {err}");
+}
+
+/// Without `--seed`, the seed (from the clock) is in each puzzle's JSON, also with `-q`, and
+/// makes the same puzzles again.
+#[test]
+fn the_seed_from_the_clock_stays_findable() {
+    let (code, out, err) = run(&["generate", "-q", "--json", "-n", "2", "-s", "4"], "");
+    assert_eq!((code, err.as_str()), (0, ""));
+    let lines: Vec<Value> = out.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    let seed = lines[0]["seed"].as_u64().unwrap();
+    assert_eq!(lines[1]["seed"], seed);
+    let again = ["generate", "-q", "--to", "json", "-n", "2", "-s", "4", "--seed"];
+    let (_, again, _) = run(&[&again[..], &[&seed.to_string()]].concat(), "");
+    let puzzles: Vec<Value> = again.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(puzzles, lines.iter().map(|o| o["puzzle"].clone()).collect::<Vec<_>>());
+}
+
+/// `-j` takes any count: a thread per puzzle and core at most (a million threads asked for
+/// two puzzles start two), the same puzzles whatever it is.
+#[test]
+fn any_thread_count_gives_the_same_puzzles() {
+    let args = ["generate", "-n", "3", "--seed", "9", "-q", "-s", "5"];
+    let (code, one, _) = run(&[&args[..], &["-j", "1"]].concat(), "");
+    assert_eq!(code, 0);
+    for j in ["0", "3", "1000000", "18446744073709551615"] {
+        let started = std::time::Instant::now();
+        let (code, out, err) = run(&[&args[..], &["-j", j]].concat(), "");
+        assert_eq!((code, err.as_str()), (0, ""), "-j {j}");
+        assert_eq!(out, one, "-j {j}");
+        assert!(started.elapsed() < std::time::Duration::from_secs(10), "-j {j}");
+    }
+    let (code, _, err) = run(&[&args[..], &["-j", "-1"]].concat(), "");
+    assert_eq!((code, err.lines().count()), (2, 1), "{err}");
 }

@@ -109,13 +109,11 @@ malformed! {
     sudoku_line_long: ["-f", "sudoku"] b"53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..791\n" => "found 82 characters", line 1;
     sudoku_line_bad_char: [] b"53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..7x\n" => "found 'x'", line 1;
     sudoku_line_letter_too_big: [] b"A3..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79\n" => "too large for a 9x9 grid", line 1;
-    sudoku_line_conflict: [] b"55..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79\n" => "repeats the 5", line 1;
     sudoku_line_huge: [] &[b"1".repeat(10_000), b"\n".to_vec()].concat() => "found more than 625 characters", line 1;
     sudoku_rows_short_row: [] b"1 2 3 4\n3 4 1 2\n2 1 4\n4 3 2 1\n" => "expected 4 values in this row", line 3;
     sudoku_rows_missing_row: ["-f", "sudoku"] b"1 2 3 4\n3 4 1 2\n2 1 4 3\n" => "expected 4 rows", line 3;
     sudoku_rows_out_of_range: [] b"1 2 3 4\n3 4 1 2\n2 1 4 3\n4 3 2 9\n" => "found '9'", line 4;
     sudoku_rows_bad_size: ["-f", "sudoku"] b"1 2 3 4 5\n1 2 3 4 5\n1 2 3 4 5\n1 2 3 4 5\n1 2 3 4 5\n" => "found 5 values", line 1;
-    sudoku_rows_conflict: [] b"1 1 0 0\n0 0 0 0\n0 0 0 0\n0 0 0 0\n" => "repeats the 1", line 1;
     sudoku_rows_negative: ["-f", "sudoku"] b"1 2 3 4\n3 4 1 2\n2 1 4 3\n4 3 2 -1\n" => "found '-1'", line 4;
     sudoku_compact_rows_bad: ["-f", "sudoku"] b"1234\n3412\n21435\n4321\n" => "expected 4 characters in this row", line 3;
     sudoku_forced_on_ops: ["-f", "sudoku"] b"0 0 1\n2 1 1\n2 3 3\n3+ 9* 5+ 3+\n" => "found 3 values", line 1;

@@ -212,25 +212,6 @@ pub enum ParseErrorKind {
         /// The id found instead.
         found: u64,
     },
-    /// `sudoku`: two givens with the same value in one row, column or box (rows and columns
-    /// 1-based).
-    #[error(
-        "the given {value} at row {row}, column {col} repeats the {value} at row {first_row}, column {first_col} (same {unit})"
-    )]
-    ConflictingGivens {
-        /// The repeated value.
-        value: u8,
-        /// Where both lie: `"row"`, `"column"` or `"box"`.
-        unit: &'static str,
-        /// Row (1-based) of the earlier given.
-        first_row: usize,
-        /// Column (1-based) of the earlier given.
-        first_col: usize,
-        /// Row (1-based) of the later given, the one reported.
-        row: usize,
-        /// Column (1-based) of the later given.
-        col: usize,
-    },
 }
 
 /// A puzzle that a format cannot express (say, multiplication cages in the `cells` format).

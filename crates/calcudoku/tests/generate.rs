@@ -42,6 +42,45 @@ fn kenken_at_each_of_keens_levels() {
     }
 }
 
+/// The largest Sudoku, made while the ladder solves them (see `sudoku::LADDER_FROM`): unique
+/// and at the level; `any` gives easy there, and trial is refused. Killers of those sizes no
+/// longer overrun the cut's state.
+#[test]
+fn the_largest_grids() {
+    for (size, level) in [(20, "easy"), (25, "easy"), (25, "medium"), (20, "any")] {
+        let o = Options { seed: 1, ..Options::new(Kind::Sudoku, size) };
+        let g = check(&o.with_level_named(level).unwrap(), 0);
+        assert_eq!(g.grade().level_name, if level == "any" { "easy" } else { level });
+    }
+    let trial = Options::new(Kind::Sudoku, 20).with_level_named("needs trial").unwrap();
+    assert!(trial.check().unwrap_err().to_string().contains("up to 16×16"));
+    let killer = Options { seed: 1, givens: true, ..Options::new(Kind::Killer, 20) };
+    check(&killer.clone().with_level_named("easy").unwrap(), 0);
+    let alone = Options { givens: false, ..killer.clone() };
+    assert!(alone.check().unwrap_err().to_string().contains("--givens"));
+    let larger = Options::new(Kind::Killer, 25);
+    assert!(larger.check().unwrap_err().to_string().contains("up to 20×20"));
+}
+
+/// Levels the generator does not reach in seconds on large KenKen are refused at once, saying
+/// up to which size they are made; those it reaches with givens where it gets stuck come.
+#[test]
+fn large_kenken_levels() {
+    let kenken = |size, level: &str| {
+        Options { seed: 1, ..Options::new(Kind::KenKen, size) }.with_level_named(level).unwrap()
+    };
+    let mult = |size, level| Options { ops: vec![Operator::Mul], ..kenken(size, level) };
+    let hidden = |size, level| Options { hidden_ops: true, ..kenken(size, level) };
+    assert!(mult(13, "hard").check().unwrap_err().to_string().contains("up to 12×12"));
+    assert!(mult(12, "hard").check().is_ok() && mult(16, "normal").check().is_ok());
+    assert!(hidden(12, "unreasonable").check().unwrap_err().to_string().contains("11×11"));
+    assert!(hidden(16, "extreme").check().is_ok());
+    // 12×12 hard with hidden operators: givens where the ladder gets stuck, after 1,000
+    // candidates (none in a minute before; 16×16 the same).
+    let g = check(&hidden(12, "hard"), 0);
+    assert!(g.puzzle.cages().iter().any(|c| c.cells.len() == 1), "a given");
+}
+
 #[test]
 fn kenken_options_are_obeyed() {
     let mult = Options {
@@ -153,27 +192,49 @@ fn sudoku_at_levels_with_symmetry() {
     check(&Options { level: Some(0), seed: 1, ..Options::new(Kind::Sudoku, 4) }, 2);
 }
 
+/// `minimal`: no clue can go — neither alone nor with its symmetric partners — without a
+/// second solution, with every symmetry, at several sizes and levels (with symmetry, taking
+/// clues away by pairs can leave one that could go alone: seed 5's r1c3 could).
 #[test]
 fn minimal_sudoku_have_no_clue_to_spare() {
-    // Without symmetry, single clues (with it, symmetric pairs) cannot go.
-    let options = Options {
-        minimal: true,
-        level: None,
-        seed: 6,
-        symmetry: Symmetry::None,
-        ..Options::new(Kind::Sudoku, 9)
-    };
-    let g = check(&options, 0);
-    let givens = g.puzzle.givens();
-    for i in 0..81 {
-        if givens.cells()[i] == 0 {
-            continue;
+    for (size, symmetry, level, seed) in [
+        (9, Symmetry::None, None, 6),
+        (9, Symmetry::Rotational, None, 5),
+        (9, Symmetry::Mirror, None, 5),
+        (9, Symmetry::Rotational, Some(1), 7),
+        (6, Symmetry::Mirror, None, 2),
+        (4, Symmetry::Rotational, Some(0), 3),
+        (9, Symmetry::None, Some(5), 5),
+    ] {
+        let options =
+            Options { minimal: true, level, seed, symmetry, ..Options::new(Kind::Sudoku, size) };
+        let g = check(&options, 0);
+        let givens = g.puzzle.givens();
+        let n = size;
+        let image = |c: usize| match symmetry {
+            Symmetry::None => c,
+            Symmetry::Rotational => n * n - 1 - c,
+            Symmetry::Mirror => c / n * n + (n - 1 - c % n),
+        };
+        let several = |cells: &[usize]| {
+            let mut fewer = givens.clone();
+            for &c in cells {
+                fewer.set(calcudoku::Cell(c as u16), 0);
+            }
+            let p = calcudoku::Puzzle::sudoku(n, g.puzzle.boxes(), fewer).unwrap();
+            Solver::new(&p).count(2).unwrap().solutions > 1
+        };
+        for c in (0..n * n).filter(|&c| givens.cells()[c] != 0) {
+            let at = format!("{n}×{n} {symmetry:?} seed {seed}: r{}c{}", c / n + 1, c % n + 1);
+            assert_ne!(givens.cells()[image(c)], 0, "{at}: not symmetric");
+            assert!(several(&[c]), "{at} could go alone");
+            assert!(several(&[c, image(c)]), "{at} could go with its partner");
         }
-        let mut fewer = givens.clone();
-        fewer.set(calcudoku::Cell(i as u16), 0);
-        let p = calcudoku::Puzzle::sudoku(9, g.puzzle.boxes(), fewer).unwrap();
-        assert!(Solver::new(&p).count(2).unwrap().solutions > 1, "clue {i} could go");
     }
+    // Minimal with symmetry, at needs trial: refused (none of the walked puzzles had it).
+    let o = Options { minimal: true, ..Options::new(Kind::Sudoku, 9) };
+    let e = o.with_level_named("needs trial").unwrap().check().unwrap_err();
+    assert!(e.to_string().contains("--symmetry none"), "{e}");
 }
 
 #[test]

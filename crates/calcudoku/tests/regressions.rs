@@ -106,3 +106,18 @@ fn zero_targets_under_every_operator() {
         }
     }
 }
+
+/// json_solve, crash-08625be5: a JSON given above the size (7 in a 6×6) went into a grid made
+/// without a check (a debug assertion fired; release builds refused it later, in
+/// `Puzzle::new`). The JSON reader now checks the givens itself: the same error, no panic.
+#[test]
+fn json_given_above_the_size_is_an_error() {
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../fuzz/regressions/json_solve/crash-08625be5a9ef3408976cd1cda267de736a92446f"
+    ))
+    .unwrap();
+    let err = format::json::parse(&text).unwrap_err();
+    assert_eq!(err.to_string(), "cell 0 holds 7, expected 0 (empty) or 1 to 6");
+    assert!(format::read(&text, None).is_err());
+}

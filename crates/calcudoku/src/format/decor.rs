@@ -7,7 +7,9 @@
 //! - a line `[Name]` is a section header (`.sdk` files: `[Puzzle]`, `[State]`); when a
 //!   `[Puzzle]` section exists, only its lines are read;
 //! - in a drawn grid (a text with `|` or box-drawing characters, or rule lines such as
-//!   `------+-------+------`), rule lines are dropped and the vertical bars read as spaces.
+//!   `------+-------+------`), rule lines are dropped and the vertical bars read as spaces;
+//! - a line `==> NAME <==` is the header `head`, `tail` and `calcudoku` itself put before each
+//!   file's part when several files are named (`calcudoku convert --to ops a.txt b.txt`).
 //!
 //! Removed text becomes blanks, so line and column numbers in errors stay those of the original
 //! text. JSON text (its first character `{`) is left as it is.
@@ -29,7 +31,9 @@ pub(crate) fn strip(text: &str) -> Cow<'_, str> {
     for piece in text.split_inclusive('\n') {
         let (line, end) = split_end(piece);
         let trimmed = line.trim();
-        let kept: Cow<'_, str> = if is_section(trimmed) {
+        let kept: Cow<'_, str> = if is_file_header(trimmed) {
+            Cow::Borrowed("")
+        } else if is_section(trimmed) {
             skipping = has_puzzle_section && !trimmed.eq_ignore_ascii_case("[Puzzle]");
             Cow::Borrowed("")
         } else if skipping || is_rule(trimmed, drawn) {
@@ -75,6 +79,11 @@ fn split_end(piece: &str) -> (&str, &str) {
     } else {
         (piece, "")
     }
+}
+
+/// `==> NAME <==`: the header of a file's part in output of several files.
+fn is_file_header(trimmed: &str) -> bool {
+    trimmed.len() > 8 && trimmed.starts_with("==> ") && trimmed.ends_with(" <==")
 }
 
 fn is_section(trimmed: &str) -> bool {
@@ -135,6 +144,15 @@ mod tests {
         assert_eq!(strip(t), "\r\n53.\r\n\r\n\r\n");
         // Without a [Puzzle] section, other sections' headers alone go.
         assert_eq!(strip("[Notes]\n123\n"), "\n123\n");
+    }
+
+    #[test]
+    fn file_headers() {
+        let t = "==> a.txt <==\n4:a\n\n==> my b.txt <==\n5:b\n";
+        assert_eq!(strip(t), "\n4:a\n\n\n5:b\n");
+        // Not a header: an arrow inside a line, or one without its name.
+        assert_eq!(strip("x ==> a <==\n"), "x ==> a <==\n");
+        assert_eq!(strip("==>  <==\n"), "==>  <==\n");
     }
 
     #[test]

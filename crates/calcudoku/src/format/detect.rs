@@ -1,7 +1,7 @@
 //! Reading a text: in the format asked for, or by detection (the rule of the module notes),
 //! and streams of several puzzles.
 
-use super::{Document, Entry, Format, Layout, decor, sudoku, text};
+use super::{Document, Entry, Format, Layout, decor, stream, sudoku, text};
 use crate::error::{ParseError, ParseErrorKind};
 
 /// Reads a text in the given format, or detects it. Errors that concern the whole text (empty,
@@ -20,81 +20,8 @@ pub fn read(text: &str, format: Option<Format>) -> Result<Document, ParseError> 
     match whole {
         Ok(doc) => Ok(doc),
         // Not one puzzle: perhaps a stream of several (what `generate` writes).
-        Err(e) => read_stream(text, format).unwrap_or(Err(e)),
+        Err(e) => stream::read(text, format).unwrap_or(Err(e)),
     }
-}
-
-/// A stream of several puzzles that is not one puzzle: Keen game IDs or JSON objects one per
-/// line, or puzzles of any other format separated by blank lines, each read in the format the
-/// first one reads in. None when the text does not look like one (its error as a single puzzle then stands).
-/// A bad puzzle is an entry with its error (lines counted in the whole text); the others read.
-fn read_stream(text: &str, format: Option<Format>) -> Option<Result<Document, ParseError>> {
-    let lines: Vec<(usize, &str)> = text.lines().enumerate().map(|(i, l)| (i + 1, l)).collect();
-    let filled: Vec<(usize, &str)> =
-        lines.iter().copied().filter(|(_, l)| !l.trim().is_empty()).collect();
-    // Formats of one puzzle per line (game IDs, JSON objects): every line one puzzle.
-    let one_per_line = |f: Format| f.spec().one_per_line.filter(|_| filled.len() >= 2);
-    let candidates = match format {
-        Some(f) => std::slice::from_ref(Format::ALL.iter().find(|&&g| g == f)?),
-        None => Format::ALL,
-    };
-    for &f in candidates {
-        let Some(looks) = one_per_line(f) else { continue };
-        if filled.iter().all(|(_, l)| looks(l)) {
-            let entries = filled
-                .iter()
-                .map(|&(no, l)| Entry {
-                    line: no,
-                    puzzle: (f.spec().parse)(l.trim()).map_err(|e| at_line(e, no - 1)),
-                })
-                .collect();
-            return Some(Ok(Document { format: f, layout: Layout::Rows, entries }));
-        }
-    }
-    // Blocks separated by blank lines.
-    let mut blocks: Vec<(usize, String)> = Vec::new();
-    let mut current: Option<(usize, String)> = None;
-    for &(no, l) in &lines {
-        if l.trim().is_empty() {
-            blocks.extend(current.take());
-        } else {
-            let block = current.get_or_insert_with(|| (no, String::new()));
-            block.1.push_str(l);
-            block.1.push('\n');
-        }
-    }
-    blocks.extend(current);
-    // (A format that reads batches itself, Sudoku's file of lines, is not read in blocks.)
-    if blocks.len() < 2 || format.is_some_and(|f| f.spec().read_batch.is_some()) {
-        return None;
-    }
-    let first = match format {
-        Some(f) => read_as(&blocks[0].1, f),
-        None => detect(&blocks[0].1),
-    };
-    let first = first.ok().filter(|d| d.entries.len() == 1 && d.entries[0].puzzle.is_ok())?;
-    let kind = first.format;
-    if kind.spec().read_batch.is_some() {
-        return None;
-    }
-    let entries = blocks
-        .iter()
-        .map(|(no, block)| Entry {
-            line: *no,
-            puzzle: read_as(block, kind)
-                .and_then(|d| d.entries.into_iter().next().expect("one entry").puzzle)
-                .map_err(|e| at_line(e, no - 1)),
-        })
-        .collect();
-    Some(Ok(Document { format: kind, layout: Layout::Rows, entries }))
-}
-
-/// An error of a part of a text that starts after `before` lines, placed in the whole text.
-fn at_line(mut e: ParseError, before: usize) -> ParseError {
-    if e.line > 0 {
-        e.line += before;
-    }
-    e
 }
 
 /// Reads a text in one format.
@@ -109,7 +36,7 @@ pub(super) fn read_as(text: &str, format: Format) -> Result<Document, ParseError
 }
 
 /// The detection rule of the module documentation.
-fn detect(text: &str) -> Result<Document, ParseError> {
+pub(super) fn detect(text: &str) -> Result<Document, ParseError> {
     // Formats whose shape cannot fit the text are not tried, unless nothing else fits (then
     // every format is tried, so that the error comes from the most plausible one).
     let shape = Shape::of(text);

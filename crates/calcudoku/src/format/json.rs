@@ -167,7 +167,8 @@ pub(crate) fn from_json(j: JsonPuzzle) -> Result<Puzzle, ParseError> {
             if rows.len() != n || rows.iter().any(|r| r.len() != n) {
                 return Err(whole(format!("\"givens\": expected {n} rows of {n} numbers")));
             }
-            Grid::from_valid(n, rows.concat())
+            // Checked here: a value out of range is the reader's error, not a broken promise.
+            Grid::from_cells(n, rows.concat()).map_err(|e| ParseError::whole(e.into()))?
         }
     };
     let mut cages = Vec::with_capacity(j.cages.len().min(n * n));

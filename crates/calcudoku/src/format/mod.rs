@@ -33,9 +33,13 @@
 //! anywhere; line and column numbers in errors are 1-based positions in the original text
 //! (columns count characters, a tab is one column).
 //!
+//! A text that is not one puzzle may be several: Keen game IDs or JSON objects one a line,
+//! JSON objects over several lines, or puzzles of another format with blank lines between
+//! (what `convert` and `generate` write for several puzzles).
+//!
 //! Before any of that, what surrounds puzzles in the files people have is blanked out (see
-//! `decor`): `#` comments, `.sdk` section headers (`[Puzzle]`), and the rules of grids drawn
-//! with `|`, `-` and `+`. A one-line Sudoku may be followed on its line by a rating or any
+//! `decor`): `#` comments, `.sdk` section headers (`[Puzzle]`), the `==> FILE <==` headers of
+//! output of several files, and the rules of grids drawn with `|`, `-` and `+`. A one-line Sudoku may be followed on its line by a rating or any
 //! other note (`…  # 9.2`, `…<tab>9.2`), and a Keen game ID may carry Keen's full parameters
 //! (`6dh:…`, `9dxm:…`).
 
@@ -47,6 +51,7 @@ pub mod grid;
 pub mod json;
 pub mod keen;
 pub mod ops;
+mod stream;
 pub mod sudoku;
 mod text;
 

@@ -13,9 +13,9 @@
 //!   sixteen 4×4 lines. Layout [`Layout::Rows`]. Spaces may split a row into groups, as the
 //!   boxes of a drawn grid do (`53. .7. ...`).
 //!
-//! Boxes are always the standard ones for the size. Givens that already clash in a row, column
-//! or box are an error naming both positions ([`ParseErrorKind::ConflictingGivens`]), so that a
-//! mistyped puzzle is caught at reading time rather than reported as unsolvable.
+//! Boxes are always the standard ones for the size. Givens that clash in a row, column or box
+//! read as they are: the puzzle has no solution, which solving reports (status 1), as for a
+//! puzzle of any other format whose rules cannot all hold.
 
 use crate::error::{ParseError, ParseErrorKind, WriteError};
 use crate::puzzle::{BoxShape, Grid, MAX_SIZE, Puzzle};
@@ -240,7 +240,7 @@ fn parse_word(no: usize, tok: Token<'_>) -> Result<Puzzle, ParseError> {
             values.push(cell_char(no, tok.col + i, c, n)?);
         }
     }
-    build(n, values, |i| (no, tok.col + i))
+    build(n, values)
 }
 
 /// The value of each ASCII byte in the line form (`.`, `0`, `-`, `_`, `*` empty; `1`–`9`;
@@ -291,8 +291,8 @@ pub fn plain_givens9(bytes: &[u8]) -> Option<[u8; 81]> {
 
 /// The usual line of a big batch, read in one pass: exactly N² cell characters (ASCII, no
 /// note, no spaces, no byte-order mark) and no clashing givens. Anything else gives `None` and
-/// goes to the general reader, which reads it the same way or words its error; on the lines
-/// this accepts, both give the same puzzle.
+/// goes to the general reader, which reads it the same way (clashing givens too) or words its
+/// error; on the lines this accepts, both give the same puzzle.
 fn plain_line(bytes: &[u8]) -> Option<Puzzle> {
     let values: Vec<u8> = bytes.iter().map(|&b| ASCII_VALUE[b as usize]).collect();
     // The side and the boxes as constants, so that finding a cell's row, column and box costs
@@ -359,7 +359,7 @@ fn givens_fit<const N: usize, const H: usize, const W: usize>(values: &[u8]) -> 
 /// N rows of N characters.
 fn parse_compact(text: &str, n: usize) -> Result<Puzzle, ParseError> {
     let cells = grid::read_compact(text, n, grid::FIRST_ROW, true)?;
-    build(n, cells.values, |i| cells.places[i])
+    build(n, cells.values)
 }
 
 /// N rows of N whitespace-separated numbers.
@@ -397,51 +397,13 @@ fn parse_rows(text: &str) -> Result<Puzzle, ParseError> {
         ));
     }
     let cells = grid::read_rows(text, n, grid::FIRST_ROW)?;
-    build(n, cells.values, |i| cells.places[i])
+    build(n, cells.values)
 }
 
-/// The puzzle of checked values; clashing givens are an error at the second of the two
-/// (`place` gives a cell's line and column).
-fn build(
-    n: usize,
-    values: Vec<u8>,
-    place: impl Fn(usize) -> (usize, usize),
-) -> Result<Puzzle, ParseError> {
+/// The puzzle of checked values. Givens that clash in a row, column or box are read: such a
+/// puzzle has no solution, which solving says (status 1), as for every other format.
+fn build(n: usize, values: Vec<u8>) -> Result<Puzzle, ParseError> {
     let boxes = BoxShape::standard(n).expect("sizes are checked to have boxes");
-    // The values seen so far in each row, column and box (n ≤ 64: one word each).
-    let mut seen = [[0u64; MAX_SIZE]; 3];
-    for (i, &v) in values.iter().enumerate() {
-        if v == 0 {
-            continue;
-        }
-        let (r, c) = (i / n, i % n);
-        let groups = [r, c, boxes.box_of(r, c, n)];
-        let bit = 1u64 << (v - 1);
-        for (u, &g) in groups.iter().enumerate() {
-            if seen[u][g] & bit != 0 {
-                // The first cell of the same group with the same value.
-                let same = |j: usize| {
-                    let (jr, jc) = (j / n, j % n);
-                    values[j] == v && [jr, jc, boxes.box_of(jr, jc, n)][u] == g
-                };
-                let j = (0..i).find(|&j| same(j)).expect("the value was seen in this group");
-                let (line, col) = place(i);
-                return Err(ParseError::new(
-                    line,
-                    col,
-                    ParseErrorKind::ConflictingGivens {
-                        value: v,
-                        unit: ["row", "column", "box"][u],
-                        first_row: j / n + 1,
-                        first_col: j % n + 1,
-                        row: r + 1,
-                        col: c + 1,
-                    },
-                ));
-            }
-            seen[u][g] |= bit;
-        }
-    }
     Puzzle::sudoku(n, Some(boxes), Grid::from_valid(n, values))
         .map_err(|e| ParseError::whole(ParseErrorKind::Invalid(e)))
 }
@@ -584,13 +546,14 @@ mod tests {
     }
 
     /// The batch's fast path for 9×9 lines agrees with the reader on every byte in every
-    /// place that matters: a line it takes is a puzzle the reader makes with the same givens,
-    /// or one whose givens clash (which the 9×9 engine then finds); every other line it leaves.
+    /// place that matters: a line it takes is a puzzle the reader makes with the same givens
+    /// (whose givens may clash: the 9×9 engine finds no solution, nor does the solver); every
+    /// other line it leaves.
     #[test]
     fn plain_givens9_agree_with_the_reader() {
         use crate::solve::sudoku9::{Clash, solve9_checked};
         let reader = |s: &[u8]| std::str::from_utf8(s).ok().map(|s| parse_line_at(s, 1));
-        let mut taken = 0;
+        let (mut taken, mut clashes) = (0, 0);
         for b in 0..=255u8 {
             // In an empty cell (0, 1), over a given (0, 0), as the last cell, and after it.
             let mut empty = LINE.as_bytes().to_vec();
@@ -603,11 +566,15 @@ mod tests {
                 let fast = plain_givens9(&line);
                 taken += fast.is_some() as usize;
                 match (fast, reader(&line)) {
-                    (Some(g), Some(Ok(p))) => assert_eq!(&g[..], p.givens().cells(), "{line:?}"),
-                    (Some(g), Some(Err(e))) => {
-                        assert!(matches!(e.kind, ParseErrorKind::ConflictingGivens { .. }), "{e}");
-                        assert_eq!(solve9_checked(&g, 2, true, None), Err(Clash), "{line:?}");
+                    (Some(g), Some(Ok(p))) => {
+                        assert_eq!(&g[..], p.givens().cells(), "{line:?}");
+                        if solve9_checked(&g, 2, true, None) == Err(Clash) {
+                            clashes += 1;
+                            let count = crate::solve::Solver::new(&p).count(2).unwrap();
+                            assert_eq!(count.solutions, 0, "{line:?}");
+                        }
                     }
+                    (Some(_), Some(Err(e))) => panic!("{line:?}: taken, but not read: {e}"),
                     (Some(_), None) => panic!("{line:?}: taken, but not UTF-8"),
                     // Left: a line that is not 81 cells of a 9×9 grid.
                     (None, _) => assert!(
@@ -617,8 +584,10 @@ mod tests {
                 }
             }
         }
-        // `1`–`9` and the five empty characters, in each of the three cells.
+        // `1`–`9` and the five empty characters, in each of the three cells; some digits
+        // clash with a given of the line.
         assert_eq!(taken, 3 * 14);
+        assert!(clashes > 0);
     }
 
     #[test]
@@ -639,10 +608,11 @@ mod tests {
         assert_eq!((e.line, e.column), (1, 1));
         assert!(e.to_string().contains("'A' (value 10, too large for a 9x9 grid)"), "{e}");
 
-        let e = parse(&format!("44{}", &LINE[2..])).unwrap_err();
-        assert_eq!((e.line, e.column), (1, 2));
-        assert!(matches!(e.kind, ParseErrorKind::ConflictingGivens { value: 4, unit: "row", .. }));
-        assert!(e.to_string().contains("row 1, column 1"), "{e}");
+        // Clashing givens read (the puzzle has no solution, as in every format).
+        let clash = parse(&format!("44{}", &LINE[2..])).unwrap();
+        assert_eq!(&clash.givens().cells()[..2], [4, 4]);
+        let rows = parse(&ROWS.replacen("5 3", "5 5", 1)).unwrap();
+        assert_eq!(&rows.givens().cells()[..2], [5, 5]);
 
         let e = parse(&ROWS.replacen("5 3", "5 10", 1)).unwrap_err();
         assert_eq!((e.line, e.column), (1, 3));

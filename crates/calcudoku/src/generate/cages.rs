@@ -28,6 +28,8 @@ pub(super) fn cut_into(
         cut_in::<16>(n, max_cage, rng, fits, out)
     } else if n * n <= 64 {
         cut_in::<64>(n, max_cage, rng, fits, out)
+    } else if n * n <= 256 {
+        cut_in::<256>(n, max_cage, rng, fits, out)
     } else {
         cut_in::<MAX_CELLS>(n, max_cage, rng, fits, out)
     }
@@ -137,8 +139,9 @@ fn cut_in<const C: usize>(
     true
 }
 
-/// The largest grid [`cut_into`] takes, in cells (16×16).
-const MAX_CELLS: usize = 256;
+/// The largest grid [`cut_into`] takes, in cells: 25×25, the largest Killer (KenKen go to
+/// 16×16). Killers of 20×20 and 25×25 overran a state of 256 cells.
+const MAX_CELLS: usize = 625;
 
 /// The end of a chain.
 const END: u16 = u16::MAX;

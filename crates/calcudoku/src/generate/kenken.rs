@@ -91,8 +91,14 @@ fn attempt_in(
     // Keen's method.
     let keens_ops = options.ops.len() == 4 || options.ops == [Operator::Mul];
     let beyond_keen = options.hidden_ops || !keens_ops;
-    let gives = options.level.is_some_and(|l| l <= NORMAL)
-        && (n >= GIVE_FROM || beyond_keen && attempt > GIVE_AFTER);
+    // Above normal they are rare from 12×12 too (16×16 hard with hidden operators: none in
+    // over a minute, 200 candidates a second), and givens where the ladder gets stuck find
+    // one in the first attempts after.
+    let gives = match options.level {
+        Some(l) if l <= NORMAL => n >= GIVE_FROM || beyond_keen && attempt > GIVE_AFTER,
+        Some(_) => beyond_keen && n >= GIVE_ABOVE_NORMAL_FROM && attempt > GIVE_AFTER,
+        None => false,
+    };
     if gives {
         return given_where_stuck(options, ladder, grid(square), cut.clone(), rng, deadline);
     }
@@ -239,6 +245,11 @@ const GIVE_FROM: usize = 14;
 /// where the ladder gets stuck (a hundredth of a second at 8×8; 7×7 easy with hidden
 /// operators takes 3,000 to 12,000 attempts, a tenth of a second, and gets some).
 const GIVE_AFTER: u32 = 1_000;
+
+/// From this size on, puzzles above normal with options beyond Keen's get givens where the
+/// ladder gets stuck after [`GIVE_AFTER`] attempts (16×16 hard and extreme with hidden
+/// operators: 2.6 and 3.9 s).
+const GIVE_ABOVE_NORMAL_FROM: usize = 12;
 
 /// Keen's normal level.
 const NORMAL: u8 = 1;

@@ -36,6 +36,21 @@ pub(super) fn attempt(
             Cage::new(sum, Some(Operator::Add), k.iter().map(|&c| Cell(c as u16)).collect())
         })
         .collect();
+    // Without givens to add, a puzzle is kept only when the ladder (cut at the level) solves
+    // it, which also makes it unique: on large grids that test alone is made, without the
+    // exact solver's (a 20×20 Killer's search took seconds). The same puzzles are kept.
+    if !options.givens && n >= LADDER_ONLY_FROM {
+        let puzzle =
+            Puzzle::new(n, Some(boxes), Grid::empty(n), list, true).expect("a valid Killer");
+        if let Some(level) = options.level.filter(|&l| l >= MERGE_FROM) {
+            let merged =
+                merge_up(&puzzle, &solution, options.max_cage, ladder, level, rng, deadline)?;
+            return Ok(merged.map(|(p, g)| (p, solution, g)));
+        }
+        return Ok(
+            at_level(&puzzle, ladder, options.level, deadline)?.map(|g| (puzzle, solution, g))
+        );
+    }
     let mut givens = Grid::empty(n);
     let puzzle = loop {
         let puzzle = Puzzle::new(n, Some(boxes), givens.clone(), list.clone(), true)
@@ -87,6 +102,9 @@ pub(super) fn attempt(
     }
     Ok(at_level(&puzzle, ladder, options.level, deadline)?.map(|g| (puzzle, solution, g)))
 }
+
+/// From this side on, a Killer without givens is tested by the ladder alone (see `attempt`).
+const LADDER_ONLY_FROM: usize = 12;
 
 /// The level (hard) from which cages are merged toward the level asked.
 const MERGE_FROM: u8 = 2;

@@ -30,6 +30,7 @@ mod kenken;
 mod killer;
 mod latin;
 mod ops;
+mod options;
 mod quick;
 pub mod rng;
 mod seen;
@@ -38,248 +39,15 @@ mod trades;
 mod trial;
 
 pub use ops::OpChoice;
+pub use options::{ANY_LEVEL, GRID_ATTEMPTS, KENKEN_ATTEMPTS, Kind, Options, Setting, Symmetry};
 
 use std::sync::OnceLock;
 
 use crate::clock::Instant;
 use crate::logic::{Board, Grade, Ladder, LogicError, grade_path};
-use crate::puzzle::{BoxShape, Grid, Operator, Puzzle};
+use crate::puzzle::{Grid, Puzzle};
 
 use self::rng::Rng;
-
-/// The kinds of puzzle the generator makes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Kind {
-    /// KenKen (Calcudoku): arithmetic cages covering the grid, no givens, graded on Keen's
-    /// levels.
-    KenKen,
-    /// Sudoku with standard boxes and givens.
-    Sudoku,
-    /// Killer Sudoku: boxes and sum cages of distinct values, givens only when asked for.
-    Killer,
-}
-
-impl Kind {
-    /// Every kind, in the order of this enum.
-    pub const ALL: [Kind; 3] = [Kind::KenKen, Kind::Sudoku, Kind::Killer];
-
-    /// The lower-case name the command line takes: `kenken`, `sudoku`, `killer`.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Kind::KenKen => "kenken",
-            Kind::Sudoku => "sudoku",
-            Kind::Killer => "killer",
-        }
-    }
-
-    /// The kind of that name, ignoring ASCII case; `None` for an unknown name.
-    pub fn from_name(name: &str) -> Option<Kind> {
-        Kind::ALL.into_iter().find(|k| k.name().eq_ignore_ascii_case(name))
-    }
-
-    /// The level names of this kind's ladder, easiest first (without building the ladder).
-    pub fn levels(self) -> &'static [&'static str] {
-        match self {
-            Kind::KenKen => crate::logic::KEEN_LEVELS,
-            Kind::Sudoku | Kind::Killer => crate::logic::SUDOKU_LEVELS,
-        }
-    }
-
-    /// This kind's highest level (the ladder's top, without building the ladder).
-    pub fn top(self) -> u8 {
-        (self.levels().len() - 1) as u8
-    }
-
-    /// The ladder that grades this kind, whose level names `--difficulty` takes.
-    pub fn ladder(self) -> Ladder {
-        match self {
-            Kind::KenKen => Ladder::keen(),
-            Kind::Sudoku => Ladder::sudoku(),
-            Kind::Killer => Ladder::killer(),
-        }
-    }
-}
-
-/// Which clues of a Sudoku go together: a clue is removed or kept with its images.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum Symmetry {
-    /// Each clue on its own.
-    None,
-    /// A half turn about the centre (the newspaper convention).
-    #[default]
-    Rotational,
-    /// Mirrored left to right.
-    Mirror,
-}
-
-impl Symmetry {
-    /// Every symmetry, in the order of this enum.
-    pub const ALL: [Symmetry; 3] = [Symmetry::None, Symmetry::Rotational, Symmetry::Mirror];
-
-    /// The lower-case name the command line takes: `none`, `rotational`, `mirror`.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Symmetry::None => "none",
-            Symmetry::Rotational => "rotational",
-            Symmetry::Mirror => "mirror",
-        }
-    }
-
-    /// The symmetry of that name, ignoring ASCII case; `None` for an unknown name.
-    pub fn from_name(name: &str) -> Option<Symmetry> {
-        Symmetry::ALL.into_iter().find(|s| s.name().eq_ignore_ascii_case(name))
-    }
-}
-
-/// Default attempts per KenKen. Keen's multiplication-only levels from hard up take up to
-/// about 180,000 candidates per puzzle on average (5×5 extreme, 9×9 unreasonable: a few in a
-/// hundred thousand are at the level), so that a puzzle at one of Keen's levels is as good as
-/// never given up on. With all four operators a few hundred are the most any level of sizes 4
-/// to 9 takes on average.
-pub const KENKEN_ATTEMPTS: u32 = 5_000_000;
-
-/// Default attempts per Sudoku or Killer.
-pub const GRID_ATTEMPTS: u32 = 20_000;
-
-/// What to make.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Options {
-    /// Which kind of puzzle to make.
-    pub kind: Kind,
-    /// Side of the grid (KenKen 3–16; Sudoku and Killer: a size with standard boxes, 4–25).
-    pub size: usize,
-    /// The level (index into the kind's ladder levels); None takes whatever comes.
-    pub level: Option<u8>,
-    /// Seed of the random streams: the same seed and puzzle index give the same puzzle.
-    pub seed: u64,
-    /// KenKen: the operators allowed (`--ops`, `--mult-only`).
-    pub ops: Vec<Operator>,
-    /// KenKen: − and ÷ on cages of more than two cells where exact (not in Keen).
-    pub long_ops: bool,
-    /// KenKen: cages written without their operator (the solver must find it).
-    pub hidden_ops: bool,
-    /// KenKen and Killer: the largest cage.
-    pub max_cage: usize,
-    /// Sudoku: how clues are grouped.
-    pub symmetry: Symmetry,
-    /// Sudoku: no clue can be removed without losing uniqueness.
-    pub minimal: bool,
-    /// Killer: givens may be added when the cages alone leave several solutions.
-    pub givens: bool,
-    /// Attempts per puzzle before giving up (a level that the size cannot reach): by default
-    /// [`KENKEN_ATTEMPTS`] for KenKen, [`GRID_ATTEMPTS`] for Sudoku and Killer.
-    pub max_attempts: u32,
-}
-
-impl Options {
-    /// Keen's defaults for a kind and size: all four operators, cages of up to 6 cells
-    /// (Killer: 5), rotational symmetry, no level.
-    pub fn new(kind: Kind, size: usize) -> Options {
-        Options {
-            kind,
-            size,
-            level: None,
-            seed: 0,
-            ops: vec![Operator::Add, Operator::Sub, Operator::Mul, Operator::Div],
-            long_ops: false,
-            hidden_ops: false,
-            max_cage: if kind == Kind::Killer { 5 } else { 6 },
-            symmetry: Symmetry::Rotational,
-            minimal: false,
-            givens: false,
-            max_attempts: if kind == Kind::KenKen { KENKEN_ATTEMPTS } else { GRID_ATTEMPTS },
-        }
-    }
-
-    /// Sets the level by name (`hard`), or errors with the names there are.
-    pub fn with_level_named(mut self, name: &str) -> Result<Options, GenerateError> {
-        let ladder = self.kind.ladder();
-        match ladder.level_of(name) {
-            Some(level) => {
-                self.level = Some(level);
-                Ok(self)
-            }
-            None => Err(GenerateError::Options(format!(
-                "unknown {} level '{name}' (expected one of: {})",
-                self.kind.name(),
-                ladder.levels.join(", ")
-            ))),
-        }
-    }
-
-    /// Checks the options can give puzzles at all.
-    pub fn check(&self) -> Result<(), GenerateError> {
-        let bad = |why: String| Err(GenerateError::Options(why));
-        let levels = self.kind.levels().len();
-        if let Some(level) = self.level
-            && level as usize >= levels
-        {
-            return bad(format!("level {level} is out of range (0 to {})", levels - 1));
-        }
-        match self.kind {
-            Kind::KenKen => {
-                if !(3..=16).contains(&self.size) {
-                    return bad(format!("KenKen size {} is out of range (3 to 16)", self.size));
-                }
-                if self.ops.is_empty() {
-                    return bad("no operator allowed".into());
-                }
-                if self.max_cage < 2 {
-                    return bad("the largest cage must hold at least 2 cells".into());
-                }
-                // Keen's cages have two cells or more: dominoes alone tile only an even side.
-                if self.max_cage == 2 && self.size % 2 == 1 {
-                    return bad(format!(
-                        "a {0}×{0} grid has an odd number of cells: it cannot be cut into cages \
-                         of 2 cells (--max-cage 3 or more)",
-                        self.size
-                    ));
-                }
-                // A cage of three cells or more takes + or × (− and ÷ only with --long-ops),
-                // and cuts nearly always have one.
-                let long = [Operator::Add, Operator::Mul];
-                if self.max_cage > 2 && !self.long_ops && !self.ops.iter().any(|o| long.contains(o))
-                {
-                    return bad("cages of three or more cells need + or × (or − and ÷ on them \
-                                with --long-ops, or cages of at most 2 cells: --max-cage 2)"
-                        .into());
-                }
-                // Keen: a 3×3 grid leaves too little room for anything above normal.
-                if self.size == 3 && self.level.is_some_and(|l| l > 1) {
-                    return bad("3×3 KenKen are at most normal".into());
-                }
-            }
-            Kind::Sudoku | Kind::Killer => {
-                if !(4..=25).contains(&self.size) || BoxShape::standard(self.size).is_none() {
-                    return bad(format!(
-                        "{} size {} has no standard boxes (4, 6, 8, 9, 10, 12, 15, 16, 20, 25)",
-                        self.kind.name(),
-                        self.size
-                    ));
-                }
-                if self.kind == Kind::Sudoku && self.size == 4 && self.level.is_some_and(|l| l > 0)
-                {
-                    return bad("calcudoku makes 4×4 Sudoku only at easy".into());
-                }
-                if self.kind == Kind::Sudoku
-                    && self.size == 9
-                    && self.level == Some(self.kind.top())
-                    && self.symmetry == Symmetry::Mirror
-                {
-                    return bad(
-                        "9×9 Sudoku that need trial come with rotational symmetry or none \
-                                (--symmetry rotational|none)"
-                            .into(),
-                    );
-                }
-                if self.kind == Kind::Killer && self.max_cage < 2 {
-                    return bad("the largest cage must hold at least 2 cells".into());
-                }
-            }
-        }
-        Ok(())
-    }
-}
 
 /// A new puzzle with its solution and grade.
 #[derive(Clone, Debug)]
@@ -351,6 +119,17 @@ pub fn generate(
     index: u64,
     deadline: Option<Instant>,
 ) -> Result<Generated, GenerateError> {
+    generate_watched(options, index, deadline, &mut |_| {})
+}
+
+/// [`generate`], calling `tried` with the number of each candidate (from 1) as it is begun:
+/// a front end shows from it how far a long search has got. The puzzle does not depend on it.
+pub fn generate_watched(
+    options: &Options,
+    index: u64,
+    deadline: Option<Instant>,
+    tried: &mut dyn FnMut(u32),
+) -> Result<Generated, GenerateError> {
     options.check()?;
     let mut rng = Rng::new(options.seed, index);
     // Only the rungs up to the level are ever tried: cut once, not for every candidate.
@@ -367,6 +146,7 @@ pub fn generate(
             return Err(GenerateError::Timeout);
         }
         attempts += 1;
+        tried(attempts);
         let path = |made: Option<(Puzzle, Grid, Grade)>| {
             made.map(|(puzzle, solution, grade)| (puzzle, solution, Graded::Path(grade)))
         };
@@ -434,37 +214,4 @@ fn at_level(
 ) -> Result<Option<Grade>, GenerateError> {
     Ok(solves_within(puzzle, ladder, level, deadline)?
         .filter(|g| level.is_none_or(|l| g.level == l)))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn options_out_of_range_are_refused() {
-        assert!(Options::new(Kind::KenKen, 2).check().is_err());
-        assert!(Options::new(Kind::KenKen, 17).check().is_err());
-        assert!(Options::new(Kind::Sudoku, 7).check().is_err());
-        assert!(Options::new(Kind::KenKen, 3).with_level_named("hard").unwrap().check().is_err());
-        let err = Options::new(Kind::Sudoku, 9).with_level_named("impossible").unwrap_err();
-        assert!(err.to_string().contains("fiendish"), "{err}");
-        assert!(Options::new(Kind::Killer, 9).with_level_named("Medium").is_ok());
-    }
-
-    #[test]
-    fn levels_are_the_ladders_levels() {
-        for kind in Kind::ALL {
-            assert_eq!(kind.levels(), kind.ladder().levels, "{kind:?}");
-            assert_eq!(kind.top(), kind.ladder().top(), "{kind:?}");
-            let ladder = kind.ladder();
-            for level in 0..kind.levels().len() as u8 {
-                let cut = ladder.up_to(level);
-                assert_eq!((cut.name, cut.levels), (ladder.name, ladder.levels));
-                assert!(cut.rungs.iter().all(|r| r.level <= level));
-                let kept = ladder.rungs.iter().filter(|r| r.level <= level).count();
-                assert_eq!(cut.rungs.len(), kept);
-            }
-        }
-        assert_ne!(Kind::KenKen.levels(), Kind::Sudoku.levels());
-    }
 }
