@@ -6,7 +6,8 @@ use std::time::Instant;
 
 use anyhow::Result;
 use calcudoku::format::{self, Format, Layout};
-use calcudoku::logic::{self, Board, End, Hint, Ladder, Leveled, LogicError, step_text};
+use calcudoku::logic::{self, Board, End, Hint, Ladder, LogicError, step_text};
+use calcudoku::results::{At, ExplainResult, HintResult, StepResult};
 use calcudoku::{Cell, Puzzle};
 
 use crate::answer::{self, Answer, Outcome, Place};
@@ -21,38 +22,6 @@ fn source(path: &Path) -> Source {
     } else {
         Source { name: path.display().to_string(), path: Some(path.to_path_buf()) }
     }
-}
-
-/// `[easy] hidden single (row): In row 2, only r2c1 can hold 3, so r2c1 = 3`.
-fn step_line(step: &Leveled, ladder: &Ladder, text: &str) -> String {
-    format!("[{}] {}: {text}", ladder.level_name(step.level), step.step.technique)
-}
-
-fn step_json(
-    place: &Place,
-    board: &Board,
-    ladder: &Ladder,
-    step: &Leveled,
-    text: &str,
-) -> json::Map<String, json::Value> {
-    let s = &step.step;
-    let mut o = json::object(place);
-    o.insert("technique".into(), s.technique.name().into());
-    o.insert("level".into(), ladder.level_name(step.level).into());
-    o.insert(
-        "rating".into(),
-        json::Value::from((s.technique.rating() as f64 * 10.0).round() / 10.0),
-    );
-    let cells: Vec<json::Value> = s
-        .cells
-        .iter()
-        .map(|&c| serde_json::json!({"row": board.row(c) + 1, "col": board.col(c) + 1}))
-        .collect();
-    o.insert("cells".into(), cells.into());
-    o.insert("placements".into(), json::placements(board, &s.placements));
-    o.insert("eliminations".into(), json::placements(board, &s.eliminations));
-    o.insert("text".into(), text.into());
-    o
 }
 
 pub fn hint(args: &HintArgs, ui: Ui, out: &mut dyn Write) -> Result<Status> {
@@ -112,12 +81,11 @@ fn hint_answer(
         Hint::Step { step, text } => {
             let board = board.expect("a hint's board is consistent");
             let ladder = Ladder::for_board(&board);
+            let result = StepResult::new(&board, &ladder, step, text.clone());
             let out = if as_json {
-                let mut o = step_json(place, &board, &ladder, step, text);
-                o.insert("status".into(), "step".into());
-                json::line(o)
+                json::result(place, &[], &HintResult::Step(result))
             } else {
-                format!("{}\n", step_line(step, &ladder, text))
+                format!("{}\n", result.line())
             };
             let out = match draw {
                 // The SVG alone on standard output (the sentence is its caption).
@@ -130,16 +98,9 @@ fn hint_answer(
         Hint::Wrong(cells) => {
             let names: Vec<String> = cells.iter().map(|&c| name(c)).collect();
             let text = if as_json {
-                let mut o = json::object(place);
-                o.insert("status".into(), "wrong".into());
-                let cells: Vec<json::Value> = cells
-                    .iter()
-                    .map(|&c| {
-                        serde_json::json!({"row": c.row(puzzle.size()) + 1, "col": c.col(puzzle.size()) + 1})
-                    })
-                    .collect();
-                o.insert("wrong".into(), cells.into());
-                json::line(o)
+                let n = puzzle.size();
+                let wrong = cells.iter().map(|&c| At::of(c, n)).collect();
+                json::result(place, &[], &HintResult::Wrong { wrong })
             } else if names.len() == 1 {
                 format!("{} is wrong: the solution has another value there\n", names[0])
             } else {
@@ -159,9 +120,7 @@ fn hint_answer(
         }
         Hint::Solved => {
             let text = if as_json {
-                let mut o = json::object(place);
-                o.insert("status".into(), "solved".into());
-                json::line(o)
+                json::result(place, &[], &HintResult::Solved)
             } else {
                 "The grid is complete and right.\n".into()
             };
@@ -169,9 +128,7 @@ fn hint_answer(
         }
         Hint::Stuck => {
             let text = if as_json {
-                let mut o = json::object(place);
-                o.insert("status".into(), "stuck".into());
-                json::line(o)
+                json::result(place, &[], &HintResult::Stuck)
             } else {
                 "No step found.\n".into()
             };
@@ -216,43 +173,36 @@ fn explain_one(
         Ok(path) => path,
         Err(e) => return Ok(Err(e)),
     };
+    let result = match ExplainResult::of(board.clone(), &ladder, &e) {
+        Ok(result) => result,
+        Err(e) => return Ok(Err(e)),
+    };
     let mut text = String::new();
     let mut replay = board;
-    let (mut level, mut rating) = (0u8, 0f32);
-    for (k, (step, sentence)) in e.steps.iter().enumerate() {
-        level = level.max(step.level);
-        rating = rating.max(step.step.technique.rating());
+    for (k, (step, (found, sentence))) in result.steps.iter().zip(&e.steps).enumerate() {
         if as_json {
-            let mut o = step_json(place, &replay, &ladder, step, sentence);
-            o.insert("step".into(), (k + 1).into());
-            text.push_str(&json::line(o));
+            text.push_str(&json::result(place, &[("step", (k + 1).into())], step));
         } else {
-            text.push_str(&format!("{:>3}. {}\n", k + 1, step_line(step, &ladder, sentence)));
+            text.push_str(&format!("{:>3}. {}\n", k + 1, step.line()));
         }
         if let Some(d) = draw {
             *pictures += usize::from(d.to_files());
             let number = d.to_files().then_some(*pictures);
-            text.push_str(&d.step(&replay, &step.step, sentence, number)?);
-        }
-        if let Err(why) = step.step.apply(&mut replay) {
-            return Ok(Err(LogicError::Unsound { technique: step.step.technique, why }));
+            text.push_str(&d.step(&replay, &found.step, sentence, number)?);
+            // ExplainResult::of replayed the same steps without error.
+            found.step.apply(&mut replay).expect("a step replayed once already");
         }
     }
+    let summary = &result.summary;
     let solved = e.end == End::Solved;
     if as_json {
-        let mut o = json::object(place);
-        o.insert("status".into(), if solved { "solved" } else { "stuck" }.into());
-        o.insert("level".into(), ladder.level_name(level).into());
-        o.insert("rating".into(), json::Value::from((rating as f64 * 10.0).round() / 10.0));
-        o.insert("steps".into(), e.steps.len().into());
-        o.insert("solution".into(), json::grid(&e.board.to_grid()));
-        text.push_str(&json::line(o));
+        text.push_str(&json::result(place, &[], summary));
     } else if solved {
         text.push_str(&format!(
             "Solved in {} steps: level {}, rating {:.1}.\n{}",
-            e.steps.len(),
-            ladder.level_name(level),
-            rating,
+            summary.steps,
+            summary.level,
+            summary.rating,
             e.board.to_grid()
         ));
     } else {

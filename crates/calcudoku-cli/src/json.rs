@@ -1,7 +1,6 @@
 //! `--json`: JSON Lines, one object per puzzle (or per step), each naming its file and line.
 
 use calcudoku::Grid;
-use calcudoku::logic::{Board, Placement};
 pub use serde_json::{Map, Value};
 
 use crate::answer::Place;
@@ -12,6 +11,27 @@ pub fn object(place: &Place) -> Map<String, Value> {
     o.insert("file".into(), place.name.into());
     o.insert("line".into(), place.line.into());
     o
+}
+
+/// A result of the library's (see `calcudoku::results`) after the puzzle's file and line, and
+/// `extra` fields (a step's number), as one line.
+pub fn result<T: serde::Serialize>(place: &Place, extra: &[(&str, Value)], value: &T) -> String {
+    let mut o = object(place);
+    for (k, v) in extra {
+        o.insert((*k).into(), v.clone());
+    }
+    match serde_json::to_value(value) {
+        Ok(Value::Object(fields)) => o.extend(fields),
+        // The results are structs and tagged enums: objects. Anything else goes under "result".
+        Ok(other) => {
+            o.insert("result".into(), other);
+        }
+        Err(e) => {
+            o.insert("status".into(), "error".into());
+            o.insert("error".into(), e.to_string().into());
+        }
+    }
+    line(o)
 }
 
 /// An object as one line of text.
@@ -32,17 +52,4 @@ pub fn error(place: &Place, message: &str) -> String {
 /// A grid as rows of numbers (0 for an empty cell).
 pub fn grid(g: &Grid) -> Value {
     Value::Array(g.rows().map(|r| r.iter().map(|&v| Value::from(v)).collect()).collect())
-}
-
-/// Placements as `{"row", "col", "value"}` objects counted from 1.
-pub fn placements(board: &Board, list: &[Placement]) -> Value {
-    list.iter()
-        .map(|p| {
-            let mut o = Map::new();
-            o.insert("row".into(), (board.row(p.cell) + 1).into());
-            o.insert("col".into(), (board.col(p.cell) + 1).into());
-            o.insert("value".into(), p.value.into());
-            Value::Object(o)
-        })
-        .collect()
 }

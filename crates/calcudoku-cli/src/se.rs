@@ -8,6 +8,7 @@ use std::time::{Duration, Instant};
 use anyhow::Result;
 use calcudoku::Puzzle;
 use calcudoku::logic::se::{self, SeError, SeInput, SeRating};
+use calcudoku::results::{FailureResult, SeGradeResult, StepResult};
 
 use crate::answer::{self, Answer, Outcome, Place};
 use crate::cli::InputArgs;
@@ -98,7 +99,7 @@ fn answer_for(
         Ok(r) => {
             let text = match (show, as_json) {
                 (Show::Grade, false) => format!("{shown} {r}\n"),
-                (Show::Grade, true) => json::line(rating_json(&r, place, true)),
+                (Show::Grade, true) => json::result(place, &[], &SeGradeResult::of(&r, true)),
                 (Show::Explain, false) => explain_text(&r),
                 (Show::Explain, true) => explain_json(&r, place),
             };
@@ -111,9 +112,7 @@ fn answer_for(
                 _ => ("not unique", Outcome::Improper),
             };
             let text = if as_json {
-                let mut o = json::object(place);
-                o.insert("status".into(), word.into());
-                json::line(o)
+                json::result(place, &[], &FailureResult::from(&e))
             } else if show == Show::Grade {
                 format!("{shown} {word}\n")
             } else {
@@ -124,53 +123,10 @@ fn answer_for(
     }
 }
 
-fn round1(x: f64) -> json::Value {
-    json::Value::from((x * 10.0).round() / 10.0)
-}
-
-fn step_json(s: &se::SeStep) -> json::Value {
-    let cell = |c: usize| serde_json::json!({"row": c / 9 + 1, "col": c % 9 + 1});
-    let mut o = json::Map::new();
-    o.insert("technique".into(), s.technique.clone().into());
-    o.insert("rating".into(), round1(s.rating));
-    if let Some((c, v)) = s.placed {
-        let mut p = cell(c);
-        p["value"] = v.into();
-        o.insert("placement".into(), p);
-    }
-    let removed: Vec<json::Value> = s
-        .removed
-        .iter()
-        .map(|&(c, v)| {
-            let mut p = cell(c);
-            p["value"] = v.into();
-            p
-        })
-        .collect();
-    o.insert("eliminations".into(), removed.into());
-    o.insert("text".into(), s.text.clone().into());
-    json::Value::Object(o)
-}
-
-fn rating_json(r: &SeRating, place: &Place, with_path: bool) -> json::Map<String, json::Value> {
-    let mut o = json::object(place);
-    o.insert("status".into(), "graded".into());
-    o.insert("scale".into(), "se".into());
-    o.insert("er".into(), round1(r.er));
-    o.insert("ep".into(), round1(r.ep));
-    o.insert("ed".into(), round1(r.ed));
-    o.insert("hardest".into(), r.hardest.clone().into());
-    o.insert("steps".into(), r.path.len().into());
-    if with_path {
-        o.insert("path".into(), r.path.iter().map(step_json).collect::<Vec<_>>().into());
-    }
-    o
-}
-
 fn explain_text(r: &SeRating) -> String {
     let mut text = String::new();
     for (k, s) in r.path.iter().enumerate() {
-        text.push_str(&format!("{:>3}. [{:.1}] {}: {}\n", k + 1, s.rating, s.technique, s.text));
+        text.push_str(&format!("{:>3}. {}\n", k + 1, StepResult::from(s).line()));
     }
     text.push_str(&format!(
         "Solved in {} steps: ER/EP/ED {r} (hardest: {}).\n",
@@ -183,13 +139,8 @@ fn explain_text(r: &SeRating) -> String {
 fn explain_json(r: &SeRating, place: &Place) -> String {
     let mut text = String::new();
     for (k, s) in r.path.iter().enumerate() {
-        let mut o = json::object(place);
-        if let json::Value::Object(step) = step_json(s) {
-            o.extend(step);
-        }
-        o.insert("step".into(), (k + 1).into());
-        text.push_str(&json::line(o));
+        text.push_str(&json::result(place, &[("step", (k + 1).into())], &StepResult::from(s)));
     }
-    text.push_str(&json::line(rating_json(r, place, false)));
+    text.push_str(&json::result(place, &[], &SeGradeResult::of(r, false)));
     text
 }

@@ -27,6 +27,7 @@ pub mod generate;
 pub mod logic;
 pub mod puzzle;
 pub mod render;
+pub mod results;
 pub mod solve;
 pub mod validate;
 
