@@ -9,10 +9,11 @@
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
+use calcudoku::Grid;
 use calcudoku::format::{self, Format, Layout};
-use calcudoku::logic::{self, Board, Hint as LogicHint, Ladder, Leveled, LogicError, se};
+use calcudoku::logic::{self, Board, Ladder, LogicError, se};
+use calcudoku::results;
 use calcudoku::solve::Solver;
-use calcudoku::{Cell, Grid};
 use pyo3::create_exception;
 use pyo3::exceptions::{PyException, PyTimeoutError, PyValueError};
 use pyo3::prelude::*;
@@ -286,14 +287,15 @@ impl Puzzle {
             "calcudoku" => {
                 let g = py
                     .detach(|| logic::grade(&self.inner, d))
-                    .map(GradeResult::from)
+                    .map(|g| GradeResult::from(results::GradeResult::from(&g)))
                     .map_err(logic_error)?;
                 Ok(Bound::new(py, g)?.into_any().unbind())
             }
             "se" => {
                 let givens = se_givens(&self.inner)?;
                 let r = py.detach(|| se::rate_givens(&givens, d)).map_err(se_error)?;
-                Ok(Bound::new(py, SeGradeResult::from(r))?.into_any().unbind())
+                let r = SeGradeResult::from(results::SeGradeResult::of(&r, true));
+                Ok(Bound::new(py, r)?.into_any().unbind())
             }
             other => Err(PyValueError::new_err(format!(
                 "scale: expected 'calcudoku' or 'se', found {other:?}"
@@ -312,29 +314,7 @@ impl Puzzle {
         let d = deadline(timeout)?;
         let grid = grid.map(|g| grid_of(self.inner.size(), g)).transpose()?;
         let hint = py.detach(|| logic::hint(&self.inner, grid.as_ref(), d)).map_err(logic_error)?;
-        let n = self.inner.size();
-        Ok(match hint {
-            LogicHint::Step { step, text } => {
-                let board = match &grid {
-                    Some(g) => Board::with_grid(&self.inner, g),
-                    None => Board::new(&self.inner),
-                }
-                .map_err(|e| CalcudokuError::new_err(e.to_string()))?;
-                let ladder = Ladder::for_board(&board);
-                HintResult {
-                    status: "step",
-                    step: Some(StepResult::new(&board, &ladder, &step, text)),
-                    wrong: Vec::new(),
-                }
-            }
-            LogicHint::Wrong(cells) => HintResult {
-                status: "wrong",
-                step: None,
-                wrong: cells.iter().map(|c| (c.row(n), c.col(n))).collect(),
-            },
-            LogicHint::Solved => HintResult { status: "solved", step: None, wrong: Vec::new() },
-            LogicHint::Stuck => HintResult { status: "stuck", step: None, wrong: Vec::new() },
-        })
+        Ok(HintResult::from(results::HintResult::of(&self.inner, grid.as_ref(), hint)))
     }
 
     /// Every step from the puzzle to its solution, easiest first each time.
@@ -346,15 +326,8 @@ impl Puzzle {
             let board = Board::new(&self.inner).map_err(|_| LogicError::NoSolution)?;
             let ladder = Ladder::for_board(&board);
             let e = logic::explain(board.clone(), &ladder, d)?;
-            let mut replay = board;
-            let mut steps = Vec::with_capacity(e.steps.len());
-            for (step, text) in e.steps {
-                steps.push(StepResult::new(&replay, &ladder, &step, text));
-                step.step
-                    .apply(&mut replay)
-                    .map_err(|why| LogicError::Unsound { technique: step.step.technique, why })?;
-            }
-            Ok(steps)
+            let result = results::ExplainResult::of(board, &ladder, &e)?;
+            Ok(result.steps.into_iter().map(StepResult::from).collect())
         })
         .map_err(logic_error)
     }
@@ -428,10 +401,6 @@ fn se_error(e: se::SeError) -> PyErr {
     }
 }
 
-fn tenth(x: f64) -> f64 {
-    (x * 10.0).round() / 10.0
-}
-
 /// Sudoku Explainer's ratings of a puzzle (`Puzzle.grade(scale="se")`).
 #[pyclass(module = "calcudoku", frozen, get_all)]
 struct SeGradeResult {
@@ -445,19 +414,19 @@ struct SeGradeResult {
     hardest: String,
     /// Steps taken.
     steps: usize,
-    /// Each step as (SE's technique name, rating, sentence).
-    path: Vec<(String, f64, String)>,
+    /// Each step (its `level` is None: SE rates steps instead).
+    path: Vec<StepResult>,
 }
 
-impl From<se::SeRating> for SeGradeResult {
-    fn from(r: se::SeRating) -> Self {
+impl From<results::SeGradeResult> for SeGradeResult {
+    fn from(r: results::SeGradeResult) -> Self {
         SeGradeResult {
-            er: tenth(r.er),
-            ep: tenth(r.ep),
-            ed: tenth(r.ed),
+            er: r.er,
+            ep: r.ep,
+            ed: r.ed,
             hardest: r.hardest,
-            steps: r.path.len(),
-            path: r.path.into_iter().map(|s| (s.technique, tenth(s.rating), s.text)).collect(),
+            steps: r.steps,
+            path: r.path.unwrap_or_default().into_iter().map(StepResult::from).collect(),
         }
     }
 }
@@ -480,8 +449,8 @@ struct GradeResult {
     /// Lower-case level name (KenKen: easy, normal, hard, extreme, unreasonable; Sudoku and
     /// Killer: easy … needs trial).
     level: String,
-    /// The rating of the hardest step (Sudoku Explainer-like scale).
-    rating: f32,
+    /// The rating of the hardest step (Sudoku Explainer-like scale), to a tenth.
+    rating: f64,
     /// Steps taken.
     steps: u32,
     techniques_list: Vec<(String, u32)>,
@@ -504,24 +473,27 @@ impl GradeResult {
     }
 }
 
-impl From<logic::Grade> for GradeResult {
-    fn from(g: logic::Grade) -> GradeResult {
+impl From<results::GradeResult> for GradeResult {
+    fn from(g: results::GradeResult) -> GradeResult {
         GradeResult {
-            level: g.level_name.to_string(),
-            rating: (g.rating * 10.0).round() / 10.0,
+            level: g.level.to_string(),
+            rating: g.rating,
             steps: g.steps,
-            techniques_list: g.techniques.iter().map(|(t, k)| (t.name(), *k)).collect(),
+            techniques_list: g.techniques,
         }
     }
 }
 
-/// One deduction. Rows and columns count from 0.
+/// One deduction, in the library's one shape of a step (`calcudoku::results::StepResult`),
+/// except that rows and columns count from 0, as Python counts.
 #[pyclass(module = "calcudoku", frozen, get_all)]
 #[derive(Clone)]
 struct StepResult {
     technique: String,
-    level: String,
-    rating: f32,
+    /// The level of the rung that found it; None on Sudoku Explainer's scale.
+    level: Option<String>,
+    /// Its rating, to a tenth.
+    rating: f64,
     /// The cells it looks at, as (row, col).
     cells: Vec<(usize, usize)>,
     /// Values placed, as (row, col, value).
@@ -532,26 +504,17 @@ struct StepResult {
     text: String,
 }
 
-impl StepResult {
-    fn new(board: &Board, ladder: &Ladder, step: &Leveled, text: String) -> StepResult {
-        let at = |c: Cell| (board.row(c), board.col(c));
-        let s = &step.step;
+impl From<results::StepResult> for StepResult {
+    fn from(s: results::StepResult) -> StepResult {
+        let triple = |p: &results::ValueAt| (p.row - 1, p.col - 1, u32::from(p.value));
         StepResult {
-            technique: s.technique.name(),
-            level: ladder.level_name(step.level).to_string(),
-            rating: s.technique.rating(),
-            cells: s.cells.iter().map(|&c| at(c)).collect(),
-            placements: s
-                .placements
-                .iter()
-                .map(|p| (at(p.cell).0, at(p.cell).1, u32::from(p.value)))
-                .collect(),
-            eliminations: s
-                .eliminations
-                .iter()
-                .map(|p| (at(p.cell).0, at(p.cell).1, u32::from(p.value)))
-                .collect(),
-            text,
+            technique: s.technique,
+            level: s.level.map(str::to_string),
+            rating: s.rating,
+            cells: s.cells.iter().map(|a| (a.row - 1, a.col - 1)).collect(),
+            placements: s.placements.iter().map(triple).collect(),
+            eliminations: s.eliminations.iter().map(triple).collect(),
+            text: s.text,
         }
     }
 }
@@ -559,7 +522,12 @@ impl StepResult {
 #[pymethods]
 impl StepResult {
     fn __repr__(&self) -> String {
-        format!("<calcudoku.Step {} [{}]: {}>", self.technique, self.level, self.text)
+        match &self.level {
+            Some(level) => format!("<calcudoku.Step {} [{level}]: {}>", self.technique, self.text),
+            None => {
+                format!("<calcudoku.Step {} [{:.1}]: {}>", self.technique, self.rating, self.text)
+            }
+        }
     }
 }
 
@@ -570,6 +538,20 @@ struct HintResult {
     status: &'static str,
     step: Option<StepResult>,
     wrong: Vec<(usize, usize)>,
+}
+
+impl From<results::HintResult> for HintResult {
+    fn from(h: results::HintResult) -> HintResult {
+        let (status, step, wrong) = match h {
+            results::HintResult::Step(s) => ("step", Some(StepResult::from(s)), Vec::new()),
+            results::HintResult::Wrong { wrong } => {
+                ("wrong", None, wrong.iter().map(|a| (a.row - 1, a.col - 1)).collect())
+            }
+            results::HintResult::Solved => ("solved", None, Vec::new()),
+            results::HintResult::Stuck => ("stuck", None, Vec::new()),
+        };
+        HintResult { status, step, wrong }
+    }
 }
 
 #[pymethods]
@@ -766,7 +748,8 @@ fn grade_many(
     results
         .into_iter()
         .map(|r| match r {
-            Ok(g) => Bound::new(py, GradeResult::from(g)).map(|o| o.into_any().unbind()),
+            Ok(g) => Bound::new(py, GradeResult::from(results::GradeResult::from(&g)))
+                .map(|o| o.into_any().unbind()),
             Err(f) => Ok(f.into_py(py)),
         })
         .collect()
@@ -791,7 +774,8 @@ fn read_text(py: Python<'_>, text: &str, format: Option<&str>) -> PyResult<Vec<P
 /// New puzzles with exactly one solution, at a level; puzzle `k` of a seed is the same as
 /// `calcudoku generate --seed SEED` makes, on any number of threads. Each item is a `Puzzle`,
 /// or the error object of one not found in time (`TimeoutError`) or within `max_attempts`
-/// (`CalcudokuError`). Bad options raise `ValueError`.
+/// (`CalcudokuError`). Bad options raise `ValueError`. Size and level default as on the
+/// command line (the kind's `default_size` and `default_level`); `level="any"` takes any.
 #[pyfunction]
 #[pyo3(signature = (kind = "kenken", size = None, level = None, count = 1, seed = 0, *, ops = None,
     long_ops = false, hidden_ops = false, max_cage = None, symmetry = "rotational",
@@ -819,12 +803,12 @@ fn generate(
     let bad = |m: String| PyValueError::new_err(m);
     let kind = Kind::from_name(kind)
         .ok_or_else(|| bad(format!("kind: expected kenken, sudoku or killer, found {kind:?}")))?;
-    let size = size.unwrap_or(if kind == Kind::KenKen { 6 } else { 9 });
+    let size = size.unwrap_or(kind.default_size());
     let mut options =
         Options { seed, long_ops, hidden_ops, minimal, givens, ..Options::new(kind, size) };
-    if let Some(level) = level.filter(|l| !l.eq_ignore_ascii_case("any")) {
-        options = options.with_level_named(level).map_err(|e| bad(e.to_string()))?;
-    }
+    // No level: the kind's default, as on the command line and the page; `any` for none.
+    let level = level.unwrap_or(kind.default_level());
+    options = options.with_level_named(level).map_err(|e| bad(e.to_string()))?;
     if let Some(ops) = ops {
         options.ops.clear();
         for c in ops.chars() {

@@ -182,8 +182,18 @@ def test_generate_sudoku_and_killer_options():
     assert sudoku.kind == "sudoku" and sudoku.grade().level == "easy"
     (killer,) = calcudoku.generate("killer", size=6, level="medium", seed=2)
     assert killer.kind == "killer"
-    mult = calcudoku.generate("kenken", size=4, seed=1, ops="*", count=2)
+    mult = calcudoku.generate("kenken", size=4, seed=1, ops="*", count=2, level="any")
     assert all(label.endswith("*") for p in mult for label, _ in p.cages)
+
+
+def test_generate_defaults_are_the_command_lines(cli: pathlib.Path):
+    (p,) = calcudoku.generate(seed=5)
+    assert p.size == 6 and p.grade().level == "normal"
+    made = subprocess.run([str(cli), "generate", "--seed", "5"], capture_output=True, text=True)
+    assert made.returncode == 0, made.stderr
+    assert calcudoku.Puzzle.parse(made.stdout).to_format("ops") == p.to_format("ops")
+    (s,) = calcudoku.generate("sudoku", seed=5)
+    assert s.size == 9 and s.grade().level == "medium"
 
 
 def test_generate_bad_options_and_failures():
@@ -220,8 +230,9 @@ def test_grade_on_sudoku_explainers_scale():
     assert (g.er, g.ep, g.ed) == (7.1, 1.2, 1.2)
     assert str(g) == "7.1/1.2/1.2"
     assert g.hardest == "Forcing Chain"
-    assert g.steps == len(g.path) and g.path[0][1] == g.ed
-    assert any(name == "Forcing Chain" and rating == 7.1 for name, rating, _ in g.path)
+    assert g.steps == len(g.path) and g.path[0].rating == g.ed
+    assert any(s.technique == "Forcing Chain" and s.rating == 7.1 for s in g.path)
+    assert all(s.level is None and (s.placements or s.eliminations) for s in g.path)
     with pytest.raises(calcudoku.NotUniqueError):
         calcudoku.Puzzle.parse("." * 81).grade(scale="se")
     with pytest.raises(ValueError):

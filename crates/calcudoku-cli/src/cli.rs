@@ -2,6 +2,7 @@
 
 use std::path::PathBuf;
 
+use calcudoku::generate::Kind;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
 /// The end of `--help`: every format (from the library's registry), then how input is typed
@@ -290,7 +291,7 @@ pub struct ExplainArgs {
 #[derive(Debug, Args, Clone)]
 pub struct GenerateArgs {
     /// What to make.
-    #[arg(short, long, default_value = "kenken", value_parser = ["kenken", "sudoku", "killer"])]
+    #[arg(short, long, default_value = Kind::DEFAULT.name(), value_parser = Kind::ALL.map(Kind::name))]
     pub kind: String,
 
     /// Side of the grid (KenKen 3 to 16, default 6; Sudoku 4, 6, 8, 9, 10, 12, 15, 16, 20, 25

@@ -169,10 +169,7 @@ fn threads_for(n: usize, count: u64) -> usize {
 /// The library's options from the command line.
 fn options(args: &GenerateArgs) -> Result<Options> {
     let kind = Kind::from_name(&args.kind).expect("clap checks the kind");
-    let size = args.size.unwrap_or(match kind {
-        Kind::KenKen => 6,
-        Kind::Sudoku | Kind::Killer => 9,
-    });
+    let size = args.size.unwrap_or(kind.default_size());
     let mut options = Options::new(kind, size);
     options.seed = args.seed.unwrap_or_else(|| {
         std::time::SystemTime::now()
@@ -193,10 +190,7 @@ fn options(args: &GenerateArgs) -> Result<Options> {
     if let Some((setting, flag, _)) = given.iter().find(|(s, _, on)| *on && !s.applies_to(kind)) {
         bail!("{flag} {}", setting.why_not(kind));
     }
-    let level = args.difficulty.as_deref().unwrap_or(match kind {
-        Kind::KenKen => "normal",
-        Kind::Sudoku | Kind::Killer => "medium",
-    });
+    let level = args.difficulty.as_deref().unwrap_or(kind.default_level());
     options = options.with_level_named(level)?;
     if args.mult_only {
         options.ops = vec![Operator::Mul];

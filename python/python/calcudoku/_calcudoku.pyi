@@ -64,8 +64,8 @@ class SeGradeResult:
     ed: float
     hardest: str
     steps: int
-    path: List[Tuple[str, float, str]]
-    """Each step as (SE's technique name, rating, sentence)."""
+    path: List[StepResult]
+    """Each step, in the one shape of a step (``level`` is None: SE rates steps instead)."""
 
 class GradeResult:
     level: str
@@ -76,8 +76,10 @@ class GradeResult:
     def techniques(self) -> Dict[str, int]: ...
 
 class StepResult:
+    """One deduction; rows and columns count from 0."""
     technique: str
-    level: str
+    level: Optional[str]
+    """The rung's level word; None on Sudoku Explainer's scale."""
     rating: float
     cells: List[Tuple[int, int]]
     placements: List[Tuple[int, int, int]]
@@ -133,4 +135,6 @@ def generate(
     max_attempts: Optional[int] = None,
     timeout: Optional[float] = None,
     threads: Optional[int] = None,
-) -> List[Union[Puzzle, Exception]]: ...
+) -> List[Union[Puzzle, Exception]]:
+    """Sizes and levels default as on the command line (KenKen 6×6 ``normal``, Sudoku and
+    Killer 9×9 ``medium``); ``level="any"`` takes whatever comes."""

@@ -23,6 +23,27 @@ impl Kind {
     /// Every kind, in the order of this enum.
     pub const ALL: [Kind; 3] = [Kind::KenKen, Kind::Sudoku, Kind::Killer];
 
+    /// What every front end makes when asked for nothing in particular: KenKen.
+    pub const DEFAULT: Kind = Kind::KenKen;
+
+    /// The size made when none is asked: 6 for KenKen (Keen's default), 9 for Sudoku and
+    /// Killer.
+    pub const fn default_size(self) -> usize {
+        match self {
+            Kind::KenKen => 6,
+            Kind::Sudoku | Kind::Killer => 9,
+        }
+    }
+
+    /// The level made when none is asked: the middle of the ladder (`normal`, Keen's default,
+    /// for KenKen; `medium` for Sudoku and Killer).
+    pub const fn default_level(self) -> &'static str {
+        match self {
+            Kind::KenKen => "normal",
+            Kind::Sudoku | Kind::Killer => "medium",
+        }
+    }
+
     /// The lower-case name the command line takes: `kenken`, `sudoku`, `killer`.
     pub const fn name(self) -> &'static str {
         match self {
@@ -153,6 +174,14 @@ impl Options {
             givens: false,
             max_attempts: if kind == Kind::KenKen { KENKEN_ATTEMPTS } else { GRID_ATTEMPTS },
         }
+    }
+
+    /// The options every front end starts from for a kind: its default size and level
+    /// ([`Kind::default_size`], [`Kind::default_level`]) and Keen's defaults otherwise.
+    pub fn for_kind(kind: Kind) -> Options {
+        Options::new(kind, kind.default_size())
+            .with_level_named(kind.default_level())
+            .expect("a kind's default level is one of its levels")
     }
 
     /// Sets the level by name (`hard`; `any` for whatever comes), or errors with the names
@@ -322,7 +351,7 @@ impl Options {
     pub fn layout_in(&self, format: Format) -> Result<Layout, GenerateError> {
         self.writes(format).map_err(|why| {
             let can: Vec<&str> = Format::ALL
-                .into_iter()
+                .iter()
                 .filter(|&&f| self.writes(f).is_ok())
                 .map(|f| f.name())
                 .collect();
@@ -348,7 +377,9 @@ impl Options {
                 Ok(if line { Layout::Line } else { Layout::Rows })
             }
             Kind::Sudoku => Err("a Sudoku's clues are givens in boxes, not cages".into()),
-            _ if format == Format::SUDOKU => Err("the sudoku format writes givens, not cages".into()),
+            _ if format == Format::SUDOKU => {
+                Err("the sudoku format writes givens, not cages".into())
+            }
             Kind::Killer if sums_only_format || format == Format::KEEN => {
                 Err(format!("the {format} format has no boxes"))
             }
