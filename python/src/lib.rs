@@ -55,6 +55,7 @@ fn parse_error(py: Python<'_>, e: &calcudoku::ParseError, file: Option<&str>) ->
     let value = err.value(py);
     let _ = value.setattr("line", e.line);
     let _ = value.setattr("column", e.column);
+    let _ = value.setattr("what", e.what());
     err
 }
 

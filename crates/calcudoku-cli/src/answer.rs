@@ -5,8 +5,8 @@ use std::time::{Duration, Instant};
 
 use calcudoku::Puzzle;
 use calcudoku::format::{self, Layout};
+use calcudoku::solve::Solver;
 use calcudoku::solve::brute::{BruteOutcome, brute_force_with};
-use calcudoku::solve::{self, Solver, sudoku9};
 
 use crate::cli::Method;
 use crate::json;
@@ -145,11 +145,10 @@ pub fn solve(puzzle: &Puzzle, place: &Place, s: &Settings) -> Answer {
 /// The note for a puzzle with several solutions.
 const SEVERAL: &str = "more than one solution: this is the first in row-major order (`calcudoku count` tells how many)";
 
-/// [`solve()`]'s answer for a plain one-line 9×9 Sudoku, straight from the 9×9 engine (the one
-/// [`Solver::solve`] picks for it) without a `Puzzle`: the same text, outcome and note. None
-/// leaves the line to the reader and [`solve()`]: a line that is not plain, givens that clash
-/// (the reader words the error), `--stats`, JSON, another method, and a row-major search
-/// past its budget (the general engine takes over there).
+/// [`solve()`]'s answer for a plain one-line 9×9 Sudoku, from [`Solver::sudoku9`] (the same
+/// engine `Solver::new` picks for it) without a `Puzzle`: the same text, outcome and note.
+/// None leaves the line to the reader and [`solve()`]: a line that is not plain, `--stats`,
+/// JSON, another method.
 pub fn solve_line9(bytes: &[u8], place: &Place, s: &Settings) -> Option<Answer> {
     if s.method != Method::Fast || s.stats || s.json || place.layout != Layout::Line {
         return None;
@@ -157,28 +156,28 @@ pub fn solve_line9(bytes: &[u8], place: &Place, s: &Settings) -> Option<Answer> 
     let givens = format::sudoku::plain_givens9(bytes)?;
     // The clock is read only when there is a deadline to keep.
     let started = s.timeout.map(|t| (Instant::now(), t));
-    let found =
-        sudoku9::first9_checked(&givens, solve::ROW_MAJOR9_GUESSES, started.map(|(at, t)| at + t))
-            .ok()?;
-    let Some((counted, first)) = found else {
-        let took = started.map_or(Duration::ZERO, |(at, _)| at.elapsed());
-        return Some(timed_out(place, false, took));
+    let solver = Solver::sudoku9(&givens)?.with_deadline(started.map(|(at, t)| at + t));
+    let report = match solver.solve() {
+        Ok(report) => report,
+        Err(_) => {
+            let took = started.map_or(Duration::ZERO, |(at, _)| at.elapsed());
+            return Some(timed_out(place, false, took));
+        }
     };
-    Some(match first {
-        sudoku9::RowMajor9::First(grid) => {
+    Some(match &report.grid {
+        Some(grid) => {
             let mut line = [b'\n'; 82];
-            for (c, &v) in line.iter_mut().zip(&grid) {
+            for (c, &v) in line.iter_mut().zip(grid.cells()) {
                 *c = b'0' + v;
             }
             let text = String::from_utf8(line.to_vec()).expect("digits are ASCII");
-            if counted.solutions == 1 {
+            if report.is_unique() {
                 Answer::new(text, Outcome::Unique)
             } else {
                 Answer { note: Some(Cow::Borrowed(SEVERAL)), ..Answer::new(text, Outcome::Several) }
             }
         }
-        sudoku9::RowMajor9::NoSolution => Answer::new("No solution.\n", Outcome::NoSolution),
-        sudoku9::RowMajor9::OutOfGuesses => return None,
+        None => Answer::new("No solution.\n", Outcome::NoSolution),
     })
 }
 

@@ -14,6 +14,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 
 use crate::answer::{Answer, Outcome, Place};
+use crate::say::Problem;
 use crate::{Ui, json};
 
 /// What a command does with one puzzle: its answer, written in input order.
@@ -123,7 +124,7 @@ impl Summary {
 /// One input line, read.
 pub struct RawLine {
     pub no: usize,
-    pub bytes: Result<Vec<u8>, String>,
+    pub bytes: Result<Vec<u8>, Problem>,
 }
 
 /// Reads the next line (without its line end), at most [`MAX_LINE`] bytes of it; None at the
@@ -146,7 +147,7 @@ fn read_line_into(
     reader: &mut dyn BufRead,
     no: usize,
     data: &mut Vec<u8>,
-) -> io::Result<Option<Result<Range<usize>, String>>> {
+) -> io::Result<Option<Result<Range<usize>, Problem>>> {
     let start = data.len();
     let n = Read::take(&mut *reader, MAX_LINE).read_until(b'\n', data)?;
     if n == 0 {
@@ -171,9 +172,8 @@ fn read_line_into(
                 }
             }
         }
-        let msg =
-            format!("line {no}: expected a puzzle line, found a line longer than {MAX_LINE} bytes");
-        return Ok(Some(Err(msg)));
+        let what = format!("expected a puzzle line, found a line longer than {MAX_LINE} bytes");
+        return Ok(Some(Err(Problem::at(no, 0, what))));
     }
     while data.len() > start && matches!(data.last(), Some(b'\n' | b'\r')) {
         data.pop();
@@ -191,7 +191,7 @@ struct Chunk {
 
 struct ChunkLine {
     no: usize,
-    bytes: Result<Range<usize>, String>,
+    bytes: Result<Range<usize>, Problem>,
 }
 
 impl Chunk {
@@ -200,7 +200,7 @@ impl Chunk {
         self.lines.clear();
     }
 
-    fn bytes<'a>(&'a self, line: &'a ChunkLine) -> Result<&'a [u8], &'a str> {
+    fn bytes<'a>(&'a self, line: &'a ChunkLine) -> Result<&'a [u8], &'a Problem> {
         match &line.bytes {
             Ok(range) => Ok(&self.data[range.clone()]),
             Err(msg) => Err(msg),
@@ -231,14 +231,14 @@ fn answers_expected(chunk: &Chunk) -> usize {
 /// took (only `-v` shows it; otherwise the clock is not read).
 fn answer_line(
     no: usize,
-    bytes: Result<&[u8], &str>,
+    bytes: Result<&[u8], &Problem>,
     name: &str,
     stream: Stream,
     timed: bool,
-) -> Option<Result<(Answer, Duration), String>> {
+) -> Option<Result<(Answer, Duration), Problem>> {
     let bytes = match bytes {
         Ok(b) => b,
-        Err(msg) => return Some(Err(msg.to_string())),
+        Err(msg) => return Some(Err(msg.clone())),
     };
     let place = Place { name, line: no, layout: Layout::Line, batch: true };
     if let Some(line) = stream.line {
@@ -263,7 +263,7 @@ fn answer_line(
             let answer = (stream.work)(&p, &place);
             Ok((answer, started.map_or(Duration::ZERO, |t| t.elapsed())))
         }
-        Err(e) => Err(e.to_string()),
+        Err(e) => Err(Problem::from(e)),
     })
 }
 
@@ -390,7 +390,7 @@ pub fn run(
                     if ui.json {
                         let place =
                             Place { name, line: line.no, layout: Layout::Line, batch: true };
-                        out.write_all(json::error(&place, &msg).as_bytes())?;
+                        out.write_all(json::error(&place, &msg.to_string()).as_bytes())?;
                     } else if !lone {
                         writeln!(out, "Invalid puzzle.")?;
                     }

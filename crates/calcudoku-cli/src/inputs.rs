@@ -12,6 +12,7 @@ use rayon::prelude::*;
 
 use crate::answer::{Answer, Place};
 use crate::cli::InputArgs;
+use crate::say::Problem;
 use crate::{Status, Ui, batch, in_batch, interrupted, json, notes, say};
 
 /// One input: a file, or standard input.
@@ -41,25 +42,27 @@ pub fn sources(input: &InputArgs) -> Vec<Source> {
 const MAX_INPUT: u64 = 64 << 20;
 
 /// Turns bytes into text, or a message naming the place of the first byte that is not UTF-8.
-fn decode(bytes: Vec<u8>) -> Result<String, String> {
+fn decode(bytes: Vec<u8>) -> Result<String, Problem> {
     String::from_utf8(bytes).map_err(|e| not_utf8(e.as_bytes(), e.utf8_error().valid_up_to(), 1))
 }
 
 /// The message for a byte that is not UTF-8 at offset `at` of `bytes`, whose first line is
 /// line `first_line` of the input.
-pub fn not_utf8(bytes: &[u8], at: usize, first_line: usize) -> String {
+pub fn not_utf8(bytes: &[u8], at: usize, first_line: usize) -> Problem {
     let line = first_line + bytes[..at].iter().filter(|&&b| b == b'\n').count();
     let column = at - bytes[..at].iter().rposition(|&b| b == b'\n').map_or(0, |p| p + 1) + 1;
-    format!("line {line}, column {column}: expected text (UTF-8), found byte 0x{:02x}", bytes[at])
+    Problem::at(line, column, format!("expected text (UTF-8), found byte 0x{:02x}", bytes[at]))
 }
 
 /// Reads a whole source as text (at most [`MAX_INPUT`] bytes).
-pub fn read_text(src: &Source) -> Result<String, String> {
-    let (reader, _) = open(src).map_err(|e| format!("cannot read: {e}"))?;
+pub fn read_text(src: &Source) -> Result<String, Problem> {
+    let cannot = |e: std::io::Error| Problem::whole(format!("cannot read: {e}"));
+    let (reader, _) = open(src).map_err(cannot)?;
     let mut bytes = Vec::new();
-    reader.take(MAX_INPUT + 1).read_to_end(&mut bytes).map_err(|e| format!("cannot read: {e}"))?;
+    reader.take(MAX_INPUT + 1).read_to_end(&mut bytes).map_err(cannot)?;
     if bytes.len() as u64 > MAX_INPUT {
-        return Err(format!("expected a puzzle file, found more than {} MiB", MAX_INPUT >> 20));
+        let mib = MAX_INPUT >> 20;
+        return Err(Problem::whole(format!("expected a puzzle file, found more than {mib} MiB")));
     }
     decode(bytes)
 }
@@ -78,7 +81,7 @@ pub fn open(src: &Source) -> io::Result<(Box<dyn BufRead>, Option<u64>)> {
 /// A source read as far as telling what it is.
 enum Loaded {
     /// It could not be read, or does not read as puzzles: the message.
-    Failed(String),
+    Failed(Problem),
     /// A file of one-line Sudokus, to stream: the lines read so far and the rest.
     Stream { head: Vec<batch::RawLine>, reader: Box<dyn BufRead>, size: Option<u64> },
     /// Every puzzle of it.
@@ -90,13 +93,13 @@ enum Loaded {
 fn load(src: &Source, forced: Option<Format>, streamable: bool) -> Loaded {
     let (mut reader, size) = match open(src) {
         Ok(r) => r,
-        Err(e) => return Loaded::Failed(format!("cannot read: {e}")),
+        Err(e) => return Loaded::Failed(Problem::whole(format!("cannot read: {e}"))),
     };
     // Read up to the first line with something on it, to tell a streamable batch.
     let mut head = Vec::new();
     loop {
         match batch::read_line(&mut *reader, head.len() + 1) {
-            Err(e) => return Loaded::Failed(format!("cannot read: {e}")),
+            Err(e) => return Loaded::Failed(Problem::whole(format!("cannot read: {e}"))),
             Ok(None) => break,
             Ok(Some(line)) => {
                 let blank = line.bytes.as_ref().is_ok_and(|b| {
@@ -128,13 +131,14 @@ fn load(src: &Source, forced: Option<Format>, streamable: bool) -> Loaded {
         bytes.push(b'\n');
     }
     if let Err(e) = reader.take(MAX_INPUT + 1).read_to_end(&mut bytes) {
-        return Loaded::Failed(format!("cannot read: {e}"));
+        return Loaded::Failed(Problem::whole(format!("cannot read: {e}")));
     }
     if bytes.len() as u64 > MAX_INPUT {
         let mib = MAX_INPUT >> 20;
-        return Loaded::Failed(format!("expected a puzzle file, found more than {mib} MiB"));
+        let what = format!("expected a puzzle file, found more than {mib} MiB");
+        return Loaded::Failed(Problem::whole(what));
     }
-    match decode(bytes).and_then(|t| format::read(&t, forced).map_err(|e| e.to_string())) {
+    match decode(bytes).and_then(|t| format::read(&t, forced).map_err(Problem::from)) {
         Ok(doc) => Loaded::Doc(doc),
         Err(msg) => Loaded::Failed(msg),
     }
@@ -225,16 +229,15 @@ fn run_each(
     let srcs = sources(input);
     let mut summary = batch::Summary::default();
     let mut status = Status::Solved;
-    let bad =
-        |name: &str, msg: &dyn std::fmt::Display, status: &mut Status, out: &mut dyn Write| {
-            eprintln!("{}", say::located(name, &msg.to_string()));
-            *status = (*status).max(Status::BadInput);
-            if ui.json {
-                let place = Place { name, line: 0, layout: Layout::Rows, batch: false };
-                out.write_all(json::error(&place, &msg.to_string()).as_bytes())?;
-            }
-            io::Result::Ok(())
-        };
+    let bad = |name: &str, msg: &Problem, status: &mut Status, out: &mut dyn Write| {
+        eprintln!("{}", say::located(name, msg));
+        *status = (*status).max(Status::BadInput);
+        if ui.json {
+            let place = Place { name, line: 0, layout: Layout::Rows, batch: false };
+            out.write_all(json::error(&place, &msg.to_string()).as_bytes())?;
+        }
+        io::Result::Ok(())
+    };
     let threads = stream.map_or(1, |s| s.threads);
     // Several files at a time only when they are worked out ahead: otherwise one at a time,
     // so that nothing is read before it is needed.
@@ -345,7 +348,7 @@ fn run_each(
                         }
                     }
                     Err(e) => {
-                        eprintln!("{}", say::located(&src.name, &e.to_string()));
+                        eprintln!("{}", say::located(&src.name, &Problem::from(e)));
                         status = status.max(Status::BadInput);
                         if ui.json {
                             out.write_all(json::error(&place, &e.to_string()).as_bytes())?;

@@ -25,7 +25,7 @@ use std::time::{Duration, Instant};
 
 use anyhow::Result;
 use calcudoku::format::{self, Format, Layout, sudoku};
-use calcudoku::solve::{Count, Solver, sudoku9};
+use calcudoku::solve::{Count, Solver};
 use clap::{CommandFactory, Parser};
 
 use answer::{Answer, Outcome, Place};
@@ -387,21 +387,18 @@ fn count(args: &CountArgs, ui: Ui, out: &mut dyn Write) -> Result<Status> {
         }
     };
     // A plain 9×9 line goes straight to the 9×9 engine (the one `Solver` picks for it), without
-    // a `Puzzle`; a line whose givens clash is left to the reader, which words the error.
+    // a `Puzzle`.
     let line = |bytes: &[u8], place: &Place| {
         let givens = sudoku::plain_givens9(bytes)?;
         let started = timeout.map(|t| (Instant::now(), t));
-        match sudoku9::solve9_checked(&givens, args.limit, false, started.map(|(s, t)| s + t)) {
-            Err(sudoku9::Clash) => None,
-            Ok(Some(found)) => {
-                let complete = found.solutions < args.limit;
-                Some(answer(Count { solutions: found.solutions, complete }, place))
-            }
-            Ok(None) => {
+        let solver = Solver::sudoku9(&givens)?.with_deadline(started.map(|(s, t)| s + t));
+        Some(match solver.count(args.limit) {
+            Ok(c) => answer(c, place),
+            Err(_) => {
                 let took = started.map_or(Duration::ZERO, |(s, _)| s.elapsed());
-                Some(answer::timed_out(place, json, took))
+                answer::timed_out(place, json, took)
             }
-        }
+        })
     };
     let stream = batch::Stream { work: &work, line: Some(&line), threads: threads(args.threads) };
     for_each_puzzle(&args.input, ui, out, Some(stream), |p, place| Ok(work(p, place)))

@@ -271,9 +271,17 @@ impl ParseError {
     }
 }
 
+impl ParseError {
+    /// What went wrong, without the place (`expected …, found …`): front ends that show the
+    /// place their own way (`FILE:LINE:COLUMN: …`) print this after it.
+    pub fn what(&self) -> String {
+        singular_after_one(self.kind.to_string())
+    }
+}
+
 impl std::fmt::Display for ParseError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let kind = singular_after_one(self.kind.to_string());
+        let kind = self.what();
         match (self.line, self.column) {
             (0, _) => write!(f, "{kind}"),
             (l, 0) => write!(f, "line {l}: {kind}"),

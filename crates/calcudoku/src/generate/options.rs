@@ -350,11 +350,8 @@ impl Options {
     /// cannot write them, naming the formats that can. Known before any puzzle is made.
     pub fn layout_in(&self, format: Format) -> Result<Layout, GenerateError> {
         self.writes(format).map_err(|why| {
-            let can: Vec<&str> = Format::ALL
-                .iter()
-                .filter(|&&f| self.writes(f).is_ok())
-                .map(|f| f.name())
-                .collect();
+            let can: Vec<&str> =
+                Format::ALL.iter().filter(|&&f| self.writes(f).is_ok()).map(|f| f.name()).collect();
             let n = self.size;
             GenerateError::Options(format!(
                 "the {format} format cannot write {n}×{n} {}: {why} (formats that can: {})",

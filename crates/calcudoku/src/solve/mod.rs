@@ -22,7 +22,7 @@ use std::sync::OnceLock;
 pub use engine::{Branching, Stats};
 
 pub mod brute;
-pub mod sudoku9;
+mod sudoku9;
 
 use crate::puzzle::{BoxShape, Family, Grid, Kind, Puzzle};
 use engine::{Engine, Sink, Stop};
@@ -31,7 +31,7 @@ use model::Model;
 /// Guesses a 9×9 Sudoku's row-major search may make (beyond four times the count's) before
 /// its first solution is looked for by the general engine. On `serg-benchmark` (10,000
 /// puzzles with several solutions) the row-major search needs at most a few dozen.
-pub const ROW_MAJOR9_GUESSES: u64 = 2_000;
+pub(crate) const ROW_MAJOR9_GUESSES: u64 = 2_000;
 
 /// How many solutions a search found, and whether it looked at everything.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -98,6 +98,31 @@ impl Solver {
         }
     }
 
+    /// A solver for a classic 9×9 Sudoku given as its 81 values row by row (0 for an empty
+    /// cell), without building a [`Puzzle`]: what a batch of one-line Sudokus needs, where
+    /// building each puzzle costs as much as solving it. The same answers as
+    /// `Solver::new(&puzzle)` for the puzzle of those givens (givens that clash have no
+    /// solution). None when a value is above 9.
+    pub fn sudoku9(givens: &[u8; 81]) -> Option<Solver> {
+        if givens.iter().any(|&v| v > 9) {
+            return None;
+        }
+        Some(Solver {
+            model: OnceLock::new(),
+            sudoku9: Some(*givens),
+            deadline: None,
+            #[cfg(debug_assertions)]
+            puzzle: Solver::sudoku9_puzzle(givens),
+        })
+    }
+
+    /// The puzzle of classic 9×9 givens.
+    fn sudoku9_puzzle(givens: &[u8; 81]) -> Puzzle {
+        let grid = Grid::from_valid(9, givens.to_vec());
+        let boxes = Some(BoxShape { height: 3, width: 3 });
+        Puzzle::sudoku(9, boxes, grid).expect("values up to 9 make a 9×9 Sudoku")
+    }
+
     /// A solver that always uses the general engine (to cross-check the specialised one).
     #[cfg(test)]
     pub(crate) fn general(puzzle: &Puzzle) -> Solver {
@@ -111,9 +136,7 @@ impl Solver {
     fn model(&self) -> &Model {
         self.model.get_or_init(|| {
             let givens = self.sudoku9.expect("the model is built up front for other puzzles");
-            let grid = Grid::from_valid(9, givens.to_vec());
-            let boxes = Some(BoxShape { height: 3, width: 3 });
-            Model::new(&Puzzle::sudoku(9, boxes, grid).expect("a valid 9×9 Sudoku"))
+            Model::new(&Solver::sudoku9_puzzle(&givens))
         })
     }
 

@@ -76,6 +76,7 @@ pub struct Sudoku9Result {
 
 /// Counts the solutions of a 9×9 Sudoku up to `limit`. `givens` are row-major values, 0 for an
 /// empty cell, 1..=9 otherwise (anything above 9 makes the puzzle unsolvable).
+#[cfg(test)]
 pub fn solve9(givens: &[u8; 81], limit: u64) -> Sudoku9Result {
     solve9_until(givens, limit, None).expect("no deadline was set")
 }
@@ -107,38 +108,6 @@ fn mirror(g: &[u8; 81]) -> [u8; 81] {
         }
     }
     t
-}
-
-/// Two givens of a 9×9 Sudoku clash in a row, column or box (or one is above 9).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Clash;
-
-/// Counts the solutions of a 9×9 Sudoku up to `limit`, like [`solve9_until`], for givens not
-/// yet checked: two that clash give `Err(Clash)` (which [`solve9_until`] counts as no
-/// solution), so that a batch can hand a raw line straight to the engine and leave only such
-/// lines to the reader. With `keep_first` false the first solution is not kept (`first` is
-/// None), which spares a count writing out a grid it does not print. Gives up (`Ok(None)`)
-/// once `deadline` has passed.
-pub fn solve9_checked(
-    givens: &[u8; 81],
-    limit: u64,
-    keep_first: bool,
-    deadline: Option<Instant>,
-) -> Result<Option<Sudoku9Result>, Clash> {
-    let state = State::new(givens).ok_or(Clash)?;
-    let mut search = Search::new(limit, deadline);
-    search.keep_first = keep_first;
-    if limit > 0 {
-        search.start_oriented(state, givens);
-    }
-    if search.timed_out {
-        return Ok(None);
-    }
-    Ok(Some(Sudoku9Result {
-        solutions: search.found,
-        first: search.first,
-        guesses: search.guesses,
-    }))
 }
 
 /// What [`first9_until`] found.
@@ -182,16 +151,6 @@ pub fn first9_until(
             Some((Sudoku9Result { solutions: 0, first: None, guesses: 0 }, RowMajor9::NoSolution))
         }
     }
-}
-
-/// Like [`first9_until`], for givens not yet checked: two that clash give `Err(Clash)`, as in
-/// [`solve9_checked`].
-pub fn first9_checked(
-    givens: &[u8; 81],
-    extra: u64,
-    deadline: Option<Instant>,
-) -> Result<Option<(Sudoku9Result, RowMajor9)>, Clash> {
-    Ok(first9_from(State::new(givens).ok_or(Clash)?, extra, ROW_MAJOR_FIRST, deadline))
 }
 
 /// [`first9_until`] from the givens' state, with `first_budget` guesses for the row-major
