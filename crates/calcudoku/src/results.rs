@@ -344,6 +344,116 @@ impl ExplainResult {
     }
 }
 
+/// What checking a player's grid against a puzzle found.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct CheckResult {
+    /// `solves`, `fits`, `no completion`, `broken` or `timeout`.
+    pub status: &'static str,
+    /// The same in words (for `broken`, the rule the grid breaks).
+    pub message: String,
+}
+
+impl CheckResult {
+    /// A complete grid that solves the puzzle.
+    pub fn solves() -> CheckResult {
+        CheckResult { status: "solves", message: "the grid solves the puzzle".into() }
+    }
+
+    /// A partial grid with `empty` cells left, which breaks no rule and can be completed.
+    pub fn fits(empty: usize) -> CheckResult {
+        let cells = if empty == 1 { "1 cell" } else { "cells" };
+        let message = if empty == 1 {
+            format!("the partial grid fits so far ({cells} empty)")
+        } else {
+            format!("the partial grid fits so far ({empty} {cells} empty)")
+        };
+        CheckResult { status: "fits", message }
+    }
+
+    /// A partial grid that breaks no rule yet but has no completion.
+    pub fn no_completion(empty: usize) -> CheckResult {
+        CheckResult {
+            status: "no completion",
+            message: format!("no way of filling its {empty} empty cells solves the puzzle"),
+        }
+    }
+
+    /// A grid that breaks a rule (`why`: the rule in words).
+    pub fn broken(why: String) -> CheckResult {
+        CheckResult { status: "broken", message: why }
+    }
+
+    /// The search for a completion gave up after `seconds`.
+    pub fn timeout(seconds: f64) -> CheckResult {
+        CheckResult {
+            status: "timeout",
+            message: format!(
+                "out of time: gave up after {seconds:.3} s (--timeout) looking for a way to fill \
+                 the empty cells"
+            ),
+        }
+    }
+}
+
+/// A generated puzzle, with how it was made.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct GenerateResult {
+    /// Its index in the run, from 1 (puzzle `index` of a seed is the same on any machine).
+    pub index: u64,
+    /// The run's seed.
+    pub seed: u64,
+    /// `kenken`, `sudoku` or `killer`.
+    pub kind: &'static str,
+    /// The side.
+    pub size: usize,
+    /// Its level's word on the kind's ladder.
+    pub level: &'static str,
+    /// The rating of its hardest step, to a tenth.
+    pub rating: f64,
+    /// Candidates made to find it.
+    pub attempts: u32,
+    /// Milliseconds it took, to a tenth.
+    pub ms: f64,
+    /// The puzzle, as the `json` format writes it.
+    pub puzzle: serde_json::Value,
+    /// Its Keen game ID, when Keen can show it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub keen: Option<String>,
+    /// Its one solution, as rows.
+    pub solution: Vec<Vec<u8>>,
+}
+
+impl GenerateResult {
+    /// Puzzle `index` (from 0) of a run with `options`, made in `took`.
+    pub fn of(
+        g: &crate::generate::Generated,
+        options: &crate::generate::Options,
+        index: u64,
+        took: std::time::Duration,
+    ) -> GenerateResult {
+        use crate::format::{self, Format, Layout};
+        let grade = g.grade();
+        GenerateResult {
+            index: index + 1,
+            seed: options.seed,
+            kind: options.kind.name(),
+            size: options.size,
+            level: grade.level_name,
+            rating: rating(grade.rating),
+            attempts: g.attempts,
+            ms: (took.as_secs_f64() * 1e4).round() / 10.0,
+            puzzle: format::write_puzzle(&g.puzzle, Format::JSON, Layout::Line)
+                .ok()
+                .and_then(|text| serde_json::from_str(&text).ok())
+                .unwrap_or_default(),
+            keen: format::write_puzzle(&g.puzzle, Format::KEEN, Layout::Line)
+                .ok()
+                .map(|id| id.trim_end().to_string()),
+            solution: rows(&g.solution),
+        }
+    }
+}
+
 /// Why a puzzle got no answer: `no solution`, `not unique`, `timeout`, or an `error`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct FailureResult {
@@ -407,5 +517,22 @@ mod tests {
             serde_json::to_string(&FailureResult::from(&LogicError::NotUnique)).unwrap(),
             r#"{"status":"not unique"}"#
         );
+    }
+
+    /// A generated puzzle's result carries a puzzle that reads back, its solution and grade.
+    #[test]
+    fn generate_and_check() {
+        use crate::generate::{Kind, Options, generate};
+        let options = Options { seed: 3, ..Options::for_kind(Kind::KenKen) };
+        let g = generate(&options, 0, None).unwrap();
+        let r = GenerateResult::of(&g, &options, 0, std::time::Duration::from_millis(12));
+        let json = serde_json::to_value(&r).unwrap();
+        assert_eq!((json["index"].as_u64(), json["level"].as_str()), (Some(1), Some("normal")));
+        let back: Puzzle = crate::format::parse(&json["puzzle"].to_string(), None).unwrap();
+        assert_eq!(back, g.puzzle);
+        assert_eq!(r.solution, rows(&g.solution));
+        assert!(r.keen.as_deref().is_some_and(|id| id.starts_with("6:")), "{r:?}");
+        assert_eq!(CheckResult::fits(1).message, "the partial grid fits so far (1 cell empty)");
+        assert_eq!(CheckResult::fits(4).message, "the partial grid fits so far (4 cells empty)");
     }
 }
