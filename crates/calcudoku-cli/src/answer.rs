@@ -10,16 +10,8 @@ use calcudoku::solve::brute::{BruteOutcome, brute_force_with};
 
 use crate::cli::Method;
 use crate::json;
-
-/// Where a puzzle came from (for messages) and how its answer is laid out.
-pub struct Place<'a> {
-    pub name: &'a str,
-    /// 1-based line where the puzzle starts.
-    pub line: usize,
-    pub layout: Layout,
-    /// Whether the puzzle is one of several read from the same input.
-    pub batch: bool,
-}
+pub use crate::place::Place;
+use calcudoku::results::{FailureResult, SolveResult};
 
 /// How solving one puzzle ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -123,13 +115,10 @@ pub fn solve(puzzle: &Puzzle, place: &Place, s: &Settings) -> Answer {
     };
     let note = (outcome == Outcome::Several).then_some(Cow::Borrowed(SEVERAL));
     if s.json {
-        let mut o = json::object(place);
-        o.insert("status".into(), if grid.is_some() { "solved" } else { "no solution" }.into());
-        o.insert("solution".into(), grid.as_ref().map_or(json::Value::Null, json::grid));
-        if s.method == Method::Fast {
-            o.insert("unique".into(), (outcome == Outcome::Unique).into());
-        }
-        return Answer { note, ..Answer::new(json::line(o), outcome) };
+        // Only the exact solver knows whether the solution is the only one.
+        let unique = (s.method == Method::Fast).then_some(outcome == Outcome::Unique);
+        let result = SolveResult::of_grid(grid.as_ref(), unique);
+        return Answer { note, ..Answer::new(json::result(place, &[], &result), outcome) };
     }
     let mut text = match &grid {
         Some(g) => format::write_solution(g, layout),
@@ -184,9 +173,7 @@ pub fn solve_line9(bytes: &[u8], place: &Place, s: &Settings) -> Option<Answer> 
 /// The answer for a puzzle given up on at the deadline.
 pub fn timed_out(place: &Place, as_json: bool, after: Duration) -> Answer {
     let text: Cow<'static, str> = if as_json {
-        let mut o = json::object(place);
-        o.insert("status".into(), "timeout".into());
-        json::line(o).into()
+        json::result(place, &[], &FailureResult::timeout()).into()
     } else if place.layout == Layout::Line {
         "Timed out.\n".into()
     } else {

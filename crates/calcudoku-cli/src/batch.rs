@@ -14,8 +14,9 @@ use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 
 use crate::answer::{Answer, Outcome, Place};
+use crate::json;
+use crate::run::Ui;
 use crate::say::Problem;
-use crate::{Ui, json};
 
 /// What a command does with one puzzle: its answer, written in input order.
 pub type Work<'a> = dyn Fn(&Puzzle, &Place) -> Answer + Sync + 'a;
@@ -242,7 +243,7 @@ fn answer_line(
     };
     let place = Place { name, line: no, layout: Layout::Line, batch: true };
     if let Some(line) = stream.line {
-        if crate::interrupted() {
+        if crate::run::interrupted() {
             return None;
         }
         let started = timed.then(Instant::now);
@@ -252,9 +253,9 @@ fn answer_line(
     }
     let text = match std::str::from_utf8(bytes) {
         Ok(t) => t,
-        Err(e) => return Some(Err(crate::not_utf8(bytes, e.valid_up_to(), no))),
+        Err(e) => return Some(Err(crate::inputs::not_utf8(bytes, e.valid_up_to(), no))),
     };
-    if calcudoku::format::is_blank_or_comment(text) || crate::interrupted() {
+    if calcudoku::format::is_blank_or_comment(text) || crate::run::interrupted() {
         return None;
     }
     Some(match sudoku::parse_line_at(text, no) {
@@ -368,7 +369,7 @@ pub fn run(
         for (line, answer) in chunk.lines.iter().zip(answers.drain(..)) {
             match answer {
                 // Ctrl-C: answers stop at the first line left undone, to keep input order.
-                None if crate::interrupted() => {
+                None if crate::run::interrupted() => {
                     done = true;
                     break;
                 }
@@ -380,7 +381,7 @@ pub fn run(
                 }
                 Some(Ok((a, took))) => {
                     if !ui.quiet {
-                        progress.suspend(|| crate::notes(&ui, name, line.no, &a, took));
+                        progress.suspend(|| crate::run::notes(&ui, name, line.no, &a, took));
                     }
                     out.write_all(a.text.as_bytes())?;
                     summary.add_answer(&a);

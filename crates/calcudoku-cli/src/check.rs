@@ -27,7 +27,10 @@ use calcudoku::{Grid, Puzzle};
 
 use crate::answer::Place;
 use crate::cli::CheckArgs;
-use crate::{Source, Status, Ui, json, read_text, say};
+use crate::inputs::{Source, read_text};
+use crate::run::{Status, Ui};
+use crate::{json, say};
+use calcudoku::results::CheckResult;
 
 fn source(path: &Path) -> Source {
     if path == Path::new("-") {
@@ -53,55 +56,34 @@ pub fn run(args: &CheckArgs, ui: Ui, out: &mut dyn Write) -> Result<Status> {
         Verdict::TimedOut { .. } => Status::TimedOut,
         _ => Status::NoSolution,
     };
+    let result = match verdict {
+        Verdict::Solves => CheckResult::solves(),
+        Verdict::Fits { empty } => CheckResult::fits(empty),
+        Verdict::NoCompletion { empty } => CheckResult::no_completion(empty),
+        Verdict::Broken(v) => CheckResult::broken(v),
+        Verdict::TimedOut { after } => CheckResult::timeout(after.as_secs_f64()),
+    };
     if ui.json {
         let place =
             Place { name: &place_name, line: 1, layout: format::Layout::Rows, batch: false };
-        let mut o = json::object(&place);
-        let (word, text) = match &verdict {
-            Verdict::Solves => ("solves", "the grid solves the puzzle".to_string()),
-            Verdict::Fits { empty } => {
-                ("fits", format!("the partial grid fits so far ({empty} empty)"))
-            }
-            Verdict::NoCompletion { empty } => (
-                "no completion",
-                format!("no way of filling its {empty} empty cells solves the puzzle"),
-            ),
-            Verdict::Broken(v) => ("broken", v.clone()),
-            Verdict::TimedOut { after } => ("timeout", timed_out(*after)),
-        };
-        o.insert("status".into(), word.into());
-        o.insert("message".into(), text.into());
-        out.write_all(json::line(o).as_bytes())?;
+        out.write_all(json::result(&place, &[], &result).as_bytes())?;
         return Ok(status);
     }
-    match verdict {
-        Verdict::Solves => writeln!(out, "ok: the grid solves the puzzle")?,
-        Verdict::Fits { empty: 1 } => {
-            writeln!(out, "ok: the partial grid fits so far (1 cell empty)")?
-        }
-        Verdict::Fits { empty } => {
-            writeln!(out, "ok: the partial grid fits so far ({empty} cells empty)")?
-        }
-        Verdict::NoCompletion { empty } => writeln!(
+    match result.status {
+        "solves" | "fits" => writeln!(out, "ok: {}", result.message)?,
+        "no completion" => writeln!(
             out,
-            "no completion exists: the grid breaks no rule yet, but no way of filling its {empty} empty cells solves the puzzle"
+            "no completion exists: the grid breaks no rule yet, but {}",
+            result.message
         )?,
-        Verdict::Broken(v) => writeln!(out, "{v}")?,
-        Verdict::TimedOut { after } => writeln!(out, "{}", timed_out(after))?,
+        _ => writeln!(out, "{}", result.message)?,
     }
     Ok(status)
 }
 
-fn timed_out(after: Duration) -> String {
-    format!(
-        "out of time: gave up after {:.3} s (--timeout) looking for a way to fill the empty cells",
-        after.as_secs_f64()
-    )
-}
-
 /// The grid's file name (for `--json`) and what the check found.
 fn judge(args: &CheckArgs) -> Result<(String, Verdict)> {
-    let timeout = crate::timeout(args.timeout)?;
+    let timeout = crate::run::timeout(args.timeout)?;
     let started = Instant::now();
     let (puzzle_src, grid_src) = (source(&args.puzzle), source(&args.grid));
     if puzzle_src.path.is_none() && grid_src.path.is_none() {

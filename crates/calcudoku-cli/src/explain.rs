@@ -13,8 +13,10 @@ use calcudoku::{Cell, Puzzle};
 use crate::answer::{self, Answer, Outcome, Place};
 use crate::cli::{ExplainArgs, HintArgs};
 use crate::grade::failure;
+use crate::inputs::{Source, for_each_puzzle, read_text};
 use crate::render::Draw;
-use crate::{Source, Status, Ui, deadline, for_each_puzzle, json, read_text, say};
+use crate::run::{Status, Ui, deadline};
+use crate::{json, say};
 
 fn source(path: &Path) -> Source {
     if path == Path::new("-") {
@@ -148,7 +150,7 @@ pub fn explain(args: &ExplainArgs, ui: Ui, out: &mut dyn Write) -> Result<Status
         anyhow::bail!("explain --draw --to svg makes a picture per step: give -o OUT");
     }
     let mut pictures = 0;
-    for_each_puzzle(&args.input, ui, out, None, |puzzle, place| {
+    for_each_puzzle(&args.input, ui, out, |puzzle, place| {
         let started = Instant::now();
         let deadline = timeout.map(|t| started + t);
         Ok(match explain_one(puzzle, place, deadline, as_json, draw.as_ref(), &mut pictures)? {

@@ -8,11 +8,13 @@ use anyhow::{Result, bail};
 use calcudoku::Operator;
 use calcudoku::format::{self, Format, Layout};
 use calcudoku::generate::{self, GenerateError, Generated, Kind, Options, Setting, Symmetry};
+use calcudoku::results::GenerateResult;
 use rayon::prelude::*;
 
 use crate::cli::GenerateArgs;
+use crate::json;
 use crate::progress::{self, Progress};
-use crate::{Status, Ui, in_batch, interrupted, json, threads};
+use crate::run::{Status, Ui, in_batch, interrupted, threads};
 
 /// Puzzles made together before they are written.
 const CHUNK: usize = 64;
@@ -25,7 +27,7 @@ pub fn run(args: &GenerateArgs, ui: Ui, out: &mut dyn Write) -> Result<Status> {
         None => options.default_format(),
     };
     let layout = options.layout_in(to).map_err(|e| anyhow::anyhow!("--to {to}: {e}"))?;
-    let timeout = crate::timeout(args.timeout)?;
+    let timeout = crate::run::timeout(args.timeout)?;
     if args.seed.is_none() && !ui.quiet {
         eprintln!("calcudoku: seed {} (give --seed {0} to make these again)", options.seed);
     }
@@ -236,20 +238,7 @@ fn as_text(g: &Generated, to: Format, layout: Layout, index: u64, count: u64) ->
 }
 
 fn as_json(g: &Generated, options: &Options, index: u64, took: Duration) -> Result<String> {
-    let mut o = json::Map::new();
-    o.insert("index".into(), (index + 1).into());
-    o.insert("seed".into(), options.seed.into());
-    o.insert("kind".into(), options.kind.name().into());
-    o.insert("size".into(), options.size.into());
-    o.insert("level".into(), g.grade().level_name.into());
-    o.insert("rating".into(), json::Value::from((g.grade().rating as f64 * 10.0).round() / 10.0));
-    o.insert("attempts".into(), g.attempts.into());
-    o.insert("ms".into(), json::Value::from((took.as_secs_f64() * 1e4).round() / 10.0));
-    let puzzle = serde_json::to_value(&g.puzzle)?;
-    o.insert("puzzle".into(), puzzle);
-    if let Ok(keen) = format::write_puzzle(&g.puzzle, Format::KEEN, Layout::Line) {
-        o.insert("keen".into(), keen.trim_end().into());
-    }
-    o.insert("solution".into(), json::grid(&g.solution));
-    Ok(json::line(o))
+    let mut text = serde_json::to_string(&GenerateResult::of(g, options, index, took))?;
+    text.push('\n');
+    Ok(text)
 }

@@ -11,7 +11,9 @@ use calcudoku::results::{FailureResult, GradeResult};
 
 use crate::answer::{self, Answer, Outcome, Place};
 use crate::cli::GradeArgs;
-use crate::{Status, Ui, batch, deadline, for_each_puzzle, json, se, threads};
+use crate::inputs::stream_puzzles;
+use crate::run::{Status, Ui, deadline, threads};
+use crate::{batch, json, se};
 
 pub fn run(args: &GradeArgs, ui: Ui, out: &mut dyn Write) -> Result<Status> {
     let as_json = ui.json;
@@ -20,8 +22,8 @@ pub fn run(args: &GradeArgs, ui: Ui, out: &mut dyn Write) -> Result<Status> {
         return se::run(&args.input, timeout, threads(args.threads), se::Show::Grade, ui, out);
     }
     let work = |puzzle: &Puzzle, place: &Place| grade(puzzle, place, timeout, as_json);
-    let stream = Some(batch::Stream { work: &work, line: None, threads: threads(args.threads) });
-    for_each_puzzle(&args.input, ui, out, stream, |p, place| Ok(work(p, place)))
+    let stream = batch::Stream { work: &work, line: None, threads: threads(args.threads) };
+    stream_puzzles(&args.input, ui, out, stream)
 }
 
 /// One puzzle's grade as an answer: `hard (rating 3.4): naked single ×20, …`.

@@ -12,8 +12,9 @@ use rayon::prelude::*;
 
 use crate::answer::{Answer, Place};
 use crate::cli::InputArgs;
+use crate::run::{Status, Ui, in_batch, interrupted, notes};
 use crate::say::Problem;
-use crate::{Status, Ui, batch, in_batch, interrupted, json, notes, say};
+use crate::{batch, json, say};
 
 /// One input: a file, or standard input.
 pub struct Source {
@@ -187,20 +188,30 @@ fn work_ahead(
     })
 }
 
-/// Reads every source and hands each puzzle to `each`; a file of one-line 9×9 (or larger)
-/// Sudokus is streamed through [`batch::run`] when `stream` allows it. With `stream`'s thread
-/// count above one, the puzzles of files read whole (and of up to [`SOURCES_AT_ONCE`] files
-/// at a time) are worked out in parallel by `stream`'s work instead, and written in input
-/// order. Bad input is reported on standard error without stopping: one bad puzzle or file
-/// does not stop the others.
+/// Reads every source and works out each puzzle with `stream`'s work, taken once: a file of
+/// one-line 9×9 (or larger) Sudokus is streamed through [`batch::run`]; with `stream`'s thread
+/// count above one, the puzzles of files read whole (and of up to [`SOURCES_AT_ONCE`] files at
+/// a time) are worked out in parallel and written in input order. Bad input is reported on
+/// standard error without stopping: one bad puzzle or file does not stop the others.
+pub fn stream_puzzles(
+    input: &InputArgs,
+    ui: Ui,
+    out: &mut dyn Write,
+    stream: batch::Stream,
+) -> Result<Status> {
+    let work = stream.work;
+    run_each(input, ui, out, Some(stream), &mut |_| Ok(()), |p, place| Ok(work(p, place)))
+}
+
+/// Reads every source and hands each puzzle to `each`, one after the other (work that draws
+/// pictures or numbers them across puzzles). Bad input is reported as [`stream_puzzles`] does.
 pub fn for_each_puzzle(
     input: &InputArgs,
     ui: Ui,
     out: &mut dyn Write,
-    stream: Option<batch::Stream>,
     each: impl FnMut(&calcudoku::Puzzle, &Place) -> Result<Answer>,
 ) -> Result<Status> {
-    run_each(input, ui, out, stream, &mut |_| Ok(()), each)
+    run_each(input, ui, out, None, &mut |_| Ok(()), each)
 }
 
 /// [`for_each_puzzle`] without threads or streaming, telling `loaded` how many puzzles have

@@ -1,9 +1,8 @@
 //! `--json`: JSON Lines, one object per puzzle (or per step), each naming its file and line.
 
-use calcudoku::Grid;
 pub use serde_json::{Map, Value};
 
-use crate::answer::Place;
+use crate::place::Place;
 
 /// An object that starts with the puzzle's file and line.
 pub fn object(place: &Place) -> Map<String, Value> {
@@ -47,9 +46,4 @@ pub fn error(place: &Place, message: &str) -> String {
     o.insert("status".into(), "error".into());
     o.insert("error".into(), message.into());
     line(o)
-}
-
-/// A grid as rows of numbers (0 for an empty cell).
-pub fn grid(g: &Grid) -> Value {
-    Value::Array(g.rows().map(|r| r.iter().map(|&v| Value::from(v)).collect()).collect())
 }

@@ -15,7 +15,8 @@ use calcudoku::{Cell, Grid, Puzzle};
 use crate::answer::{Answer, Outcome, Place};
 use crate::cli::{ColorWhen, DrawArgs, DrawTarget, PaperArg, RenderArgs, RenderTarget};
 use crate::inputs::for_each_loaded_puzzle;
-use crate::{Status, Ui, deadline, for_each_puzzle};
+use crate::inputs::for_each_puzzle;
+use crate::run::{Status, Ui, deadline};
 
 /// The longest a caption's level may take to find; past it the caption has no level.
 const GRADE_BUDGET: Duration = Duration::from_secs(1);
@@ -138,7 +139,7 @@ pub fn run(args: &RenderArgs, ui: Ui, out: &mut dyn Write) -> Result<Status> {
                 Some(f) => f,
                 None => out,
             };
-            let status = for_each_puzzle(&args.input, ui, sink, None, |puzzle, place| {
+            let status = for_each_puzzle(&args.input, ui, sink, |puzzle, place| {
                 let n = puzzle.size();
                 let caption = format!("{} {n}×{n} · {}", Kind::of(puzzle).name(), id(place));
                 let deadline = timeout.map(|t| Instant::now() + t);
@@ -205,34 +206,32 @@ pub fn run(args: &RenderArgs, ui: Ui, out: &mut dyn Write) -> Result<Status> {
         }
         RenderTarget::Pdf => {
             let mut puzzles: Vec<(Puzzle, Option<Grid>, Option<String>, String)> = Vec::new();
-            let status =
-                for_each_puzzle(&args.input, ui, &mut io::sink(), None, |puzzle, place| {
-                    // One deadline for the puzzle: its solution, then its caption's level.
-                    let started = Instant::now();
-                    let deadline = timeout.map(|t| started + t);
-                    let (grid, missing) = match solution(puzzle, deadline) {
-                        Ok((g, unique)) => (Some((g, unique)), None),
-                        Err(outcome) => (None, Some(outcome)),
-                    };
-                    let (level, late) = match &grid {
-                        Some((_, true)) => caption_level(puzzle, started, deadline),
-                        // No solution, or several (the search said so): no level to find.
-                        _ => (None, false),
-                    };
-                    let grid = grid.map(|(g, _)| g);
-                    puzzles.push((puzzle.clone(), grid, level, id(place)));
-                    Ok(match late {
-                        false => drawn(String::new(), missing),
-                        true => Answer {
-                            note: Some(
-                                "out of time (--timeout) finding its level: drawn without it"
-                                    .into(),
-                            ),
-                            tag: Some("drawn"),
-                            ..Answer::new(String::new(), Outcome::TimedOut)
-                        },
-                    })
-                })?;
+            let status = for_each_puzzle(&args.input, ui, &mut io::sink(), |puzzle, place| {
+                // One deadline for the puzzle: its solution, then its caption's level.
+                let started = Instant::now();
+                let deadline = timeout.map(|t| started + t);
+                let (grid, missing) = match solution(puzzle, deadline) {
+                    Ok((g, unique)) => (Some((g, unique)), None),
+                    Err(outcome) => (None, Some(outcome)),
+                };
+                let (level, late) = match &grid {
+                    Some((_, true)) => caption_level(puzzle, started, deadline),
+                    // No solution, or several (the search said so): no level to find.
+                    _ => (None, false),
+                };
+                let grid = grid.map(|(g, _)| g);
+                puzzles.push((puzzle.clone(), grid, level, id(place)));
+                Ok(match late {
+                    false => drawn(String::new(), missing),
+                    true => Answer {
+                        note: Some(
+                            "out of time (--timeout) finding its level: drawn without it".into(),
+                        ),
+                        tag: Some("drawn"),
+                        ..Answer::new(String::new(), Outcome::TimedOut)
+                    },
+                })
+            })?;
             if puzzles.is_empty() {
                 return Ok(status.max(Status::BadInput));
             }

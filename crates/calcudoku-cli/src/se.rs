@@ -12,7 +12,9 @@ use calcudoku::results::{FailureResult, SeGradeResult, StepResult};
 
 use crate::answer::{self, Answer, Outcome, Place};
 use crate::cli::InputArgs;
-use crate::{Status, Ui, batch, for_each_puzzle, json};
+use crate::inputs::stream_puzzles;
+use crate::run::{Status, Ui};
+use crate::{batch, json};
 
 /// What to print for each puzzle.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -43,8 +45,7 @@ pub fn run(
         let parsed = se::parse(word).ok()?;
         Some(answer_for(word, &parsed, place, timeout, show, as_json))
     };
-    let stream = Some(batch::Stream { work: &work, line: Some(&line), threads });
-    for_each_puzzle(input, ui, out, stream, |p, place| Ok(work(p, place)))
+    stream_puzzles(input, ui, out, batch::Stream { work: &work, line: Some(&line), threads })
 }
 
 /// Whether a line starts with 729 pencil-mark characters (a Sukaku, streamed like one-line

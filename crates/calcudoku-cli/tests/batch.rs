@@ -4,6 +4,9 @@
 
 use assert_cmd::Command;
 
+mod common;
+use common::{run_on as run, temp_file};
+
 const P1: &str =
     "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
 const S1: &str =
@@ -15,23 +18,6 @@ const S2: &str =
 /// Row 1 holds 1 to 8, and column 9 already has its 9 lower down: no solution, no conflict.
 const NONE: &str =
     "12345678.........9...............................................................";
-
-fn temp_file(name: &str, text: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("calcudoku-batch-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(name);
-    std::fs::write(&path, text).unwrap();
-    path
-}
-
-fn run(args: &[&str], path: &std::path::Path) -> (i32, String, String) {
-    let out = Command::cargo_bin("calcudoku").unwrap().args(args).arg(path).output().unwrap();
-    (
-        out.status.code().unwrap(),
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-    )
-}
 
 #[test]
 fn order_errors_and_summary() {

@@ -3,14 +3,8 @@
 
 use assert_cmd::Command;
 
-fn run(args: &[&str]) -> (i32, String, String) {
-    let out = Command::cargo_bin("calcudoku").unwrap().args(args).output().unwrap();
-    (
-        out.status.code().unwrap(),
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-    )
-}
+mod common;
+use common::run;
 
 #[test]
 fn help_opens_with_what_it_solves() {

@@ -1,16 +1,7 @@
 //! The small faults of issue #19, each as it was met: every one of these failed before its fix.
 
-use assert_cmd::Command;
-
-fn run(args: &[&str], stdin: &str) -> (i32, String, String) {
-    let out =
-        Command::cargo_bin("calcudoku").unwrap().args(args).write_stdin(stdin).output().unwrap();
-    (
-        out.status.code().unwrap(),
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-    )
-}
+mod common;
+use common::run_with as run;
 
 fn temp(name: &str, text: &str) -> String {
     let dir = std::env::temp_dir().join(format!("calcudoku-faults-{}", std::process::id()));

@@ -1,18 +1,10 @@
 //! `calcudoku generate` through the real binary: the same puzzles whatever the threads, read
 //! back by the other commands at the level asked, bad options refused with exit status 2.
 
-use assert_cmd::Command;
 use serde_json::Value;
 
-fn run(args: &[&str], stdin: &str) -> (i32, String, String) {
-    let out =
-        Command::cargo_bin("calcudoku").unwrap().args(args).write_stdin(stdin).output().unwrap();
-    (
-        out.status.code().unwrap(),
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-    )
-}
+mod common;
+use common::run_with as run;
 
 #[test]
 fn the_same_puzzles_on_one_thread_or_two() {

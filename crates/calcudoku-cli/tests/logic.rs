@@ -1,30 +1,15 @@
 //! `grade`, `hint` and `explain` through the real binary: text and `--json`, exit statuses,
 //! batches with a bad line, a player's wrong cell.
 
-use assert_cmd::Command;
 use serde_json::Value;
+
+mod common;
+use common::{run, temp_file};
 
 const KENKEN: &str = "0 0 0 1\n2 3 4 1\n2 3 4 4\n2 3 5 5\n6* 1- 12* 9+ 4* 5+\n";
 const SOLUTION: [[u8; 4]; 4] = [[2, 1, 3, 4], [1, 4, 2, 3], [4, 3, 1, 2], [3, 2, 4, 1]];
 const SUDOKU_EASY: &str =
     "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
-
-fn temp_file(name: &str, text: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("calcudoku-logic-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(name);
-    std::fs::write(&path, text).unwrap();
-    path
-}
-
-fn run(args: &[&str]) -> (i32, String, String) {
-    let out = Command::cargo_bin("calcudoku").unwrap().args(args).output().unwrap();
-    (
-        out.status.code().unwrap(),
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-    )
-}
 
 fn json_lines(text: &str) -> Vec<Value> {
     text.lines().map(|l| serde_json::from_str(l).expect("each line is JSON")).collect()

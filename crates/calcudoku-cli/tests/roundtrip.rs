@@ -2,18 +2,10 @@
 //! the kind, of one puzzle or several (from one file or several, whose `==> FILE <==` headers
 //! are decoration), is read by detection alone to the same puzzles.
 
-use assert_cmd::Command;
 use serde_json::Value;
 
-fn run(args: &[&str], stdin: &str) -> (i32, String, String) {
-    let out =
-        Command::cargo_bin("calcudoku").unwrap().args(args).write_stdin(stdin).output().unwrap();
-    (
-        out.status.code().unwrap(),
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-    )
-}
+mod common;
+use common::run_with as run;
 
 const FORMATS: [&str; 6] = ["ops", "cells", "counted", "sudoku", "keen", "json"];
 

@@ -1,8 +1,10 @@
 //! `grade --scale se` and `explain --scale se` through the real binary: SE's ratings as the
 //! community writes them, JSON, batches with bad and improper lines, Sukaku lines, timeouts.
 
-use assert_cmd::Command;
 use serde_json::Value;
+
+mod common;
+use common::{run, temp_file};
 
 /// SE rates these 2.6/1.2/1.2 (Pointing), 7.1/1.2/1.2 (Forcing Chain), 6.6/1.2/1.2 (Turbot
 /// Fish): see bench/se/norvig-top95.tsv.
@@ -12,23 +14,6 @@ const P71: &str =
     "48.3............71.2.......7.5....6....2..8.............1.76...3.....4......5....";
 const P66: &str =
     "....14....3....2...7..........9...3.6.1.............8.2.....1.4....5.6.....7.8...";
-
-fn temp_file(name: &str, text: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("calcudoku-se-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(name);
-    std::fs::write(&path, text).unwrap();
-    path
-}
-
-fn run(args: &[&str]) -> (i32, String, String) {
-    let out = Command::cargo_bin("calcudoku").unwrap().args(args).output().unwrap();
-    (
-        out.status.code().unwrap(),
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-    )
-}
 
 #[test]
 fn grade_prints_puzzle_and_er_ep_ed() {

@@ -184,7 +184,7 @@ impl SolveResult {
         SolveResult {
             status: if grid.is_some() { "solved" } else { "no solution" },
             solution: grid.map(rows),
-            unique: grid.and(unique),
+            unique,
         }
     }
 }
@@ -442,10 +442,7 @@ impl GenerateResult {
             rating: rating(grade.rating),
             attempts: g.attempts,
             ms: (took.as_secs_f64() * 1e4).round() / 10.0,
-            puzzle: format::write_puzzle(&g.puzzle, Format::JSON, Layout::Line)
-                .ok()
-                .and_then(|text| serde_json::from_str(&text).ok())
-                .unwrap_or_default(),
+            puzzle: serde_json::to_value(format::json::to_json(&g.puzzle)).unwrap_or_default(),
             keen: format::write_puzzle(&g.puzzle, Format::KEEN, Layout::Line)
                 .ok()
                 .map(|id| id.trim_end().to_string()),
@@ -462,6 +459,13 @@ pub struct FailureResult {
     /// What went wrong, for an `error`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub error: Option<String>,
+}
+
+impl FailureResult {
+    /// The search gave up at the deadline.
+    pub fn timeout() -> FailureResult {
+        FailureResult { status: "timeout", error: None }
+    }
 }
 
 impl From<&LogicError> for FailureResult {
