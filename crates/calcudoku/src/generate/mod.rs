@@ -5,7 +5,7 @@
 //!                                   ─grade (logic ladder up to the level)─▶ keep or try again
 //! ```
 //!
-//! Puzzle `index` of a seed is drawn from its own random stream ([`rng`]), so a batch made on
+//! Puzzle `index` of a seed is drawn from its own random stream (`rng`), so a batch made on
 //! any number of threads, or one puzzle made alone, gives the same puzzles. Every puzzle kept
 //! has exactly one solution: the logic ladder (sound steps only) solves it.
 //!
@@ -32,14 +32,13 @@ mod latin;
 mod ops;
 mod options;
 mod quick;
-pub mod rng;
+pub(crate) mod rng;
 mod seen;
 mod sudoku;
 mod trades;
 mod trial;
 
-pub use ops::OpChoice;
-pub use options::{ANY_LEVEL, GRID_ATTEMPTS, KENKEN_ATTEMPTS, Kind, Options, Setting, Symmetry};
+pub use options::{ANY_LEVEL, Kind, Options, Setting, Symmetry};
 
 use std::sync::OnceLock;
 

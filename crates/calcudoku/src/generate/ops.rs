@@ -18,7 +18,8 @@ use super::rng::Rng;
 /// A cage's clue: its operator (None for a one-cell cage, or hidden) and its target.
 pub(super) type Clue = (Option<Operator>, u64);
 
-/// How the operators may be chosen.
+/// How the operators may be chosen (the tests' form of [`Allowed`]).
+#[cfg(test)]
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct OpChoice {
     /// The operators allowed (all four by default).
@@ -53,7 +54,7 @@ pub fn choose<V: AsRef<[u8]>>(
 /// The order operators are handed out in, round after round.
 const ORDER: [Operator; 4] = [Operator::Div, Operator::Sub, Operator::Mul, Operator::Add];
 
-/// [`OpChoice`] as bits: `ops` has bit `i` for `ORDER[i]`.
+/// The operators allowed, as bits: `ops` has bit `i` for `ORDER[i]`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) struct Allowed {
     ops: u8,
@@ -67,7 +68,7 @@ impl Allowed {
         Allowed::new(&choice.allowed, choice.long_sub_div, choice.hard)
     }
 
-    /// The fields of an [`OpChoice`], as bits.
+    /// The operators allowed and the two rules, as bits.
     pub(super) fn new(allowed: &[Operator], long_sub_div: bool, hard: bool) -> Allowed {
         let ops = ORDER
             .iter()

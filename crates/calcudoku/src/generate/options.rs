@@ -121,10 +121,10 @@ pub const ANY_LEVEL: &str = "any";
 /// hundred thousand are at the level), so that a puzzle at one of Keen's levels is as good as
 /// never given up on. With all four operators a few hundred are the most any level of sizes 4
 /// to 9 takes on average.
-pub const KENKEN_ATTEMPTS: u32 = 5_000_000;
+pub(crate) const KENKEN_ATTEMPTS: u32 = 5_000_000;
 
 /// Default attempts per Sudoku or Killer.
-pub const GRID_ATTEMPTS: u32 = 20_000;
+pub(crate) const GRID_ATTEMPTS: u32 = 20_000;
 
 /// What to make.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -152,7 +152,7 @@ pub struct Options {
     /// Killer: givens may be added when the cages alone leave several solutions.
     pub givens: bool,
     /// Attempts per puzzle before giving up (a level that the size cannot reach): by default
-    /// [`KENKEN_ATTEMPTS`] for KenKen, [`GRID_ATTEMPTS`] for Sudoku and Killer.
+    /// 5,000,000 for KenKen, 20,000 for Sudoku and Killer.
     pub max_attempts: u32,
 }
 

@@ -61,7 +61,7 @@ const ROW_MAJOR_FIRST: u64 = 32;
 /// How many guesses between two looks at the clock.
 const CLOCK_EVERY: u64 = 1024;
 
-/// What [`solve9`] found.
+/// What a search of the 9×9 engine found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Sudoku9Result {
     /// Solutions found, at most the limit.
@@ -74,14 +74,15 @@ pub struct Sudoku9Result {
     pub guesses: u64,
 }
 
-/// Counts the solutions of a 9×9 Sudoku up to `limit`. `givens` are row-major values, 0 for an
-/// empty cell, 1..=9 otherwise (anything above 9 makes the puzzle unsolvable).
+/// [`solve9_until`] without a deadline.
 #[cfg(test)]
 pub fn solve9(givens: &[u8; 81], limit: u64) -> Sudoku9Result {
     solve9_until(givens, limit, None).expect("no deadline was set")
 }
 
-/// Like [`solve9`], but gives up (None) once `deadline` has passed.
+/// Counts the solutions of a 9×9 Sudoku up to `limit`, or gives up (None) once `deadline` has
+/// passed. `givens` are row-major values, 0 for an empty cell, 1..=9 otherwise (anything above
+/// 9 makes the puzzle unsolvable).
 pub fn solve9_until(
     givens: &[u8; 81],
     limit: u64,
