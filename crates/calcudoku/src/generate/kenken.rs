@@ -46,7 +46,8 @@ pub(super) fn attempt(
     made
 }
 
-/// [`attempt`] with the thread's buffers.
+/// [`attempt`] with the thread's buffers: the stages of Keen's method, each of which hands
+/// the candidate on or turns it down (`Ok(None)`).
 fn attempt_in(
     options: &Options,
     ladder: &Ladder,
@@ -57,148 +58,218 @@ fn attempt_in(
 ) -> Result<Option<(Puzzle, Grid, Graded)>, GenerateError> {
     let n = options.size;
     let Buffers { square, cut, clues } = buffers;
+    // 1. A Latin square, cut into cages.
     latin::latin_cells(n, rng, square);
     if !cages::cut_into(n, options.max_cage, rng, cages::ANY_CAGE, cut) {
         return Ok(None);
     }
     let grid = |square: &[u8]| Grid::from_valid(n, square.to_vec());
-    // Sound steps never solve a puzzle with several solutions, so such a candidate is
-    // rejected whatever the ladder does. Most candidates have several (about two in three at
-    // 4×4 and 6×6), and grading one takes the whole path until it gets stuck, so they are
-    // turned down first, without search (`trades`). Nearly all have a trade of the square in
-    // which every cage keeps its values, which the cut and the square show before any
-    // operator is drawn (seed 1: 3,144 candidates at 3×3 easy, after which the trades with
-    // the clues found none more; 2,397 and 70 more at 5×5 easy): up to hard, and up to 5×5,
-    // such a candidate goes at once, and the few with a trade that keeps only the clues are
-    // left to the quick test (stuck) and to the plain count further on, which cost less than
-    // looking for those trades on every candidate (1.05–1.2× faster at 3×3 to 9×9, 4×4 and
-    // 5×5 extreme 1.05–1.08×). Above hard from 6×6 on, where grading a candidate costs more
-    // (with trial on the ladder, a search per candidate value of every cell), the trades
-    // with the clues are looked for as before, and those with the values alone first too
-    // cost 5–6% more (7×7 and 9×9 extreme). From 10×10 on a cut with a rectangle is mended
-    // (below). A candidate turned down before its operators are drawn would be turned down
-    // whatever they are, so the puzzles kept follow the same law; only later draws move.
-    let values_first = n < REPAIR_FROM
-        && (n <= SMALL_COUNT_UP_TO || options.level.is_some_and(|l| l <= quick::HARD));
+    // 2. Cuts whose values alone already allow a second solution.
+    let values_first = values_first(options);
     if values_first && seen::keeps_values(n, square, cut) {
         return Ok(None);
     }
-    // Options beyond Keen's (hidden operators, operators other than all four or × alone) can
-    // make easy and normal rare on large grids: from 8×8 one candidate in a million or fewer
-    // with hidden operators (seed 5: 8×8 easy 160,000 to 2.5 million attempts a puzzle, ten
-    // seconds and more), none in ten seconds with `--ops +-` or `-`. A puzzle not found in
-    // [`GIVE_AFTER`] attempts then gets givens, as from 14×14; Keen's own options keep
-    // Keen's method.
-    let keens_ops = options.ops.len() == 4 || options.ops == [Operator::Mul];
-    let beyond_keen = options.hidden_ops || !keens_ops;
-    // Above normal they are rare from 12×12 too (16×16 hard with hidden operators: none in
-    // over a minute, 200 candidates a second), and givens where the ladder gets stuck find
-    // one in the first attempts after.
-    let gives = match options.level {
-        Some(l) if l <= NORMAL => n >= GIVE_FROM || beyond_keen && attempt > GIVE_AFTER,
-        Some(_) => beyond_keen && n >= GIVE_ABOVE_NORMAL_FROM && attempt > GIVE_AFTER,
-        None => false,
-    };
-    if gives {
+    // 3. Where Keen's method rarely reaches the level: givens where the ladder gets stuck.
+    if gives_givens(options, attempt) {
         return given_where_stuck(options, ladder, grid(square), cut.clone(), rng, deadline);
     }
-    let mut repairs = 0;
-    let (square, cut, clues) = loop {
-        clues_into(options, square, cut, rng, clues);
-        if !shown_in_place(options, cut, clues) {
-            return Ok(None);
-        }
-        if values_first {
-            break (&*square, &*cut, &*clues);
-        }
-        let rectangle = match trades::second_solution(n, square, cut, clues) {
-            None => break (&*square, &*cut, &*clues),
-            Some(Trade::Cycle) => return Ok(None),
-            Some(Trade::Rectangle(cells)) => cells,
-        };
-        // From 10×10 on (sizes Keen does not make) nearly every cut has a rectangle: one of
-        // its cells becomes a cage of its own (a given) and the cut is tried again.
-        if n < REPAIR_FROM || repairs == n {
-            return Ok(None);
-        }
-        repairs += 1;
-        *cut = split_off(cut, rectangle[rng.below(4)], n);
-    };
-    // Most of the rest are at another level: the fixed points of the easy, normal and hard
-    // rungs (`quick`) tell, at a fraction of the cost of grading step by step.
-    // Above hard: where the rungs up to hard left the candidates, and whether the ladder may
-    // go on from there.
-    let mut stuck_at = None;
-    let mut ladder_from_there = false;
-    // Up to hard the verdict alone is needed, and 3×3 candidates come back (`seen`); above,
-    // also the board where the rungs up to hard stop.
-    let verdict = |level: u8| {
-        if level <= quick::HARD {
-            seen::verdict(n, cut, clues, level)
-        } else {
-            quick::verdict(n, cut, clues, quick::HARD)
-        }
-    };
-    if let Some(level) = options.level
-        && let Some(verdict) = verdict(level)
-    {
-        let right = if level <= quick::HARD {
-            verdict == Verdict::Solves(level)
-        } else {
-            verdict == Verdict::Stuck
-        };
-        if !right {
-            return Ok(None);
-        }
-        // Where the ladder cannot skip a cage, its verdict on the rungs up to hard is the
-        // test's. Solved by sound rules, the puzzle has one solution and is at the level by
-        // the ladder too: the step-by-step grade waits until asked. Above hard, the ladder
-        // goes on from where those rungs leave it (see `solves_from`).
-        ladder_from_there = quick::ladder_finishes(n, cut);
-        if level <= quick::HARD {
-            if ladder_from_there {
-                return Ok(Some((puzzle_of(n, cut, clues), grid(square), Graded::Level(level))));
-            }
-        } else {
-            stuck_at = Some(quick::last_fixed_point());
-        }
+    // 4. An operator and target for each cage (from 10×10, cuts mended as they go).
+    if !clues_mended(options, values_first, rng, square, cut, clues) {
+        return Ok(None);
     }
-    // The search pays for itself with trial on the ladder (unreasonable), and at extreme up
-    // to 5×5, where a plain search from the hard fixed point counts most candidates in a few
-    // hundred nodes (`quick::solutions_within`; the exact solver takes the others). At
-    // extreme from 6×6 on, counting the solutions of a candidate with several takes longer
-    // than the ladder takes to get stuck on it, now that the trades turn most of those down
-    // first (callgrind, seed 1: 6×6 1.17× the instructions with the count; before the longer
-    // trades 6×6 gained by it, 7×7 and 8×8 came out even, 9×9 took 1.2×, 12×12 6×). The
-    // puzzle is built for those that need it.
-    let trial = ladder.rungs.iter().any(|r| r.rule == Rule::TRIAL);
-    let extreme = ladder.rungs.iter().any(|r| r.level >= 3);
-    let mut puzzle = None;
-    if trial || (extreme && n <= 5) {
-        let small = stuck_at
-            .filter(|_| n <= SMALL_COUNT_UP_TO)
-            .and_then(|cand| quick::solutions_within(n, cut, clues, &cand, SMALL_COUNT_NODES));
-        let unique = match small {
-            Some(found) => found == 1,
-            None => {
-                let count = Solver::new(puzzle.insert(puzzle_of(n, cut, clues)))
-                    .with_deadline(deadline)
-                    .count(2)
-                    .map_err(|_| GenerateError::Timeout)?;
-                count.solutions == 1 && count.complete
-            }
-        };
-        if !unique {
-            return Ok(None);
+    let (square, cut, clues) = (&*square, &*cut, &*clues);
+    // 5. The quick test of the level (the fixed points of the rungs up to hard).
+    let (stuck_at, ladder_from_there) = match quick_level(options, cut, clues) {
+        Quick::Wrong => return Ok(None),
+        Quick::Solved(level) => {
+            return Ok(Some((puzzle_of(n, cut, clues), grid(square), Graded::Level(level))));
         }
-    }
-    let puzzle = puzzle.unwrap_or_else(|| puzzle_of(n, cut, clues));
+        Quick::Go { stuck_at, ladder_from_there } => (stuck_at, ladder_from_there),
+    };
+    // 6. One solution, where the ladder alone would not show it cheaply.
+    let Some(puzzle) = unique(options, ladder, deadline, cut, clues, stuck_at.as_ref())? else {
+        return Ok(None);
+    };
+    // 7. The level, by the ladder.
     if let (Some(cand), Some(level), true) = (stuck_at, options.level, ladder_from_there) {
         let at = solves_from(&puzzle, &cand[..n * n], ladder, level, deadline)?;
         return Ok(at.then_some((puzzle, grid(square), Graded::Level(level))));
     }
     Ok(at_level(&puzzle, ladder, options.level, deadline)?
         .map(|g| (puzzle, grid(square), Graded::Path(g))))
+}
+
+/// Whether candidates with a second solution are turned down on their values alone, before
+/// any operator is drawn (stage 2).
+///
+/// Sound steps never solve a puzzle with several solutions, so such a candidate is rejected
+/// whatever the ladder does. Most candidates have several (about two in three at 4×4 and
+/// 6×6), and grading one takes the whole path until it gets stuck, so they are turned down
+/// first, without search (`trades`). Nearly all have a trade of the square in which every
+/// cage keeps its values, which the cut and the square show before any operator is drawn
+/// (seed 1: 3,144 candidates at 3×3 easy, after which the trades with the clues found none
+/// more; 2,397 and 70 more at 5×5 easy): up to hard, and up to 5×5, such a candidate goes at
+/// once, and the few with a trade that keeps only the clues are left to the quick test
+/// (stuck) and to the plain count further on, which cost less than looking for those trades
+/// on every candidate (1.05–1.2× faster at 3×3 to 9×9, 4×4 and 5×5 extreme 1.05–1.08×).
+/// Above hard from 6×6 on, where grading a candidate costs more (with trial on the ladder, a
+/// search per candidate value of every cell), the trades with the clues are looked for as
+/// before, and those with the values alone first too cost 5–6% more (7×7 and 9×9 extreme).
+/// From 10×10 on a cut with a rectangle is mended (stage 4). A candidate turned down before
+/// its operators are drawn would be turned down whatever they are, so the puzzles kept
+/// follow the same law; only later draws move.
+fn values_first(options: &Options) -> bool {
+    let n = options.size;
+    n < REPAIR_FROM && (n <= SMALL_COUNT_UP_TO || options.level.is_some_and(|l| l <= quick::HARD))
+}
+
+/// Whether this attempt gives up Keen's method for givens where the ladder gets stuck (stage
+/// 3).
+///
+/// Options beyond Keen's (hidden operators, operators other than all four or × alone) can
+/// make easy and normal rare on large grids: from 8×8 one candidate in a million or fewer
+/// with hidden operators (seed 5: 8×8 easy 160,000 to 2.5 million attempts a puzzle, ten
+/// seconds and more), none in ten seconds with `--ops +-` or `-`. A puzzle not found in
+/// [`GIVE_AFTER`] attempts then gets givens, as from 14×14; Keen's own options keep Keen's
+/// method. Above normal they are rare from 12×12 too (16×16 hard with hidden operators: none
+/// in over a minute, 200 candidates a second), and givens where the ladder gets stuck find
+/// one in the first attempts after.
+fn gives_givens(options: &Options, attempt: u32) -> bool {
+    let n = options.size;
+    let keens_ops = options.ops.len() == 4 || options.ops == [Operator::Mul];
+    let beyond_keen = options.hidden_ops || !keens_ops;
+    match options.level {
+        Some(l) if l <= NORMAL => n >= GIVE_FROM || beyond_keen && attempt > GIVE_AFTER,
+        Some(_) => beyond_keen && n >= GIVE_ABOVE_NORMAL_FROM && attempt > GIVE_AFTER,
+        None => false,
+    }
+}
+
+/// Draws the clues of the cut (stage 4): false when the candidate is turned down (a clue
+/// that cannot be shown in place, a trade that keeps the clues, a rectangle that cannot be
+/// mended). From 10×10 on (sizes Keen does not make) nearly every cut has a rectangle: one
+/// of its cells becomes a cage of its own (a given) and the cut is tried again.
+fn clues_mended(
+    options: &Options,
+    values_first: bool,
+    rng: &mut Rng,
+    square: &[u8],
+    cut: &mut Vec<CageCells>,
+    clues: &mut Vec<Clue>,
+) -> bool {
+    let n = options.size;
+    let mut repairs = 0;
+    loop {
+        clues_into(options, square, cut, rng, clues);
+        if !shown_in_place(options, cut, clues) {
+            return false;
+        }
+        if values_first {
+            return true;
+        }
+        let rectangle = match trades::second_solution(n, square, cut, clues) {
+            None => return true,
+            Some(Trade::Cycle) => return false,
+            Some(Trade::Rectangle(cells)) => cells,
+        };
+        if n < REPAIR_FROM || repairs == n {
+            return false;
+        }
+        repairs += 1;
+        *cut = split_off(cut, rectangle[rng.below(4)], n);
+    }
+}
+
+/// The candidates where the rungs up to hard stop (see `quick::last_fixed_point`).
+type FixedPoint = [quick::Mask; quick::QUICK_UP_TO * quick::QUICK_UP_TO];
+
+/// What the quick test of the level (stage 5) found.
+enum Quick {
+    /// Not at the level asked.
+    Wrong,
+    /// Solved by sound rules at this level (up to hard), where the ladder cannot skip a cage:
+    /// one solution, and at the level by the ladder too (the step-by-step grade waits until
+    /// asked).
+    Solved(u8),
+    /// Go on: above hard, where the rungs up to hard left the candidates, and whether the
+    /// ladder may go on from there (see [`solves_from`]).
+    Go { stuck_at: Option<FixedPoint>, ladder_from_there: bool },
+}
+
+/// Stage 5: most candidates are at another level, which the fixed points of the easy, normal
+/// and hard rungs (`quick`) tell at a fraction of the cost of grading step by step. Up to
+/// hard the verdict alone is needed, and 3×3 candidates come back (`seen`); above, also the
+/// board where the rungs up to hard stop.
+fn quick_level(options: &Options, cut: &[CageCells], clues: &[Clue]) -> Quick {
+    let n = options.size;
+    let Some(level) = options.level else {
+        return Quick::Go { stuck_at: None, ladder_from_there: false };
+    };
+    let verdict = if level <= quick::HARD {
+        seen::verdict(n, cut, clues, level)
+    } else {
+        quick::verdict(n, cut, clues, quick::HARD)
+    };
+    let Some(verdict) = verdict else {
+        return Quick::Go { stuck_at: None, ladder_from_there: false };
+    };
+    let right = if level <= quick::HARD {
+        verdict == Verdict::Solves(level)
+    } else {
+        verdict == Verdict::Stuck
+    };
+    if !right {
+        return Quick::Wrong;
+    }
+    let ladder_from_there = quick::ladder_finishes(n, cut);
+    if level <= quick::HARD {
+        if ladder_from_there {
+            return Quick::Solved(level);
+        }
+        return Quick::Go { stuck_at: None, ladder_from_there };
+    }
+    Quick::Go { stuck_at: Some(quick::last_fixed_point()), ladder_from_there }
+}
+
+/// Stage 6: the puzzle, or None when it has several solutions.
+///
+/// The search pays for itself with trial on the ladder (unreasonable), and at extreme up to
+/// 5×5, where a plain search from the hard fixed point counts most candidates in a few
+/// hundred nodes (`quick::solutions_within`; the exact solver takes the others). At extreme
+/// from 6×6 on, counting the solutions of a candidate with several takes longer than the
+/// ladder takes to get stuck on it, now that the trades turn most of those down first
+/// (callgrind, seed 1: 6×6 1.17× the instructions with the count; before the longer trades
+/// 6×6 gained by it, 7×7 and 8×8 came out even, 9×9 took 1.2×, 12×12 6×). Elsewhere the
+/// ladder's own verdict is the test.
+fn unique(
+    options: &Options,
+    ladder: &Ladder,
+    deadline: Option<Instant>,
+    cut: &[CageCells],
+    clues: &[Clue],
+    stuck_at: Option<&FixedPoint>,
+) -> Result<Option<Puzzle>, GenerateError> {
+    let n = options.size;
+    let trial = ladder.rungs.iter().any(|r| r.rule == Rule::TRIAL);
+    let extreme = ladder.rungs.iter().any(|r| r.level >= 3);
+    if !(trial || (extreme && n <= 5)) {
+        return Ok(Some(puzzle_of(n, cut, clues)));
+    }
+    let small = stuck_at
+        .filter(|_| n <= SMALL_COUNT_UP_TO)
+        .and_then(|cand| quick::solutions_within(n, cut, clues, cand, SMALL_COUNT_NODES));
+    match small {
+        // Built only once it is kept.
+        Some(found) => Ok((found == 1).then(|| puzzle_of(n, cut, clues))),
+        None => {
+            let puzzle = puzzle_of(n, cut, clues);
+            let count = Solver::new(&puzzle)
+                .with_deadline(deadline)
+                .count(2)
+                .map_err(|_| GenerateError::Timeout)?;
+            Ok((count.solutions == 1 && count.complete).then_some(puzzle))
+        }
+    }
 }
 
 /// Whether `ladder` (cut at `level`, above Keen's hard) solves `puzzle` at exactly `level`,
