@@ -104,7 +104,8 @@ impl Solver {
     /// `Solver::new(&puzzle)` for the puzzle of those givens (givens that clash have no
     /// solution). None when a value is above 9.
     pub fn sudoku9(givens: &[u8; 81]) -> Option<Solver> {
-        if givens.iter().any(|&v| v > 9) {
+        // A fold rather than `any`: the compiler checks sixteen values at a time.
+        if givens.iter().fold(false, |above, &v| above | (v > 9)) {
             return None;
         }
         Some(Solver {
@@ -239,6 +240,13 @@ impl Solver {
 
     /// Counts solutions, stopping once `limit` are found.
     pub fn count(&self, limit: u64) -> Result<Count, Timeout> {
+        if let Some(givens) = &self.sudoku9 {
+            // The count alone: the 9×9 engine keeps no solution.
+            let started = self.deadline.map(|_| Instant::now());
+            let found = sudoku9::count9_until(givens, limit, self.deadline)
+                .ok_or_else(|| Timeout(started.map_or(Duration::ZERO, |t| t.elapsed())))?;
+            return Ok(Count { solutions: found.solutions, complete: found.solutions < limit });
+        }
         self.search(Branching::FewestCandidates, limit).map(|(_, count, _)| count)
     }
 }

@@ -88,7 +88,26 @@ pub fn solve9_until(
     limit: u64,
     deadline: Option<Instant>,
 ) -> Option<Sudoku9Result> {
+    search9(givens, limit, true, deadline)
+}
+
+/// [`solve9_until`] for the count alone: no solution is kept (its `first` is None).
+pub fn count9_until(
+    givens: &[u8; 81],
+    limit: u64,
+    deadline: Option<Instant>,
+) -> Option<Sudoku9Result> {
+    search9(givens, limit, false, deadline)
+}
+
+fn search9(
+    givens: &[u8; 81],
+    limit: u64,
+    keep_first: bool,
+    deadline: Option<Instant>,
+) -> Option<Sudoku9Result> {
     let mut search = Search::new(limit, deadline);
+    search.keep_first = keep_first;
     if limit > 0 {
         if let Some(state) = State::new(givens) {
             search.start_oriented(state, givens);
