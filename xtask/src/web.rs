@@ -14,31 +14,41 @@ use crate::{cargo, root, run, target_dir};
 pub const TARGET: &str = "wasm32-unknown-unknown";
 
 /// Builds the site; returns its folder.
+///
+/// Two WebAssembly builds of the bindings: `pkg/calcudoku_web*` (what the page and its worker
+/// start with) and `pkg/calcudoku_print*` (with the `pdf` feature: the PDF converter and its
+/// fonts, about twice the size, loaded only when the player prints).
 pub fn build() -> Result<PathBuf> {
     let root = root();
     let site = target_dir().join("web");
     ensure_target()?;
-    run(cargo().args(["build", "-p", "calcudoku-web", "--target", TARGET, "--profile", "wasm"]))?;
     let bindgen = bindgen_tool()?;
     let wasm = target_dir().join(TARGET).join("wasm/calcudoku_web.wasm");
-    run(Command::new(&bindgen)
-        .args(["--target", "web", "--no-typescript", "--out-dir"])
-        .arg(site.join("pkg"))
-        .arg(&wasm))?;
+    for (features, name) in [("", "calcudoku_web"), ("pdf", "calcudoku_print")] {
+        let mut build = cargo();
+        build.args(["build", "-p", "calcudoku-web", "--target", TARGET, "--profile", "wasm"]);
+        if !features.is_empty() {
+            build.args(["--features", features]);
+        }
+        run(&mut build)?;
+        run(Command::new(&bindgen)
+            .args(["--target", "web", "--no-typescript", "--out-name", name, "--out-dir"])
+            .arg(site.join("pkg"))
+            .arg(&wasm))?;
+        let bytes = std::fs::read(site.join(format!("pkg/{name}_bg.wasm")))?;
+        eprintln!(
+            "xtask: pkg/{name}_bg.wasm: {} KB of WebAssembly, {} KB gzipped",
+            bytes.len() / 1024,
+            gzipped_len(&bytes)? / 1024
+        );
+    }
     for entry in std::fs::read_dir(root.join("web"))? {
         let path = entry?.path();
         if path.is_file() {
             std::fs::copy(&path, site.join(path.file_name().expect("a file name")))?;
         }
     }
-    let out = site.join("pkg/calcudoku_web_bg.wasm");
-    let bytes = std::fs::read(&out)?;
-    eprintln!(
-        "xtask: {} written ({} KB of WebAssembly, {} KB gzipped)",
-        site.display(),
-        bytes.len() / 1024,
-        gzipped_len(&bytes)? / 1024
-    );
+    eprintln!("xtask: {} written", site.display());
     Ok(site)
 }
 
