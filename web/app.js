@@ -54,6 +54,8 @@ function load(p, from) {
   const saved = JSON.parse(localStorage.getItem("calcudoku:" + code) || "null");
   game.restore(saved?.game ?? (saved && { values: saved.values }));
   elapsed = Number(saved?.elapsed) || 0;
+  runningSince = null; // the last puzzle's clock stops here
+  if (paused) setPaused(false);
   solved = false;
   solution = null;
   unique = null;

@@ -49,6 +49,41 @@ export class Board {
       for (const [r, c] of cage.cells) this.cageOf[r * n + c] = { k, words, size: cage.cells.length };
     });
     this.regionWord = layout.boxes ? "box" : "region";
+    // What else a cell's name says: its relations to its neighbours (Futoshiki, Adjacent's
+    // bars), the Skyscrapers clues at its line's ends, the diagonals it lies on (X).
+    this.extra = Array.from({ length: n * n }, () => []);
+    const side = (from, to) => {
+      const dr = Math.floor(to / n) - Math.floor(from / n), dc = (to % n) - (from % n);
+      if (dr === 0) return dc > 0 ? "to the right" : "to the left";
+      if (dc === 0) return dr > 0 ? "below" : "above";
+      return `at row ${Math.floor(to / n) + 1}, column ${(to % n) + 1}`;
+    };
+    for (const { a, b, rel } of layout.relations ?? []) {
+      const i = a[0] * n + a[1], j = b[0] * n + b[1];
+      if (rel === "less") {
+        this.extra[i].push(`less than the cell ${side(i, j)}`);
+        this.extra[j].push(`greater than the cell ${side(j, i)}`);
+      } else if (rel === "consecutive") {
+        this.extra[i].push(`consecutive with the cell ${side(i, j)}`);
+        this.extra[j].push(`consecutive with the cell ${side(j, i)}`);
+      }
+    }
+    const clues = layout.clues;
+    if (clues) {
+      for (let k = 0; k < n; k++) {
+        const put = (cell, what, clue) => clue && this.extra[cell].push(`${what} clue ${clue}`);
+        put(k, "top", clues.top[k]);
+        put((n - 1) * n + k, "bottom", clues.bottom[k]);
+        put(k * n, "left", clues.left[k]);
+        put(k * n + n - 1, "right", clues.right[k]);
+      }
+    }
+    if (layout.diagonals) {
+      for (let k = 0; k < n; k++) {
+        this.extra[k * n + k].push("on the main diagonal");
+        this.extra[k * n + (n - 1 - k)].push("on the anti-diagonal");
+      }
+    }
     this.cells = [];
     const rows = [];
     for (let r = 0; r < n; r++) {
@@ -88,6 +123,7 @@ export class Board {
     if (this.layout.regions) parts.push(`${this.regionWord} ${this.layout.regions[i] + 1}`);
     const cage = this.cageOf[i];
     if (cage) parts.push(cage.words);
+    parts.push(...this.extra[i]);
     return parts.join(", ");
   }
 

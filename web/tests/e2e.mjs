@@ -106,6 +106,37 @@ try {
     await axe(page, `a solved ${kind}`);
   }
 
+  // Kinds the library reads but does not generate, pasted as JSON and played the same way;
+  // their cells' names carry their clues.
+  const pasted = [
+    [{ size: 4, skyscrapers: { top: [4, 3, 2, 1], bottom: [1, 2, 2, 2], left: [4, 3, 2, 1], right: [1, 2, 2, 2] } },
+      0, /^row 1, column 1, top clue 4, left clue 4, empty$/],
+    [{ size: 4, givens: [[1, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]],
+      relations: [{ cells: [[0, 1], [0, 2]], rel: "<" }, { cells: [[1, 0], [2, 0]], rel: "<" }, { cells: [[3, 2], [3, 3]], rel: "<" }] },
+      1, /^row 1, column 2, less than the cell to the right, empty$/],
+    [{ size: 4, regions: ["0001", "0111", "2223", "2333"], diagonals: true, givens: [[0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]] },
+      5, /^row 2, column 2, region 2, on the main diagonal, empty$/],
+  ];
+  for (const [json, cell, name] of pasted) {
+    await page.evaluate(() => { document.querySelector("#paste-box").open = true; });
+    await page.fill("#paste", JSON.stringify(json));
+    await page.click("#load");
+    await page.waitForFunction(() => window.calcudoku.solution !== null);
+    const kind = (await message(page)).split(" — ")[0];
+    const said = await label(page, cell);
+    check(name.test(said), `${kind}: the cell's name tells its clue: "${said}"`);
+    const { values, solution } = await page.evaluate(() => ({ values: window.calcudoku.values.slice(), solution: window.calcudoku.solution }));
+    await focusGrid(page);
+    for (let i = 0; i < 16; i++) {
+      if (values[i]) continue;
+      await walk(page, i);
+      await page.keyboard.press(keyOf(solution[i]));
+    }
+    check(/^Solved in/.test(await message(page)), `${kind} played from the keyboard to "${await message(page)}"`);
+    await axe(page, `a solved ${kind}`);
+    await page.screenshot({ path: `${out}/screenshot-${kind.split(" ")[0].toLowerCase()}.png` });
+  }
+
   // A 9×9 Sudoku: hints in stages, with H.
   await generate(page, "sudoku", 9, "medium");
   await page.screenshot({ path: `${out}/screenshot-1280x800.png` });
@@ -262,7 +293,7 @@ try {
   await fresh.close();
 
   // A bad paste: the CLI's words.
-  await page.click("#paste-box summary");
+  await page.evaluate(() => { document.querySelector("#paste-box").open = true; });
   await page.fill("#paste", "0 0 x\n");
   await page.click("#load");
   const bad = await message(page);

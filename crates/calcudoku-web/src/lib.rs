@@ -9,6 +9,7 @@ mod play;
 
 use calcudoku::format::{self, Format, Layout};
 use calcudoku::logic::{self, Board, Hint, Ladder, LogicError, Placement};
+use calcudoku::puzzle::RelationKind;
 use calcudoku::render::{Marks, Picture, svg};
 use calcudoku::solve::Solver;
 use calcudoku::{Cell, Grid, Puzzle, ValueSet};
@@ -98,7 +99,10 @@ impl WebPuzzle {
 
     /// The puzzle's structure as JSON: size, boxes (`[h, w]` or null), regions (each cell's box
     /// or jigsaw region from 0, row after row, or null), diagonals, givens (rows), cages
-    /// (`{label, cells: [[row, col]…]}`, rows and columns from 0), distinct.
+    /// (`{label, cells: [[row, col]…]}`, rows and columns from 0), distinct, relations
+    /// (`{a: [row, col], b: [row, col], rel}`, `rel` one of `less`, `consecutive`,
+    /// `not-consecutive`), clues (Skyscrapers': `{top, bottom, left, right}`, 0 for none, or
+    /// null).
     pub fn layout(&self) -> String {
         let n = self.inner.size();
         let regions: Option<Vec<usize>> = self.inner.has_regions().then(|| {
@@ -110,6 +114,17 @@ impl WebPuzzle {
             .iter()
             .map(|c| json!({"label": c.label(), "cells": cells_json(n, c.cells.iter().copied())}))
             .collect();
+        let at = |c: Cell| json!([c.row(n), c.col(n)]);
+        let relations: Vec<Value> = (self.inner.relations().iter())
+            .map(|r| {
+                let rel = match r.kind {
+                    RelationKind::Less => "less",
+                    RelationKind::Consecutive => "consecutive",
+                    RelationKind::NotConsecutive => "not-consecutive",
+                };
+                json!({"a": at(r.a), "b": at(r.b), "rel": rel})
+            })
+            .collect();
         json!({
             "size": n,
             "boxes": self.inner.boxes().map(|b| json!([b.height, b.width])),
@@ -118,6 +133,10 @@ impl WebPuzzle {
             "givens": self.inner.givens().cells(),
             "cages": cages,
             "distinct": self.inner.distinct_cages(),
+            "relations": relations,
+            "clues": self.inner.line_clues().map(|c| json!({
+                "top": c.top, "bottom": c.bottom, "left": c.left, "right": c.right,
+            })),
         })
         .to_string()
     }
