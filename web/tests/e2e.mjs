@@ -280,6 +280,27 @@ try {
   });
   check(pdf.head === "%PDF-" && pdf.size > 1000, `Print makes a PDF (${Math.round(pdf.size / 1024)} KB)`);
   await axe(page, "the print box open, a PDF ready");
+  await page.selectOption("#kind", "kenken");
+  await page.selectOption("#size", "4");
+  await page.selectOption("#level", "easy");
+  await page.fill("#print-count", "3");
+  await page.fill("#print-per-page", "2");
+  await page.click("#print-many");
+  await page.waitForFunction(() => document.querySelector("#print-link a")?.download.startsWith("calcudoku-kenken"), null, { timeout: 60000 });
+  const sheet = await page.evaluate(async () => {
+    const text = new TextDecoder("latin1").decode(await (await fetch(document.querySelector("#print-link a").href)).arrayBuffer());
+    return { head: text.slice(0, 5), pages: (text.match(/\/Type\s*\/Page\b/g) || []).length };
+  });
+  check(sheet.head === "%PDF-" && sheet.pages === 4, `3 new puzzles, 2 a page, with solutions: a PDF of ${sheet.pages} pages`);
+
+  // Pause hides the grid and stops the clock; Resume brings both back.
+  await page.click("#pause");
+  const stopped = await page.textContent("#timer");
+  await page.waitForTimeout(1200);
+  check(await page.isHidden("#grid") && await page.textContent("#timer") === stopped && await page.isVisible("#paused"),
+    `Pause hides the grid and stops the clock at ${stopped}`);
+  await page.click("#pause");
+  check(await page.isVisible("#grid"), "Resume shows it again");
 
   // The shared link opens the same puzzle in a fresh page.
   const fresh = await context.newPage();
