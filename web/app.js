@@ -74,17 +74,35 @@ function load(p, from) {
   say(`${p.kind_name()} ${n}×${n}${from ? " — " + from : ""}`);
   draw();
   resume();
-  // The solution, from the worker: Check, mistakes as typed, Solve and "solved" use it.
-  const mine = ++generation;
+  generation++;
+  askSolution();
+}
+
+// The solution, from the worker: Check, mistakes as typed, Solve and "solved" use it. Asked
+// again by Check and Solve when a Cancel ended the worker before it answered.
+let asking = false;
+function askSolution() {
+  const mine = generation;
+  asking = true;
   tasks.run("solution", { text: code }).then(
     (s) => {
       if (mine !== generation) return;
+      asking = false;
       solution = s.first;
       unique = s.error ?? "";
       afterChange();
     },
-    () => {},
+    () => {
+      if (mine === generation) asking = false;
+    },
   );
+}
+
+function solutionPending() {
+  if (unique !== null) return false;
+  if (!asking) askSolution();
+  say("Still solving the puzzle; try again in a moment.");
+  return true;
 }
 
 function save() {
@@ -403,7 +421,7 @@ $("apply").addEventListener("click", () => {
 
 $("check").addEventListener("click", () => {
   if (!game) return;
-  if (unique === null) return say("Still solving the puzzle; try again in a moment.");
+  if (solutionPending()) return;
   if (unique) return say(unique, true);
   wrong = new Set();
   game.values.forEach((v, i) => {
@@ -417,7 +435,8 @@ $("check").addEventListener("click", () => {
 
 $("solve").addEventListener("click", () => {
   if (!game) return;
-  if (!solution) return say(unique ? "No solution." : "Still solving the puzzle; try again in a moment.", true);
+  if (solutionPending()) return;
+  if (!solution) return say("No solution.", true);
   if (act("Solve", solveAll(game, solution))) say("Solved by the library. Undo takes it all back in one press.");
 });
 
