@@ -3,8 +3,9 @@
 // makes is generated, then solved key by key from its first empty cell; a Sudoku gets each hint
 // stage (where, technique, the step drawn) and the step applied; Solve is undone in one press;
 // centre and corner marks, automatic marks, the chosen digit highlighted, mistakes as typed;
-// generating in the worker is cancelled; the daily puzzle is the same in two pages; a PDF is
-// printed; the link, a pasted puzzle and a bad paste. axe-core finds no violation in each state
+// Skyscrapers, Futoshiki and jigsaw X pasted and played the same way, their clues in the cells'
+// names; generating in the worker is cancelled; the daily puzzle is the same in two pages; PDFs
+// are printed; Pause and a hidden page stop the clock; the link, a pasted puzzle, a bad paste. axe-core finds no violation in each state
 // visited; screenshots at 1280×800 and 375×812 (light and dark) go to OUT-DIR.
 // Usage: node e2e.mjs BASE-URL OUT-DIR
 import { chromium } from "playwright-core";
@@ -301,6 +302,15 @@ try {
     `Pause hides the grid and stops the clock at ${stopped}`);
   await page.click("#pause");
   check(await page.isVisible("#grid"), "Resume shows it again");
+  const hide = (hidden) => page.evaluate((h) => {
+    Object.defineProperty(document, "hidden", { value: h, configurable: true });
+    document.dispatchEvent(new Event("visibilitychange"));
+  }, hidden);
+  await hide(true);
+  const away = await page.textContent("#timer");
+  await page.waitForTimeout(1200);
+  check(await page.textContent("#timer") === away, `the clock stops while the page is hidden (${away})`);
+  await hide(false);
 
   // The shared link opens the same puzzle in a fresh page.
   const fresh = await context.newPage();
