@@ -72,6 +72,7 @@ function load(p, from) {
   $("apply").hidden = true;
   buildKeypad();
   say(`${p.kind_name()} ${n}×${n}${from ? " — " + from : ""}`);
+  syncControls(p.kind(), n);
   draw();
   resume();
   generation++;
@@ -490,6 +491,18 @@ function refill(kind) {
   $("size").replaceChildren(...sizes.map((s) => new Option(`${s}×${s}`, s)));
   $("size").value = String(DEFAULT_SIZE[kind] ?? sizes[0]);
   $("level").replaceChildren(...(k?.levels ?? []).map((l) => new Option(l, l)));
+}
+
+/** The kind and size controls follow a puzzle loaded from a link or a paste (the level stays,
+ * when the kind has it). */
+function syncControls(kind, n) {
+  if (!kinds.some((k) => k.id === kind)) return;
+  if ($("kind").value !== kind) {
+    const level = $("level").value;
+    refill(kind);
+    if ([...$("level").options].some((o) => o.value === level)) $("level").value = level;
+  }
+  if ([...$("size").options].some((o) => Number(o.value) === n)) $("size").value = String(n);
 }
 
 /** A seed for a date's puzzle: the same for everyone on that date (UTC), per kind, size and
