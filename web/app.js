@@ -499,6 +499,7 @@ function syncControls(kind, n) {
   if (!kinds.some((k) => k.id === kind)) return;
   if ($("kind").value !== kind) {
     const level = $("level").value;
+    $("kind").value = kind;
     refill(kind);
     if ([...$("level").options].some((o) => o.value === level)) $("level").value = level;
   }
