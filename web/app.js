@@ -228,11 +228,20 @@ function digitPressed(d, how) {
   if (how === "value") act(`${valueChar(d)} in a cell`, enterValue(game, i, d, automatic()));
   else act(`${how} mark ${valueChar(d)}`, toggleMark(game, i, d, how));
   draw();
+  sayCell(i);
+}
+
+/** Tells a screen reader what the current cell holds now (its name changed under the focus,
+ * which screen readers do not read again by themselves). */
+function sayCell(i) {
+  const name = board.cells[i].getAttribute("aria-label");
+  $("said").textContent = name.slice(board.where(i).length + 2);
 }
 
 function erase_() {
   if (!game) return;
   act("erase", eraseCell(game, board.selected, automatic()));
+  sayCell(board.selected);
 }
 
 function setMode(m) {

@@ -189,6 +189,7 @@ try {
   await page.keyboard.press("5");
   await page.keyboard.press("Shift+Digit7");
   check(/candidates 2 5, corner marks 7$/.test(await label(page, empty)), `the cell's name tells its marks: "${await label(page, empty)}"`);
+  check(await page.textContent("#said") === "empty, candidates 2 5, corner marks 7", `and a screen reader is told: "${await page.textContent("#said")}"`);
   check(await page.locator(`#grid [data-cell="${empty}"] .corner span`).textContent() === "7", "the corner mark is drawn in a corner");
   const pencil = await page.evaluate(() => [...document.querySelectorAll("#grid-wrap .picture text")].filter((t) => parseFloat(getComputedStyle(t).fontSize) < 16).map((t) => t.textContent).sort().join());
   check(pencil.includes("2") && pencil.includes("5"), "the centre marks are in the library's picture");
