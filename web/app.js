@@ -4,8 +4,10 @@
 // (worker.js, through tasks.js); drawing and the player's state are board.js and game.js.
 
 import init, { WebPuzzle, generator_kinds } from "./pkg/calcudoku_web.js";
-import { Board, labelWords, valueChar } from "./board.js";
+import { Board, valueChar } from "./board.js";
 import { Game, applyStep, enterValue, eraseCell, fillMarks, solveAll, toggleMark } from "./game.js";
+import { hintWords, whereCells } from "./hints.js";
+import { setUpPrint } from "./print.js";
 import { Tasks } from "./tasks.js";
 
 const SIZES = { kenken: [3, 4, 5, 6, 7, 8, 9], sudoku: [4, 6, 8, 9, 12, 16], killer: [4, 6, 9] };
@@ -135,7 +137,7 @@ function draw() {
   const placed = new Map();
   if (hint) {
     const { step, stage } = hint;
-    const where = stage < 3 ? whereCells(step) : step.cells.map(([r, c]) => r * n + c);
+    const where = stage < 3 ? whereCells(step, n) : step.cells.map(([r, c]) => r * n + c);
     where.forEach((i) => hinted.add(i));
     marks.cells = rowCols(hinted);
     if (stage >= 3) {
@@ -359,28 +361,6 @@ setInterval(() => {
 
 // ---------------------------------------------------------------- help: check, hints, solve
 
-/** The cells a hint's first stage points at: its units' and cages' cells, else its own. */
-function whereCells(step) {
-  const n = layout.size;
-  const groups = [...step.units, ...step.cages];
-  const cells = groups.length ? groups.flatMap((g) => g.cells) : step.cells;
-  return [...new Set(cells.map(([r, c]) => r * n + c))];
-}
-
-function whereWords(step) {
-  const killer = Boolean(layout.regions) && layout.cages.length > 0;
-  const names = [
-    ...step.units.map((u) => u.name),
-    ...step.cages.map((c) => {
-      const [r, col] = c.cells.reduce((a, b) => (a[0] * 100 + a[1] <= b[0] * 100 + b[1] ? a : b));
-      return `the cage ${labelWords(c.name, killer)} at row ${r + 1}, column ${col + 1}`;
-    }),
-  ];
-  if (!names.length) return `Look at the ${step.cells.length} highlighted cells.`;
-  const list = names.length === 1 ? names[0] : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
-  return `Look at ${list}.`;
-}
-
 async function hintPressed() {
   if (!game || paused) return;
   if (hint && hint.stage < 3) {
@@ -411,11 +391,7 @@ async function hintPressed() {
 
 function showHint() {
   const { step, stage } = hint;
-  const parts = [whereWords(step)];
-  if (stage >= 2) parts.push(`Technique: ${step.technique} (${step.level}).`);
-  if (stage >= 3) parts.push(step.text);
-  else parts.push("Press Hint again for more.");
-  sayHint(parts.join(" "));
+  sayHint(hintWords(step, stage, layout));
   $("apply").hidden = stage < 3 || (!step.placements.length && !step.eliminations.length);
   draw();
 }
@@ -551,41 +527,10 @@ $("load").addEventListener("click", () => loadText($("paste").value, "pasted"));
 
 // ---------------------------------------------------------------- print
 
-function showPdf(bytes, name) {
-  const url = URL.createObjectURL(new Blob([bytes], { type: "application/pdf" }));
-  const a = document.createElement("a");
-  a.href = url;
-  a.download = name;
-  a.textContent = `Download ${name} (${Math.round(bytes.length / 1024)} KB)`;
-  $("print-link").replaceChildren(a);
-  say(`The PDF is ready: ${name}.`);
-  a.focus();
-}
-
-$("print-one").addEventListener("click", async () => {
-  if (!game) return;
-  try {
-    const title = `${puzzle.kind_name()} ${layout.size}×${layout.size}`;
-    const bytes = await tasks.run("sheet", { items: [{ text: code }], title, perPage: 1, solutions: true }, "Making the PDF…");
-    showPdf(bytes, "calcudoku-puzzle.pdf");
-  } catch (e) {
-    if (!e.cancelled) say(errorText(e), true);
-  }
-});
-
-$("print-many").addEventListener("click", async () => {
-  const kind = $("kind").value, size = Number($("size").value), level = $("level").value;
-  const count = Math.min(30, Math.max(1, Number($("print-count").value) || 1));
-  const perPage = Math.min(30, Math.max(1, Number($("print-per-page").value) || 1));
-  const seed = Math.floor(Math.random() * 0xffffffff);
-  const title = `${$("kind").selectedOptions[0].text} ${size}×${size}, ${level}`;
-  try {
-    const bytes = await tasks.run("sheet-new", { kind, size, level, seed, count, perPage, title },
-      `Making ${count} puzzles…`, (done) => say(`Made ${done} of ${count} puzzles…`));
-    showPdf(bytes, `calcudoku-${kind}-${size}-${level.replace(/\s+/g, "-")}.pdf`);
-  } catch (e) {
-    say(e.cancelled ? "Cancelled: no PDF." : errorText(e), !e.cancelled);
-  }
+setUpPrint({
+  tasks: () => tasks,
+  current: () => game && { code, title: `${puzzle.kind_name()} ${layout.size}×${layout.size}` },
+  say,
 });
 
 // ---------------------------------------------------------------- start
