@@ -20,7 +20,10 @@ export function whereWords(step, layout) {
       return `the cage ${labelWords(c.name, killer)} at row ${r + 1}, column ${col + 1}`;
     }),
   ];
-  if (!names.length) return `Look at the ${step.cells.length} highlighted cells.`;
+  if (!names.length) {
+    const k = step.cells.length;
+    return k === 1 ? "Look at the highlighted cell." : `Look at the ${k} highlighted cells.`;
+  }
   const list = names.length === 1 ? names[0] : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
   return `Look at ${list}.`;
 }
