@@ -97,6 +97,9 @@ try {
     await generate(page, kind, sizeOf[kind] ?? 4, level);
     const { values, solution, n } = await page.evaluate(() => ({ values: window.calcudoku.values.slice(), solution: window.calcudoku.solution, n: window.calcudoku.game.size }));
     check(await focusGrid(page) === "gridcell", `${kind}: the focus is on a grid cell`);
+    await page.keyboard.press("h");
+    await page.waitForFunction(() => document.querySelector("#hint-text").textContent.startsWith("Look at"));
+    check(await page.locator("#grid .cell.hinted").count() > 0, `${kind}: H points somewhere: "${await hintText(page)}"`);
     for (let i = 0; i < n * n; i++) {
       if (values[i]) continue;
       await walk(page, i);
