@@ -7,6 +7,10 @@
 
 mod play;
 
+pub use play::generator_kinds;
+#[cfg(feature = "pdf")]
+pub use play::pdf_sheet;
+
 use calcudoku::format::{self, Format, Layout};
 use calcudoku::logic::{self, Board, Hint, Ladder, LogicError, Placement};
 use calcudoku::puzzle::RelationKind;
