@@ -141,6 +141,8 @@ try {
     await page.screenshot({ path: `${out}/screenshot-${kind.split(" ")[0].toLowerCase()}.png` });
   }
 
+  await page.evaluate(() => { document.querySelector("#paste-box").open = false; });
+
   // A 9×9 Sudoku: hints in stages, with H.
   await generate(page, "sudoku", 9, "medium");
   await page.screenshot({ path: `${out}/screenshot-1280x800.png` });
