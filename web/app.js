@@ -1,85 +1,116 @@
-// calcudoku's page: the grid, input, and the buttons, over the WebAssembly bindings
-// (pkg/calcudoku_web.js). Everything that thinks — reading puzzles, solving, checking, hints,
-// grading, generating — is the Rust library's; this file only draws and keeps the game state.
+// calcudoku's page: the controls, the keyboard, the hints in stages and the timer, over the
+// WebAssembly bindings (pkg/calcudoku_web.js). Everything that thinks is the Rust library's:
+// what may take long (generating, solving, grading, hints, PDF sheets) runs in a worker
+// (worker.js, through tasks.js); drawing and the player's state are board.js and game.js.
 
-import init, { WebPuzzle, generate } from "./pkg/calcudoku_web.js";
+import init, { WebPuzzle, generator_kinds } from "./pkg/calcudoku_web.js";
+import { Board, valueChar } from "./board.js";
+import { Game, applyStep, enterValue, eraseCell, fillMarks, solveAll, toggleMark } from "./game.js";
+import { hintWords, whereCells } from "./hints.js";
+import { setUpPrint } from "./print.js";
+import { Tasks } from "./tasks.js";
 
-const LEVELS = {
-  kenken: ["easy", "normal", "hard", "extreme", "unreasonable"],
-  // "needs trial" Sudokus take seconds each (a walk from known ones), longer than the page waits.
-  sudoku: ["easy", "medium", "hard", "fiendish", "diabolical"],
-  killer: ["easy", "medium", "hard", "fiendish", "diabolical"],
-};
 const SIZES = { kenken: [3, 4, 5, 6, 7, 8, 9], sudoku: [4, 6, 8, 9, 12, 16], killer: [4, 6, 9] };
+const DEFAULT_SIZE = { kenken: 6, sudoku: 9, killer: 9 };
+const MODES = ["value", "centre", "corner"];
 const $ = (id) => document.getElementById(id);
 
-let puzzle = null; // the WebPuzzle
-let layout = null; // its structure: {size, boxes, givens, cages, distinct}
+let tasks = null; // the worker
+let puzzle = null; // the WebPuzzle on this thread: drawing, layout, automatic marks
+let layout = null; // its structure: {size, boxes, regions, diagonals, givens, cages, distinct}
 let code = ""; // its share code (the URL fragment)
-let values = []; // the player's values, row-major, 0 empty
-let pencil = []; // the player's pencil marks, a bit per value
-let undo = [], redo = [];
-let selected = 0, pencilMode = false;
-let wrong = new Set(), hinted = new Set(); // cells marked by Check, cells a hint looks at
-let struck = []; // the hint's eliminations: [row, col, value]…
-let started = Date.now(), elapsed = 0, solvedAt = null;
+let board = null; // the grid on the page
+let game = null; // the player's values, marks and history
+let solution = null; // the first solution, once the worker has it; null until then
+let unique = null; // null while unknown, "" when the puzzle has one solution, else the reason
+let mode = "value";
+let wrong = new Set(); // cells marked wrong (by Check, a hint, or as typed)
+let hint = null; // the hint being shown: {step, stage (1 where, 2 technique, 3 step)}
+let elapsed = 0, runningSince = null, solved = false, paused = false;
+let generation = 0; // which load the worker's answers are for
 
-function message(text, isError = false) {
+// ---------------------------------------------------------------- messages
+
+function say(text, isError = false) {
   $("message").textContent = text;
   $("message").className = isError ? "error" : "";
-  checkSaid = false;
 }
 
-// Whether the status line tells how many cells Check marked: it follows them as they are fixed.
-let checkSaid = false;
-
-function sayMarked() {
-  const n = wrong.size;
-  message(n ? `${n} wrong ${n === 1 ? "cell" : "cells"} marked` : "No mistakes so far");
-  checkSaid = true;
+function sayHint(text) {
+  $("hint-text").textContent = text;
 }
 
-// A marked cell changed: the count on the status line goes with it.
-function unmark(cell) {
-  if (wrong.delete(cell) && checkSaid) {
-    if (wrong.size) sayMarked();
-    else message("");
-  }
+function errorText(e) {
+  return String(e?.message ?? e);
 }
 
 // ---------------------------------------------------------------- loading and saving
 
 function load(p, from) {
+  puzzle?.free();
   puzzle = p;
   layout = JSON.parse(p.layout());
   code = p.share();
   const n = layout.size;
+  game = new Game(n, layout.givens);
   const saved = JSON.parse(localStorage.getItem("calcudoku:" + code) || "null");
-  values = saved?.values?.length === n * n ? saved.values : layout.givens.slice();
-  pencil = saved?.pencil?.length === n * n ? saved.pencil : new Array(n * n).fill(0);
-  elapsed = saved?.elapsed || 0;
-  started = Date.now();
-  solvedAt = null;
-  undo = []; redo = [];
-  wrong.clear(); hinted.clear(); struck = [];
-  selected = layout.givens.findIndex((v) => v === 0);
-  if (selected < 0) selected = 0;
-  buildCells();
+  game.restore(saved?.game ?? (saved && { values: saved.values }));
+  elapsed = Number(saved?.elapsed) || 0;
+  runningSince = null; // the last puzzle's clock stops here
+  if (paused) setPaused(false);
+  solved = false;
+  solution = null;
+  unique = null;
+  wrong.clear();
+  hint = null;
+  board = new Board(p, layout, (i) => {
+    board.select(i, true);
+    draw();
+  });
+  let first = layout.givens.findIndex((v) => v === 0);
+  board.select(first < 0 ? 0 : first, false);
   history.replaceState(null, "", "#" + encodeURIComponent(code));
-  $("hint-text").textContent = "";
-  message(`${kindName(p.kind())} ${n}×${n}${from ? " — " + from : ""}`);
+  sayHint("");
+  $("apply").hidden = true;
   buildKeypad();
+  say(`${p.kind_name()} ${n}×${n}${from ? " — " + from : ""}`);
+  syncControls(p.kind(), n);
   draw();
+  resume();
+  generation++;
+  askSolution();
 }
 
-function kindName(kind) {
-  return { kenken: "KenKen", sudoku: "Sudoku", killer: "Killer Sudoku", latin: "Latin square" }[kind] || kind;
+// The solution, from the worker: Check, mistakes as typed, Solve and "solved" use it. Asked
+// again by Check and Solve when a Cancel ended the worker before it answered.
+let asking = false;
+function askSolution() {
+  const mine = generation;
+  asking = true;
+  tasks.run("solution", { text: code }).then(
+    (s) => {
+      if (mine !== generation) return;
+      asking = false;
+      solution = s.first;
+      unique = s.error ?? "";
+      afterChange();
+    },
+    () => {
+      if (mine === generation) asking = false;
+    },
+  );
+}
+
+function solutionPending() {
+  if (unique !== null) return false;
+  if (!asking) askSolution();
+  say("Still solving the puzzle; try again in a moment.");
+  return true;
 }
 
 function save() {
   if (!puzzle) return;
-  localStorage.setItem("calcudoku:" + code,
-    JSON.stringify({ values, pencil, elapsed: elapsed + (Date.now() - started) }));
+  localStorage.setItem("calcudoku:" + code, JSON.stringify({ game: game.toJSON(), elapsed: time() }));
 }
 
 function loadText(text, from) {
@@ -87,268 +118,453 @@ function loadText(text, from) {
     load(new WebPuzzle(text.trim()), from);
     return true;
   } catch (e) {
-    message(String(e.message || e), true);
+    say(errorText(e), true);
     return false;
   }
 }
 
 // ---------------------------------------------------------------- drawing
-// The grid is the library's SVG picture (render_svg), drawn again after every change; over it
-// lies a transparent layer of one rectangle per cell, in the picture's own coordinates
-// (grid_box), that takes clicks and taps and shows the selected cell.
 
-function svgEl(name, attrs) {
-  const el = document.createElementNS("http://www.w3.org/2000/svg", name);
-  for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
-  return el;
-}
-
-// The layer of clickable cells, made once per puzzle.
-function buildCells() {
-  const n = layout.size;
-  const [left, top, cell, width, height] = puzzle.grid_box();
-  const layer = svgEl("svg", { viewBox: `0 0 ${width} ${height}`, class: "cells", "aria-hidden": "true" });
-  for (let i = 0; i < n * n; i++) {
-    const r = Math.floor(i / n), c = i % n;
-    layer.appendChild(svgEl("rect", { x: left + c * cell, y: top + r * cell, width: cell, height: cell, class: "cell", "data-cell": i }));
-  }
-  layer.addEventListener("pointerdown", (e) => {
-    const t = e.target.closest("[data-cell]");
-    if (!t) return;
-    e.preventDefault(); // keep the focus on the grid, and no text selection on a long press
-    $("grid").focus();
-    select(Number(t.getAttribute("data-cell")));
-  });
-  const picture = document.createElement("div");
-  picture.className = "picture";
-  $("grid").replaceChildren(picture, layer);
-}
-
-// [row, col] pairs of a set of cell indices.
 function rowCols(cells) {
   return [...cells].map((i) => [Math.floor(i / layout.size), i % layout.size]);
 }
 
 function draw() {
-  const marks = { cells: rowCols(hinted), wrong: rowCols(wrong), eliminations: struck };
-  const text = puzzle.render_svg(Uint8Array.from(values), Uint32Array.from(pencil), JSON.stringify(marks));
-  // The document's XML declaration is not needed inside HTML.
-  $("grid").querySelector(".picture").innerHTML = text.slice(text.indexOf("<svg"));
-  select(selected);
-}
-
-function select(i) {
-  selected = i;
-  for (const rect of $("grid").querySelectorAll(".cells .selected")) rect.classList.remove("selected");
-  $("grid").querySelector(`.cells [data-cell="${i}"]`)?.classList.add("selected");
-}
-
-function valueChar(v) {
-  return v <= 9 ? String(v) : String.fromCharCode(55 + v); // 10 = A
+  if (!board) return;
+  const n = layout.size;
+  const hinted = new Set();
+  const marks = { wrong: rowCols(wrong) };
+  const placed = new Map();
+  if (hint) {
+    const { step, stage } = hint;
+    const where = stage < 3 ? whereCells(step, n) : step.cells.map(([r, c]) => r * n + c);
+    where.forEach((i) => hinted.add(i));
+    marks.cells = rowCols(hinted);
+    if (stage >= 3) {
+      marks.eliminations = step.eliminations;
+      marks.placements = step.placements;
+      for (const [r, c, v] of step.placements) placed.set(r * n + c, v);
+    }
+  }
+  const selected = board.selected;
+  const digit = $("same-digit").checked && selected >= 0 ? game.values[selected] : 0;
+  board.draw(game, marks, { wrong, hinted, digit, placed });
+  $("undo").disabled = !game.undoStack.length;
+  $("redo").disabled = !game.redoStack.length;
+  for (const b of $("keypad").querySelectorAll("button[data-digit]")) {
+    b.classList.toggle("same", Number(b.dataset.digit) === digit && digit > 0);
+  }
 }
 
 function buildKeypad() {
   const pad = $("keypad");
-  pad.replaceChildren();
-  for (let d = 1; d <= layout.size; d++) {
+  const n = layout.size;
+  pad.style.setProperty("--cols", String(n <= 9 ? n : 8));
+  // On a phone: two rows at most, the Erase key in the last.
+  pad.style.setProperty("--phone-cols", String(n <= 6 ? n + 1 : Math.ceil((n + 1) / 2)));
+  const buttons = [];
+  for (let d = 1; d <= n; d++) {
     const b = document.createElement("button");
     b.type = "button";
     b.textContent = valueChar(d);
-    b.addEventListener("click", () => enter(d));
-    pad.appendChild(b);
+    b.dataset.digit = String(d);
+    b.addEventListener("click", () => digitPressed(d, mode));
+    buttons.push(b);
   }
+  const erase = document.createElement("button");
+  erase.type = "button";
+  erase.textContent = "Erase";
+  erase.className = "erase";
+  erase.addEventListener("click", erase_);
+  buttons.push(erase);
+  pad.replaceChildren(...buttons);
 }
 
 // ---------------------------------------------------------------- playing
 
-function enter(d) {
-  if (!puzzle || layout.givens[selected] !== 0) return;
-  const before = { cell: selected, value: values[selected], marks: pencil[selected] };
-  if (pencilMode && d) {
-    pencil[selected] ^= 1 << (d - 1);
-  } else {
-    values[selected] = values[selected] === d ? 0 : d;
+const automatic = () => ($("auto-marks").checked ? (values) => Array.from(puzzle.pencil_marks(Uint8Array.from(values))) : null);
+
+/** Makes `states` (cell → [value, centre, corner]) one undoable action named `label`. */
+function act(label, states) {
+  if (!game || paused) return null;
+  const action = game.change(label, states);
+  if (action) afterChange();
+  return action;
+}
+
+/** After any change to the grid: the hint shown goes, mistakes follow, and a full right grid is
+ * solved. */
+function afterChange() {
+  if (hint) {
+    hint = null;
+    sayHint("");
+    $("apply").hidden = true;
   }
-  if (before.value === values[selected] && before.marks === pencil[selected]) return;
-  undo.push(before);
-  redo = [];
-  unmark(selected);
-  struck = [];
+  const n2 = layout.size * layout.size;
+  if (solution) {
+    for (const i of [...wrong]) if (!game.values[i] || game.values[i] === solution[i]) wrong.delete(i);
+    if ($("show-mistakes").checked) {
+      for (let i = 0; i < n2; i++) if (game.values[i] && game.values[i] !== solution[i]) wrong.add(i);
+    }
+    const right = game.values.every((v, i) => v === solution[i]);
+    if (right && !solved) {
+      solved = true;
+      pause();
+      say(`Solved in ${clock()}!`);
+    } else if (!right && solved) {
+      solved = false;
+      resume();
+    }
+  }
   save();
   draw();
-  if (values.every((v, i) => v || layout.givens[i])) finishCheck();
 }
 
-function step(stackFrom, stackTo) {
-  const action = stackFrom.pop();
-  if (!action) return;
-  stackTo.push({ cell: action.cell, value: values[action.cell], marks: pencil[action.cell] });
-  values[action.cell] = action.value;
-  pencil[action.cell] = action.marks;
-  selected = action.cell;
-  save();
+function digitPressed(d, how) {
+  if (!game || d < 1 || d > layout.size) return;
+  const i = board.selected;
+  if (game.isGiven(i)) {
+    say(`Row ${Math.floor(i / layout.size) + 1}, column ${(i % layout.size) + 1} is given.`);
+    return;
+  }
+  if (how === "value") act(`${valueChar(d)} in a cell`, enterValue(game, i, d, automatic()));
+  else act(`${how} mark ${valueChar(d)}`, toggleMark(game, i, d, how));
   draw();
+  sayCell(i);
 }
 
-function finishCheck() {
-  const bad = JSON.parse(puzzle.check(Uint8Array.from(values)));
-  if (bad.length === 0 && !solvedAt) {
-    solvedAt = Date.now();
-    message(`Solved in ${clock()}!`);
+/** Tells a screen reader what the current cell holds now (its name changed under the focus,
+ * which screen readers do not read again by themselves). */
+function sayCell(i) {
+  const name = board.cells[i].getAttribute("aria-label");
+  $("said").textContent = name.slice(board.where(i).length + 2);
+}
+
+function erase_() {
+  if (!game) return;
+  act("erase", eraseCell(game, board.selected, automatic()));
+  sayCell(board.selected);
+}
+
+function setMode(m) {
+  mode = m;
+  for (const b of document.querySelectorAll("button[data-mode]")) b.setAttribute("aria-pressed", String(b.dataset.mode === m));
+  $("keypad").dataset.marking = m;
+}
+
+function undo() {
+  if (paused) return;
+  const a = game?.undo();
+  if (a) {
+    say(`Undone: ${a.label}.`);
+    afterChange();
   }
 }
 
-function clock() {
-  const s = Math.floor((elapsed + ((solvedAt ?? Date.now()) - started)) / 1000);
-  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+function redo() {
+  if (paused) return;
+  const a = game?.redo();
+  if (a) {
+    say(`Redone: ${a.label}.`);
+    afterChange();
+  }
 }
 
 function move(dr, dc) {
   const n = layout.size;
-  const r = (Math.floor(selected / n) + dr + n) % n, c = (selected % n + dc + n) % n;
-  select(r * n + c);
+  const i = board.selected;
+  const r = (Math.floor(i / n) + dr + n) % n, c = ((i % n) + dc + n) % n;
+  board.select(r * n + c, true);
+  draw();
 }
 
 $("grid").addEventListener("keydown", (e) => {
-  if (!puzzle) return;
+  if (!game || paused) return;
+  const n = layout.size;
   const k = e.key;
+  const ctrl = e.ctrlKey || e.metaKey;
+  const digit = /^(Digit|Numpad)([1-9])$/.exec(e.code);
   if (k === "ArrowUp") move(-1, 0);
   else if (k === "ArrowDown") move(1, 0);
   else if (k === "ArrowLeft") move(0, -1);
   else if (k === "ArrowRight") move(0, 1);
-  else if (/^[1-9]$/.test(k)) enter(Number(k));
-  else if (/^[a-g]$/i.test(k) && layout.size > 9) enter(k.toUpperCase().charCodeAt(0) - 55);
-  else if (k === "Backspace" || k === "Delete" || k === "0") eraseCell();
-  else if (k === "p" || k === "P") togglePencil();
-  else if ((e.ctrlKey || e.metaKey) && k === "z") step(undo, redo);
-  else if ((e.ctrlKey || e.metaKey) && k === "y") step(redo, undo);
+  else if (k === "Home") move(0, -(board.selected % n));
+  else if (k === "End") move(0, n - 1 - (board.selected % n));
+  else if (ctrl && (k === "z" || k === "Z")) (e.shiftKey ? redo : undo)();
+  else if (ctrl && (k === "y" || k === "Y")) redo();
+  else if (ctrl || e.altKey) return;
+  else if (digit) digitPressed(Number(digit[2]), e.shiftKey ? "corner" : mode);
+  else if (/^[a-g]$/i.test(k) && n > 9) digitPressed(k.toUpperCase().charCodeAt(0) - 55, e.shiftKey ? "corner" : mode);
+  else if (k === "Backspace" || k === "Delete" || k === "0") erase_();
+  else if (k === "p" || k === "P") setMode(MODES[(MODES.indexOf(mode) + 1) % MODES.length]);
   else return;
   e.preventDefault();
 });
 
-function eraseCell() {
-  if (layout.givens[selected] !== 0 || (!values[selected] && !pencil[selected])) return;
-  undo.push({ cell: selected, value: values[selected], marks: pencil[selected] });
-  redo = [];
-  values[selected] = 0;
-  pencil[selected] = 0;
-  unmark(selected);
-  save();
-  draw();
-}
-
-function togglePencil() {
-  pencilMode = !pencilMode;
-  $("pencil").setAttribute("aria-pressed", String(pencilMode));
-}
-
-// ---------------------------------------------------------------- buttons
-
-function refill(kind) {
-  $("size").replaceChildren(...SIZES[kind].map((s) => new Option(`${s}×${s}`, s)));
-  $("size").value = kind === "kenken" ? 6 : kind === "killer" ? 9 : 9;
-  $("level").replaceChildren(...LEVELS[kind].map((l) => new Option(l, l)));
-}
-
-$("kind").addEventListener("change", () => refill($("kind").value));
-// A new puzzle of the chosen kind, size and level; resolves once it is drawn. ("Generating…"
-// is shown first: the generator runs in the next task, after the message is painted.)
-function generateNew() {
-  const kind = $("kind").value, size = Number($("size").value), level = $("level").value;
-  message("Generating…");
-  return new Promise((resolve) => setTimeout(() => {
-    try {
-      const seed = Math.floor(Math.random() * 0xffffffff);
-      load(generate(kind, size, level, seed), `new ${level} puzzle`);
-    } catch (e) {
-      message(String(e.message || e), true);
-    }
-    resolve();
-  }, 0));
-}
-$("generate").addEventListener("click", generateNew);
-$("load").addEventListener("click", () => loadText($("paste").value, "pasted"));
-$("pencil").addEventListener("click", togglePencil);
-$("undo").addEventListener("click", () => step(undo, redo));
-$("redo").addEventListener("click", () => step(redo, undo));
-$("erase").addEventListener("click", eraseCell);
-$("check").addEventListener("click", () => {
-  if (!puzzle) return;
-  try {
-    const bad = JSON.parse(puzzle.check(Uint8Array.from(values)));
-    wrong = new Set(bad.map(([r, c]) => r * layout.size + c));
-    sayMarked();
-    draw();
-  } catch (e) {
-    message(String(e.message || e), true);
+document.addEventListener("keydown", (e) => {
+  if (e.key === "Escape" && tasks?.running) {
+    tasks.cancel();
+    e.preventDefault();
+    return;
+  }
+  const typing = e.target.closest?.("input, textarea, select");
+  if (!typing && !e.ctrlKey && !e.metaKey && !e.altKey && (e.key === "h" || e.key === "H")) {
+    e.preventDefault();
+    hintPressed();
   }
 });
-$("hint").addEventListener("click", () => {
-  if (!puzzle) return;
+
+// ---------------------------------------------------------------- the timer
+
+function time() {
+  return elapsed + (runningSince === null ? 0 : Date.now() - runningSince);
+}
+
+function clock() {
+  const s = Math.floor(time() / 1000);
+  const h = Math.floor(s / 3600), m = Math.floor(s / 60) % 60;
+  const mm = h ? String(m).padStart(2, "0") : String(m);
+  return `${h ? h + ":" : ""}${mm}:${String(s % 60).padStart(2, "0")}`;
+}
+
+function pause() {
+  if (runningSince !== null) elapsed += Date.now() - runningSince;
+  runningSince = null;
+  $("timer").textContent = clock();
+}
+
+function resume() {
+  if (runningSince === null && !solved && !paused && !document.hidden) runningSince = Date.now();
+}
+
+function setPaused(p) {
+  paused = p;
+  $("pause").setAttribute("aria-pressed", String(p));
+  $("pause").textContent = p ? "Resume" : "Pause";
+  $("paused").hidden = !p;
+  $("grid").hidden = p;
+  $("grid-wrap").querySelector(".picture").hidden = p;
+  if (p) pause();
+  else resume();
+  say(p ? "Paused: the grid is hidden." : "");
+}
+
+$("pause").addEventListener("click", () => setPaused(!paused));
+document.addEventListener("visibilitychange", () => {
+  if (document.hidden) pause();
+  else resume();
+  save();
+});
+setInterval(() => {
+  if (game) $("timer").textContent = clock();
+}, 500);
+
+// ---------------------------------------------------------------- help: check, hints, solve
+
+async function hintPressed() {
+  if (!game || paused) return;
+  if (hint && hint.stage < 3) {
+    hint.stage++;
+    showHint();
+    return;
+  }
+  if (hint) return; // the whole step is shown: Apply, or play on
+  const mine = generation;
   try {
-    const h = JSON.parse(puzzle.hint(Uint8Array.from(values)));
-    hinted.clear(); struck = [];
+    const h = await tasks.run("hint", { text: code, values: game.values }, "Looking for a step…");
+    if (mine !== generation) return;
     if (h.status === "step") {
-      h.cells.forEach(([r, c]) => hinted.add(r * layout.size + c));
-      struck = h.eliminations;
-      $("hint-text").textContent = `${h.technique} (${h.level}): ${h.text}`;
+      hint = { step: h, stage: 1 };
+      showHint();
     } else if (h.status === "wrong") {
-      wrong = new Set(h.cells.map(([r, c]) => r * layout.size + c));
-      $("hint-text").textContent = "Some values are wrong: they are marked. Fix them first.";
+      h.cells.forEach(([r, c]) => wrong.add(r * layout.size + c));
+      const k = h.cells.length;
+      sayHint(`${k} ${k === 1 ? "value is" : "values are"} wrong: marked with a red corner. Fix ${k === 1 ? "it" : "them"} first.`);
+      draw();
     } else {
-      $("hint-text").textContent = h.status === "solved" ? "The grid is complete and right." : "No step found.";
+      sayHint(h.status === "solved" ? "The grid is complete and right." : "No step found from here: the techniques the library knows are stuck.");
     }
-    draw();
   } catch (e) {
-    message(String(e.message || e), true);
+    if (!e.cancelled) say(errorText(e), true);
   }
-});
-$("solve").addEventListener("click", () => {
-  if (!puzzle) return;
-  const s = puzzle.solve();
-  if (!s.length) return message("No solution.", true);
-  undo.push(...values.map((v, i) => ({ cell: i, value: v, marks: pencil[i] })));
-  values = Array.from(s);
-  wrong.clear(); hinted.clear(); struck = [];
-  $("hint-text").textContent = "";
-  save();
+}
+
+function showHint() {
+  const { step, stage } = hint;
+  sayHint(hintWords(step, stage, layout));
+  $("apply").hidden = stage < 3 || (!step.placements.length && !step.eliminations.length);
   draw();
-  message("Solved.");
+}
+
+$("hint").addEventListener("click", hintPressed);
+$("apply").addEventListener("click", () => {
+  if (!hint) return;
+  const step = hint.step;
+  act(`the hint's ${step.technique}`, applyStep(game, step, automatic()));
+  say(`Applied: ${step.technique}.`);
+  board.select(board.selected, true);
 });
-$("grade").addEventListener("click", () => {
-  if (!puzzle) return;
+
+$("check").addEventListener("click", () => {
+  if (!game) return;
+  if (solutionPending()) return;
+  if (unique) return say(unique, true);
+  wrong = new Set();
+  game.values.forEach((v, i) => {
+    if (v && v !== solution[i]) wrong.add(i);
+  });
+  const k = wrong.size;
+  const empty = game.values.filter((v) => !v).length;
+  say(k ? `${k} wrong ${k === 1 ? "cell" : "cells"} marked with a red corner.` : `No mistakes so far; ${empty} ${empty === 1 ? "cell" : "cells"} to fill.`);
+  draw();
+});
+
+$("solve").addEventListener("click", () => {
+  if (!game) return;
+  if (solutionPending()) return;
+  if (!solution) return say("No solution.", true);
+  if (act("Solve", solveAll(game, solution))) say("Solved by the library. Undo takes it all back in one press.");
+});
+
+$("grade").addEventListener("click", async () => {
+  if (!game) return;
   try {
-    const g = JSON.parse(puzzle.grade());
-    message(`Level ${g.level}, rating ${g.rating.toFixed(1)} (${g.steps} steps)`);
+    const g = await tasks.run("grade", { text: code }, "Grading…");
+    say(`Level ${g.level}, rating ${g.rating.toFixed(1)} (${g.steps} steps).`);
   } catch (e) {
-    message(String(e.message || e), true);
+    if (!e.cancelled) say(errorText(e), true);
   }
 });
+
 $("share").addEventListener("click", async () => {
   const url = location.href;
   try {
     await navigator.clipboard.writeText(url);
-    message("Link copied: " + url);
+    say("Link copied: " + url);
   } catch {
-    message("Link: " + url);
+    say("Link: " + url);
   }
 });
 
-setInterval(() => { if (puzzle) $("timer").textContent = clock(); }, 500);
+$("undo").addEventListener("click", undo);
+$("redo").addEventListener("click", redo);
+$("erase").addEventListener("click", erase_);
+for (const b of document.querySelectorAll("button[data-mode]")) b.addEventListener("click", () => setMode(b.dataset.mode));
+$("auto-marks").addEventListener("change", () => {
+  if (!game) return;
+  if ($("auto-marks").checked) {
+    const allowed = Array.from(puzzle.pencil_marks(Uint8Array.from(game.values)));
+    act("automatic marks", fillMarks(game, allowed));
+    say("Automatic centre marks: filled, and kept up to date as you play.");
+  } else {
+    say("Automatic centre marks off: the marks stay as they are.");
+  }
+});
+$("show-mistakes").addEventListener("change", () => {
+  if (!$("show-mistakes").checked) wrong.clear();
+  if (game) afterChange();
+});
+$("same-digit").addEventListener("change", draw);
+
+// ---------------------------------------------------------------- new puzzles
+
+let kinds = [];
+
+function refill(kind) {
+  const k = kinds.find((x) => x.id === kind);
+  const sizes = SIZES[kind] ?? [4, 5, 6, 7, 8, 9];
+  $("size").replaceChildren(...sizes.map((s) => new Option(`${s}×${s}`, s)));
+  $("size").value = String(DEFAULT_SIZE[kind] ?? sizes[0]);
+  $("level").replaceChildren(...(k?.levels ?? []).map((l) => new Option(l, l)));
+}
+
+/** The kind and size controls follow a puzzle loaded from a link or a paste (the level stays,
+ * when the kind has it). */
+function syncControls(kind, n) {
+  if (!kinds.some((k) => k.id === kind)) return;
+  if ($("kind").value !== kind) {
+    const level = $("level").value;
+    $("kind").value = kind;
+    refill(kind);
+    if ([...$("level").options].some((o) => o.value === level)) $("level").value = level;
+  }
+  if ([...$("size").options].some((o) => Number(o.value) === n)) $("size").value = String(n);
+}
+
+/** A seed for a date's puzzle: the same for everyone on that date (UTC), per kind, size and
+ * level (FNV-1a of the words). */
+function dailySeed(date, kind, size, level) {
+  let h = 0x811c9dc5;
+  for (const ch of `${date} ${kind} ${size} ${level}`) {
+    h ^= ch.codePointAt(0);
+    h = Math.imul(h, 0x01000193) >>> 0;
+  }
+  return h;
+}
+
+/** A new puzzle of the chosen kind, size and level, made in the worker; resolves once drawn. */
+async function generateNew(seed, from) {
+  const kind = $("kind").value, size = Number($("size").value), level = $("level").value;
+  seed ??= Math.floor(Math.random() * 0xffffffff);
+  say(`Generating a ${level} ${size}×${size} puzzle…`);
+  try {
+    const { text } = await tasks.run("generate", { kind, size, level, seed, seconds: 60 }, `Generating a ${level} puzzle…`);
+    load(new WebPuzzle(text), from ?? `new ${level} puzzle`);
+  } catch (e) {
+    say(e.cancelled ? "Cancelled: no new puzzle." : errorText(e), !e.cancelled);
+  }
+}
+
+$("kind").addEventListener("change", () => refill($("kind").value));
+$("generate").addEventListener("click", () => generateNew());
+$("daily").addEventListener("click", () => {
+  const date = new Date().toISOString().slice(0, 10);
+  const kind = $("kind").value, size = $("size").value, level = $("level").value;
+  generateNew(dailySeed(date, kind, size, level), `today’s ${level} puzzle (${date})`);
+});
+$("cancel").addEventListener("click", () => tasks.cancel());
+$("load").addEventListener("click", () => loadText($("paste").value, "pasted"));
+
+// ---------------------------------------------------------------- print
+
+setUpPrint({
+  tasks: () => tasks,
+  current: () => game && { code, title: `${puzzle.kind_name()} ${layout.size}×${layout.size}` },
+  say,
+});
+
+// ---------------------------------------------------------------- start
+
 window.addEventListener("hashchange", () => {
   const fragment = decodeURIComponent(location.hash.slice(1));
   if (fragment && fragment !== code) loadText(fragment, "from the link");
 });
-window.addEventListener("beforeunload", save);
-
-// ---------------------------------------------------------------- start
+window.addEventListener("pagehide", save);
 
 // The page is ready (body[data-ready], the performance mark "calcudoku-ready") once the first
 // puzzle — from the link, else a new one — is drawn; web/tests/budgets.mjs times that.
-await init();
+const module = await WebAssembly.compileStreaming(fetch(new URL("pkg/calcudoku_web_bg.wasm", import.meta.url)));
+await init({ module_or_path: module });
 performance.mark("calcudoku-wasm");
+tasks = new Tasks(module, (what) => {
+  $("cancel").hidden = !what;
+  document.body.toggleAttribute("aria-busy", Boolean(what));
+  if (what) say(`${what} (Escape or Cancel stops it)`);
+});
+kinds = JSON.parse(generator_kinds());
+$("kind").replaceChildren(...kinds.map((k) => new Option(k.name, k.id)));
+$("kind").value = "kenken";
 refill("kenken");
-window.calcudoku = { get values() { return values; }, get code() { return code; }, get puzzle() { return puzzle; } };
+$("size").value = "6";
+$("level").value = "easy";
+window.calcudoku = {
+  get values() { return game.values; },
+  get code() { return code; },
+  get puzzle() { return puzzle; },
+  get game() { return game; },
+  get solution() { return solution; },
+  get selected() { return board.selected; },
+};
 const fragment = decodeURIComponent(location.hash.slice(1));
 if (!(fragment && loadText(fragment, "from the link"))) {
   await generateNew();

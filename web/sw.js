@@ -1,7 +1,8 @@
 // Offline: the page and its WebAssembly are cached on first load and served from the cache
 // afterwards (the network is tried first, so a new build replaces the cached one).
-const CACHE = "calcudoku-v1";
-const FILES = ["./", "index.html", "style.css", "app.js", "manifest.json",
+const CACHE = "calcudoku-v3";
+const FILES = ["./", "index.html", "style.css", "app.js", "board.js", "game.js", "tasks.js", "worker.js", "hints.js", "print.js",
+  "manifest.json",
   "pkg/calcudoku_web.js", "pkg/calcudoku_web_bg.wasm"];
 
 self.addEventListener("install", (e) => {

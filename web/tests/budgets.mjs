@@ -50,7 +50,8 @@ function budget(ok, what) {
 const gz = (file) => execFileSync("gzip", ["-9", "-c", file], { maxBuffer: 1 << 28 }).length;
 const wasmGz = gz(wasm);
 const glue = join(site, "pkg/calcudoku_web.js");
-const pageFiles = ["index.html", "app.js", "style.css", "pkg/calcudoku_web.js", "pkg/calcudoku_web_bg.wasm"];
+const pageFiles = ["index.html", "app.js", "board.js", "game.js", "tasks.js", "worker.js", "hints.js", "print.js", "style.css",
+  "pkg/calcudoku_web.js", "pkg/calcudoku_web_bg.wasm"];
 const pageGz = pageFiles.reduce((sum, f) => sum + gz(join(site, f)), 0);
 console.log(`size: calcudoku_web_bg.wasm ${kb(statSync(wasm).size)} KB, ${kb(wasmGz)} KB gzipped; ` +
   `the JS glue ${kb(gz(glue))} KB gzipped; the whole page (${pageFiles.length} files) ${kb(pageGz)} KB gzipped`);

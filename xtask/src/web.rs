@@ -14,31 +14,41 @@ use crate::{cargo, root, run, target_dir};
 pub const TARGET: &str = "wasm32-unknown-unknown";
 
 /// Builds the site; returns its folder.
+///
+/// Two WebAssembly builds of the bindings: `pkg/calcudoku_web*` (what the page and its worker
+/// start with) and `pkg/calcudoku_print*` (with the `pdf` feature: the PDF converter and its
+/// fonts, about twice the size, loaded only when the player prints).
 pub fn build() -> Result<PathBuf> {
     let root = root();
     let site = target_dir().join("web");
     ensure_target()?;
-    run(cargo().args(["build", "-p", "calcudoku-web", "--target", TARGET, "--profile", "wasm"]))?;
     let bindgen = bindgen_tool()?;
     let wasm = target_dir().join(TARGET).join("wasm/calcudoku_web.wasm");
-    run(Command::new(&bindgen)
-        .args(["--target", "web", "--no-typescript", "--out-dir"])
-        .arg(site.join("pkg"))
-        .arg(&wasm))?;
+    for (features, name) in [("", "calcudoku_web"), ("pdf", "calcudoku_print")] {
+        let mut build = cargo();
+        build.args(["build", "-p", "calcudoku-web", "--target", TARGET, "--profile", "wasm"]);
+        if !features.is_empty() {
+            build.args(["--features", features]);
+        }
+        run(&mut build)?;
+        run(Command::new(&bindgen)
+            .args(["--target", "web", "--no-typescript", "--out-name", name, "--out-dir"])
+            .arg(site.join("pkg"))
+            .arg(&wasm))?;
+        let bytes = std::fs::read(site.join(format!("pkg/{name}_bg.wasm")))?;
+        eprintln!(
+            "xtask: pkg/{name}_bg.wasm: {} KB of WebAssembly, {} KB gzipped",
+            bytes.len() / 1024,
+            gzipped_len(&bytes)? / 1024
+        );
+    }
     for entry in std::fs::read_dir(root.join("web"))? {
         let path = entry?.path();
         if path.is_file() {
             std::fs::copy(&path, site.join(path.file_name().expect("a file name")))?;
         }
     }
-    let out = site.join("pkg/calcudoku_web_bg.wasm");
-    let bytes = std::fs::read(&out)?;
-    eprintln!(
-        "xtask: {} written ({} KB of WebAssembly, {} KB gzipped)",
-        site.display(),
-        bytes.len() / 1024,
-        gzipped_len(&bytes)? / 1024
-    );
+    eprintln!("xtask: {} written", site.display());
     Ok(site)
 }
 
@@ -85,18 +95,41 @@ fn bindgen_tool() -> Result<PathBuf> {
 
 /// The size of `bytes` compressed as a web server would send them.
 fn gzipped_len(bytes: &[u8]) -> Result<usize> {
+    Ok(gzip(bytes)?.len())
+}
+
+/// A file's bytes compressed, kept while the file stays the same (gzip -9 of the WebAssembly
+/// takes a while).
+fn gzip_cached(file: &Path, bytes: &[u8]) -> Result<Vec<u8>> {
+    type Cache = std::collections::HashMap<PathBuf, (Vec<u8>, Vec<u8>)>;
+    static CACHE: std::sync::Mutex<Option<Cache>> = std::sync::Mutex::new(None);
+    if let Some((plain, packed)) =
+        CACHE.lock().expect("the gzip cache").get_or_insert_default().get(file)
+    {
+        if plain == bytes {
+            return Ok(packed.clone());
+        }
+    }
+    let packed = gzip(bytes)?;
+    let mut cache = CACHE.lock().expect("the gzip cache");
+    cache.get_or_insert_default().insert(file.to_path_buf(), (bytes.to_vec(), packed.clone()));
+    Ok(packed)
+}
+
+/// `bytes` compressed by `gzip -9`.
+fn gzip(bytes: &[u8]) -> Result<Vec<u8>> {
     let mut child = Command::new("gzip")
         .args(["-9", "-c"])
         .stdin(std::process::Stdio::piped())
         .stdout(std::process::Stdio::piped())
         .spawn()
-        .context("gzip, to measure the compressed size")?;
+        .context("gzip, to compress")?;
     let mut stdin = child.stdin.take().expect("piped");
     let data = bytes.to_vec();
     let writer = std::thread::spawn(move || stdin.write_all(&data));
     let out = child.wait_with_output()?;
     writer.join().expect("the writer thread")?;
-    Ok(out.stdout.len())
+    Ok(out.stdout)
 }
 
 /// Serves `site` on 127.0.0.1:`port` (0: any free port); returns the port.
@@ -125,9 +158,12 @@ fn respond(site: &Path, stream: TcpStream) -> std::io::Result<()> {
     let mut reader = BufReader::new(stream.try_clone()?);
     let mut request = String::new();
     reader.read_line(&mut request)?;
-    // Headers up to the blank line (no bodies are expected).
+    // Headers up to the blank line (no bodies are expected): only whether gzip is taken.
     let mut line = String::new();
+    let mut takes_gzip = false;
     while reader.read_line(&mut line)? > 2 {
+        let lower = line.to_ascii_lowercase();
+        takes_gzip |= lower.starts_with("accept-encoding:") && lower.contains("gzip");
         line.clear();
     }
     let path = request.split_whitespace().nth(1).unwrap_or("/");
@@ -150,9 +186,17 @@ fn respond(site: &Path, stream: TcpStream) -> std::io::Result<()> {
                 Some("svg") => "image/svg+xml",
                 _ => "application/octet-stream",
             };
+            // Text and WebAssembly compressed, as a web host sends them.
+            let mut encoding = "";
+            if takes_gzip && kind != "image/png" && kind != "application/octet-stream" {
+                if let Ok(packed) = gzip_cached(&file, &body) {
+                    body = packed;
+                    encoding = "Content-Encoding: gzip\r\n";
+                }
+            }
             write!(
                 out,
-                "HTTP/1.1 200 OK\r\nContent-Type: {kind}\r\nContent-Length: {}\r\nCache-Control: no-cache\r\nConnection: close\r\n\r\n",
+                "HTTP/1.1 200 OK\r\nContent-Type: {kind}\r\n{encoding}Content-Length: {}\r\nCache-Control: no-cache\r\nConnection: close\r\n\r\n",
                 body.len()
             )?;
             out.write_all(&body)
@@ -164,17 +208,20 @@ fn respond(site: &Path, stream: TcpStream) -> std::io::Result<()> {
 }
 
 /// The page's browser test: the site served on a free port, `web/tests/e2e.mjs` run by Node
-/// against it (playwright-core from npm driving Debian's chromium).
+/// against it (playwright-core from npm driving Debian's chromium, axe-core in the page), then
+/// `web/tests/lighthouse.mjs` (Lighthouse's scores, as a phone and as a desktop).
 pub fn browser_test() -> Result<()> {
     let site = build()?;
     let tests = root().join("web/tests");
-    if !tests.join("node_modules/playwright-core").exists() {
+    if ["playwright-core", "axe-core", "lighthouse"]
+        .iter()
+        .any(|p| !tests.join("node_modules").join(p).exists())
+    {
         run(Command::new("npm").args(["ci", "--no-audit", "--no-fund"]).current_dir(&tests))
-            .context("installing playwright-core with npm (Node.js and npm are needed)")?;
+            .context("installing playwright-core, axe-core and lighthouse with npm (Node.js and npm are needed)")?;
     }
     let port = serve(&site, 0, true)?;
-    run(Command::new("node")
-        .arg(tests.join("e2e.mjs"))
-        .arg(format!("http://127.0.0.1:{port}/"))
-        .arg(&site))
+    let base = format!("http://127.0.0.1:{port}/");
+    run(Command::new("node").arg(tests.join("e2e.mjs")).arg(&base).arg(&site))?;
+    run(Command::new("node").arg(tests.join("lighthouse.mjs")).arg(&base))
 }

@@ -1,8 +1,19 @@
 //! The web page's bindings: the library's types and errors turned into what JavaScript reads
 //! (strings, numbers, JSON), and nothing that thinks. Errors carry the CLI's words.
+//!
+//! This file holds the puzzle's own calls (reading, drawing, solving, checking, hints,
+//! grading, generating); [`play`] the calls the page's play and print add (pencil marks, the
+//! generator's kinds and levels, the PDF sheet).
+
+mod play;
+
+pub use play::generator_kinds;
+#[cfg(feature = "pdf")]
+pub use play::pdf_sheet;
 
 use calcudoku::format::{self, Format, Layout};
 use calcudoku::logic::{self, Board, Hint, Ladder, LogicError, Placement};
+use calcudoku::puzzle::RelationKind;
 use calcudoku::render::{Marks, Picture, svg};
 use calcudoku::solve::Solver;
 use calcudoku::{Cell, Grid, Puzzle, ValueSet};
@@ -79,33 +90,57 @@ impl WebPuzzle {
         self.inner.size()
     }
 
-    /// `kenken`, `sudoku`, `killer` or `latin`.
+    /// The puzzle's kind as the library names it on the command line and in JSON: `kenken`,
+    /// `sudoku`, `killer`, `latin`, `jigsaw`, `x`, `skyscrapers`, `futoshiki`, …
     pub fn kind(&self) -> String {
-        match (self.inner.cages().is_empty(), self.inner.boxes().is_some()) {
-            (false, false) => "kenken",
-            (false, true) => "killer",
-            (true, true) => "sudoku",
-            (true, false) => "latin",
-        }
-        .into()
+        self.inner.kind().id()
     }
 
-    /// The puzzle's structure as JSON: size, boxes (`[h, w]` or null), givens (rows),
-    /// cages (`{label, cells: [[row, col]…]}`, rows and columns from 0), distinct.
+    /// The kind's name for people: `KenKen`, `Killer Sudoku`, `Jigsaw X-Sudoku`, …
+    pub fn kind_name(&self) -> String {
+        self.inner.kind().to_string()
+    }
+
+    /// The puzzle's structure as JSON: size, boxes (`[h, w]` or null), regions (each cell's box
+    /// or jigsaw region from 0, row after row, or null), diagonals, givens (rows), cages
+    /// (`{label, cells: [[row, col]…]}`, rows and columns from 0), distinct, relations
+    /// (`{a: [row, col], b: [row, col], rel}`, `rel` one of `less`, `consecutive`,
+    /// `not-consecutive`), clues (Skyscrapers': `{top, bottom, left, right}`, 0 for none, or
+    /// null).
     pub fn layout(&self) -> String {
         let n = self.inner.size();
+        let regions: Option<Vec<usize>> = self.inner.has_regions().then(|| {
+            (0..n * n).map(|i| self.inner.region_of(Cell(i as u16)).unwrap_or(0)).collect()
+        });
         let cages: Vec<Value> = self
             .inner
             .cages()
             .iter()
             .map(|c| json!({"label": c.label(), "cells": cells_json(n, c.cells.iter().copied())}))
             .collect();
+        let at = |c: Cell| json!([c.row(n), c.col(n)]);
+        let relations: Vec<Value> = (self.inner.relations().iter())
+            .map(|r| {
+                let rel = match r.kind {
+                    RelationKind::Less => "less",
+                    RelationKind::Consecutive => "consecutive",
+                    RelationKind::NotConsecutive => "not-consecutive",
+                };
+                json!({"a": at(r.a), "b": at(r.b), "rel": rel})
+            })
+            .collect();
         json!({
             "size": n,
             "boxes": self.inner.boxes().map(|b| json!([b.height, b.width])),
+            "regions": regions,
+            "diagonals": self.inner.diagonals(),
             "givens": self.inner.givens().cells(),
             "cages": cages,
             "distinct": self.inner.distinct_cages(),
+            "relations": relations,
+            "clues": self.inner.line_clues().map(|c| json!({
+                "top": c.top, "bottom": c.bottom, "left": c.left, "right": c.right,
+            })),
         })
         .to_string()
     }
@@ -209,7 +244,9 @@ impl WebPuzzle {
     }
 
     /// The next step from a player's grid, as JSON: `{status: "step", technique, level, text,
-    /// cells, placements, eliminations}` (placements and eliminations as `[row, col, value]`),
+    /// cells, units, cages, placements, eliminations}` (cells: those the step looks at, its
+    /// chain's included; units and cages: where it looks, each `{name, cells}`, a unit named
+    /// `row 3`, a cage by its label; placements and eliminations as `[row, col, value]`),
     /// `{status: "wrong", cells}`, `{status: "solved"}` or `{status: "stuck"}`.
     pub fn hint(&self, cells: &[u8]) -> Result<String, JsError> {
         let grid = grid_of(self.inner.size(), cells)?;
@@ -221,12 +258,25 @@ impl WebPuzzle {
                     .map_err(|e| JsError::new(&e.to_string()))?;
                 let ladder = Ladder::for_board(&board);
                 let triple = |p: &logic::Placement| json!([p.cell.row(n), p.cell.col(n), p.value]);
+                let marks = Marks::of_step(&step.step);
+                let units: Vec<Value> = (step.step.units.iter())
+                    .map(|&u| {
+                        let cells = board.unit_cells(u).iter().copied();
+                        json!({"name": u.to_string(), "cells": cells_json(n, cells)})
+                    })
+                    .collect();
+                let cages: Vec<Value> = (step.step.cages.iter())
+                    .filter_map(|&k| self.inner.cages().get(k))
+                    .map(|c| json!({"name": c.label(), "cells": cells_json(n, c.cells.iter().copied())}))
+                    .collect();
                 json!({
                     "status": "step",
                     "technique": step.step.technique.name(),
                     "level": ladder.level_name(step.level),
                     "text": text,
-                    "cells": cells_json(n, step.step.cells.iter().copied()),
+                    "cells": cells_json(n, marks.cells),
+                    "units": units,
+                    "cages": cages,
                     "placements": step.step.placements.iter().map(triple).collect::<Vec<_>>(),
                     "eliminations": step.step.eliminations.iter().map(triple).collect::<Vec<_>>(),
                 })
@@ -255,17 +305,26 @@ impl WebPuzzle {
 
 /// A new puzzle of a kind (`kenken`, `sudoku`, `killer`), size and level (one of the kind's
 /// level names), the same for the same seed as `calcudoku generate --seed SEED`. Gives up after
-/// five seconds (a rare level on a big grid) with a message saying so.
+/// `seconds` (a rare level on a big grid) with a message saying so.
 #[wasm_bindgen]
-pub fn generate(kind: &str, size: usize, level: &str, seed: u32) -> Result<WebPuzzle, JsError> {
+pub fn generate(
+    kind: &str,
+    size: usize,
+    level: &str,
+    seed: u32,
+    seconds: f64,
+) -> Result<WebPuzzle, JsError> {
     use calcudoku::generate::{self, GenerateError, Kind, Options};
     let kind = Kind::from_name(kind).ok_or_else(|| {
-        JsError::new(&format!("kind: expected kenken, sudoku or killer, found {kind}"))
+        let names: Vec<&str> = Kind::ALL.iter().map(|k| k.name()).collect();
+        JsError::new(&format!("kind: expected one of {}, found {kind}", names.join(", ")))
     })?;
     let options = Options { seed: seed as u64, ..Options::new(kind, size) }
         .with_level_named(level)
         .map_err(|e| JsError::new(&e.to_string()))?;
-    let deadline = calcudoku::clock::Instant::now() + calcudoku::clock::Duration::from_secs(5);
+    let seconds = if seconds.is_finite() { seconds.clamp(0.1, 3600.0) } else { 5.0 };
+    let deadline =
+        calcudoku::clock::Instant::now() + calcudoku::clock::Duration::from_secs_f64(seconds);
     match generate::generate(&options, 0, Some(deadline)) {
         Ok(made) => Ok(WebPuzzle { inner: made.puzzle }),
         Err(GenerateError::Timeout | GenerateError::GaveUp(_)) => Err(JsError::new(&format!(

@@ -122,3 +122,34 @@ fn a_deadline_stops_the_finders() {
     logic::Rule::TRIAL.find(&board, &mut found);
     assert!(found.timed_out() && found.is_empty());
 }
+
+#[test]
+fn pencil_marks_leave_out_what_a_cell_sees() {
+    // Killer 4×4: cage 0 is r1c1 r1c2 r2c1 (its values differ).
+    let puzzle =
+        format::parse("boxes 2x2\n0 0 1 1\n0 2 1 1\n3 2 4 4\n3 3 4 4\n7+ 3+ 10+ 7+ 10+\n", None)
+            .unwrap();
+    let mut grid = Grid::empty(4);
+    grid.set(Cell(0), 1);
+    let marks = logic::pencil_marks(&puzzle, &grid);
+    assert_eq!(marks[0], calcudoku::ValueSet::single(1));
+    // r2c1 (cell 4) sees r1c1 through its column, box and cage: no 1.
+    assert!(!marks[4].contains(1) && marks[4].contains(2));
+    // r4c4 sees nothing that holds 1.
+    assert!(marks[15].contains(1));
+    // A player's clash (two 1s in row 1) is no error: the cells between keep what is left.
+    grid.set(Cell(3), 1);
+    let marks = logic::pencil_marks(&puzzle, &grid);
+    assert!(!marks[1].contains(1) && !marks[2].contains(1));
+    assert_eq!(marks[3], calcudoku::ValueSet::single(1));
+}
+
+#[test]
+fn pencil_marks_of_a_sudoku_follow_its_givens() {
+    let puzzle = format::parse(SUDOKU, None).unwrap();
+    let marks = logic::pencil_marks(&puzzle, &Grid::empty(9));
+    // r1c3 sees 5, 3, 7 in row 1, 6, 9, 8 in its box, 8 in column 3: 1, 2, 4 are left.
+    let left: Vec<u8> = marks[2].iter().collect();
+    assert_eq!(left, vec![1, 2, 4]);
+    assert_eq!(marks[0], calcudoku::ValueSet::single(5));
+}

@@ -48,7 +48,7 @@ pub use board::{Board, CageInfo, CagePart, CellName, Contradiction, Unit};
 pub use ladder::{KEEN_LEVELS, Ladder, Rule, Rung, SUDOKU_LEVELS};
 pub use run::{
     End, Explanation, Grade, Hint, Leveled, LogicError, explain, grade, grade_board, hint,
-    next_step, next_step_by, unique_solution,
+    next_step, next_step_by, pencil_marks, unique_solution,
 };
 pub use step::{Found, List, Placement, Step};
 pub use subsets::Subsets;

@@ -2,7 +2,7 @@
 
 use crate::clock::Instant;
 
-use crate::puzzle::{Cell, Grid, Puzzle};
+use crate::puzzle::{Cell, Grid, Puzzle, ValueSet};
 use crate::solve::{Branching, Solver, Timeout};
 
 use super::board::{Board, Contradiction};
@@ -390,4 +390,29 @@ fn check(deadline: Option<Instant>) -> Result<(), LogicError> {
         Some(d) if Instant::now() >= d => Err(LogicError::Timeout),
         _ => Ok(()),
     }
+}
+
+/// Automatic pencil marks for a player's grid: for each empty cell, the values that no cell it
+/// sees holds (the givens and the player's own values; a Killer cage counts as a house), and for
+/// a filled cell its value alone. A player's mistakes do not make this fail (a cell can be left
+/// with no value); a puzzle whose givens already clash gets every value in its empty cells.
+pub fn pencil_marks(puzzle: &Puzzle, grid: &Grid) -> Vec<ValueSet> {
+    let n = puzzle.size();
+    let Ok(board) = Board::new(puzzle) else {
+        let full = ValueSet::full(n);
+        return (0..n * n).map(|i| cell_marks(grid.cells()[i], full)).collect();
+    };
+    let mut marks: Vec<ValueSet> = board.cells().map(|c| board.candidates(c)).collect();
+    for (i, &v) in grid.cells().iter().enumerate() {
+        if v != 0 && !board.is_placed(Cell(i as u16)) {
+            for peer in board.peer_cells(Cell(i as u16)) {
+                marks[peer.index()].remove(v);
+            }
+        }
+    }
+    marks.iter().zip(grid.cells()).map(|(&m, &v)| cell_marks(v, m)).collect()
+}
+
+fn cell_marks(value: u8, marks: ValueSet) -> ValueSet {
+    if value == 0 { marks } else { ValueSet::single(value) }
 }

@@ -1,0 +1,48 @@
+// Lighthouse on the page (the npm package at its pinned version, with Debian's chromium), as a
+// phone (Lighthouse's default: a mid-range phone on a slow 4G link, simulated) and as a
+// desktop: accessibility must score 100, best practices at least 95, performance at least 90.
+// The scores are printed for PERFORMANCE.md; exit status 1 when one is missed.
+// Usage: node lighthouse.mjs BASE-URL (a server that compresses as a web host does, like
+// `cargo xtask web --serve`).
+import lighthouse from "lighthouse";
+import * as chromeLauncher from "chrome-launcher";
+import { existsSync } from "node:fs";
+
+const base = process.argv[2] || "http://127.0.0.1:8000/";
+const chromePath = process.env.CHROMIUM || "/usr/bin/chromium";
+if (!existsSync(chromePath)) {
+  console.error(`lighthouse: no browser at ${chromePath}: install Debian's chromium or set CHROMIUM`);
+  process.exit(1);
+}
+const BUDGET = { accessibility: 100, "best-practices": 95, performance: 90 };
+const METRICS = ["first-contentful-paint", "largest-contentful-paint", "total-blocking-time", "cumulative-layout-shift", "speed-index"];
+
+let failed = 0;
+const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu"] });
+try {
+  for (const form of ["mobile", "desktop"]) {
+    const config = form === "desktop"
+      ? { extends: "lighthouse:default", settings: { preset: "desktop", formFactor: "desktop", screenEmulation: { mobile: false, width: 1350, height: 940, deviceScaleFactor: 1, disabled: false },
+        throttling: { rttMs: 40, throughputKbps: 10240, cpuSlowdownMultiplier: 1, requestLatencyMs: 0, downloadThroughputKbps: 0, uploadThroughputKbps: 0 } } }
+      : { extends: "lighthouse:default" };
+    const result = await lighthouse(base + "index.html", {
+      port: chrome.port, output: "json", logLevel: "error", onlyCategories: Object.keys(BUDGET),
+    }, config);
+    const { categories, audits } = result.lhr;
+    const metrics = METRICS.map((m) => `${m} ${audits[m].displayValue}`).join(", ");
+    for (const [id, least] of Object.entries(BUDGET)) {
+      const score = Math.round(categories[id].score * 100);
+      const ok = score >= least;
+      if (!ok) failed++;
+      console.log(`${ok ? "ok" : "MISSED"} - lighthouse ${form}: ${id} ${score} (at least ${least})`);
+      if (!ok) {
+        const low = Object.values(audits).filter((a) => a.score !== null && a.score < 1 && categories[id].auditRefs.some((r) => r.id === a.id && r.weight > 0));
+        for (const a of low) console.log(`    ${a.id}: ${a.score} ${a.displayValue ?? ""}`);
+      }
+    }
+    console.log(`    ${form}: ${metrics}`);
+  }
+} finally {
+  await chrome.kill();
+}
+process.exit(failed ? 1 : 0);
