@@ -297,6 +297,7 @@ impl<'p> CellChecker<'p> {
 
     /// The values that could go in `cell` now: those that break no rule through the cell
     /// (its current value is ignored), and only the given one for a given cell.
+    #[cfg(test)]
     pub fn candidates(&self, grid: &Grid, cell: Cell) -> ValueSet {
         let n = grid.size();
         let mut g = grid.clone();
@@ -317,6 +318,7 @@ impl<'p> CellChecker<'p> {
 
 /// The values that could go in `cell` of a partly filled grid (seed 002 `get_candidates`):
 /// see [`CellChecker::candidates`].
+#[cfg(test)]
 pub(crate) fn candidates(puzzle: &Puzzle, grid: &Grid, cell: Cell) -> ValueSet {
     CellChecker::new(puzzle).candidates(grid, cell)
 }

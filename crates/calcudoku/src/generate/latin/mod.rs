@@ -8,9 +8,8 @@
 //! from a few random consistent values, is completed by the solver, and is then shuffled by the
 //! grid's symmetries (symbols, rows within a band, bands, columns within a stack, stacks).
 
-use crate::puzzle::{BoxShape, Cell, Grid, Puzzle};
+use crate::puzzle::{BoxShape, Cell, Grid, Puzzle, ValueSet};
 use crate::solve::{Branching, Solver};
-use crate::validate;
 
 use super::rng::Rng;
 
@@ -122,13 +121,12 @@ fn augment(
 pub fn sudoku_grid(n: usize, boxes: BoxShape, rng: &mut Rng) -> Grid {
     loop {
         let mut givens = Grid::empty(n);
-        let empty = Puzzle::sudoku(n, Some(boxes), Grid::empty(n)).expect("an empty Sudoku");
         for _ in 0..n {
             let cell = Cell(rng.below(n * n) as u16);
             if givens.get(cell) != 0 {
                 continue;
             }
-            let options: Vec<u8> = validate::candidates(&empty, &givens, cell).iter().collect();
+            let options = free_values(&givens, boxes, cell);
             if options.is_empty() {
                 continue;
             }
@@ -143,6 +141,21 @@ pub fn sudoku_grid(n: usize, boxes: BoxShape, rng: &mut Rng) -> Grid {
             return shuffle_sudoku(&grid, boxes, rng);
         }
     }
+}
+
+/// The values no row, column or box of `cell` holds yet, in increasing order.
+fn free_values(grid: &Grid, boxes: BoxShape, cell: Cell) -> Vec<u8> {
+    let n = grid.size();
+    let (r, c) = (cell.row(n), cell.col(n));
+    let (h, w) = (usize::from(boxes.height), usize::from(boxes.width));
+    let (top, left) = (r - r % h, c - c % w);
+    let mut used = ValueSet::EMPTY;
+    for k in 0..n {
+        used.insert(grid.at(r, k));
+        used.insert(grid.at(k, c));
+        used.insert(grid.at(top + k / w, left + k % w));
+    }
+    (1..=n as u8).filter(|&v| !used.contains(v)).collect()
 }
 
 /// The grid under a random symmetry of Sudoku: symbols relabelled, rows shuffled within bands
