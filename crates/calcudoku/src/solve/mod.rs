@@ -9,7 +9,7 @@
 //! - `engine`: propagation to a fixed point and depth-first search with conflict weights, and
 //!   (`engine::first`) the search for the first solution in row-major order among several;
 //! - `bands`: the bands and stacks of boxes, where the engine finds locked candidates;
-//! - [`sudoku9`]: a specialised engine for the classic 9×9 Sudoku, used when a puzzle is one.
+//! - `sudoku9`: a specialised engine for the classic 9×9 Sudoku, used when a puzzle is one.
 
 mod bands;
 mod cage;

@@ -61,7 +61,7 @@ const ROW_MAJOR_FIRST: u64 = 32;
 /// How many guesses between two looks at the clock.
 const CLOCK_EVERY: u64 = 1024;
 
-/// What [`solve9`] found.
+/// What [`solve9_until`] found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Sudoku9Result {
     /// Solutions found, at most the limit.
@@ -81,7 +81,8 @@ pub fn solve9(givens: &[u8; 81], limit: u64) -> Sudoku9Result {
     solve9_until(givens, limit, None).expect("no deadline was set")
 }
 
-/// Like [`solve9`], but gives up (None) once `deadline` has passed.
+/// Counts the solutions of a 9×9 Sudoku up to `limit`, as `solve9` does, but gives up (None)
+/// once `deadline` has passed.
 pub fn solve9_until(
     givens: &[u8; 81],
     limit: u64,
