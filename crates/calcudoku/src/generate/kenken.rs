@@ -3,13 +3,13 @@
 
 use crate::clock::Instant;
 use crate::logic::{Board, Ladder, LogicError, Rule, grade_path};
-use crate::puzzle::{Cage, Cell, Grid, Operator, Puzzle, ValueSet, neighbours};
+use crate::puzzle::{Cell, Grid, Operator, Puzzle, ValueSet, neighbours};
 use crate::solve::Solver;
 
 use smallvec::SmallVec;
 
 use super::cages::CageCells;
-use super::ops::{self, Allowed, Clue};
+use super::ops::{self, Allowed, Clue, puzzle_of};
 use super::quick::{self, Verdict};
 use super::rng::Rng;
 use super::trades::{self, Trade};
@@ -436,18 +436,6 @@ fn shown_in_place(options: &Options, cut: &[CageCells], clues: &mut [Clue]) -> b
         }
     }
     true
-}
-
-/// The puzzle of a cut with its clues (as [`shown`] gives them).
-pub(super) fn puzzle_of(n: usize, cut: &[CageCells], clues: &[Clue]) -> Puzzle {
-    let list = cut
-        .iter()
-        .zip(clues)
-        .map(|(cells, &(op, target))| {
-            Cage::new(target, op, cells.iter().map(|&c| Cell(c as u16)).collect())
-        })
-        .collect();
-    Puzzle::kenken(n, list).expect("the cages tile the grid")
 }
 
 /// The cut with `cell` taken out of its cage into a cage of its own; what is left of its cage

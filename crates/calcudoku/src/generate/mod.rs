@@ -26,6 +26,7 @@
 //!   when asked and needed for uniqueness; from hard up, cages merged until the level.
 
 mod cages;
+mod clues;
 mod kenken;
 mod killer;
 mod latin;

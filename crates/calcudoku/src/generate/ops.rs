@@ -7,16 +7,30 @@
 //! on more cells where the values make them exact and positive. Operators are then handed out
 //! in turn (÷, −, ×, +), each to the next cage in a random order that suits it best, so that
 //! every kind appears. `--mult-only` and `--ops` narrow the choice; `--hidden-ops` writes the
-//! cages without their operators.
+//! cages without their operators. [`puzzle_of`] makes the KenKen of a cut and its clues, for
+//! the generator and for the checks that look for second solutions.
 
 use smallvec::SmallVec;
 
-use crate::puzzle::Operator;
+use crate::puzzle::{Cage, Cell, Operator, Puzzle};
 
+use super::cages::CageCells;
 use super::rng::Rng;
 
 /// A cage's clue: its operator (None for a one-cell cage, or hidden) and its target.
 pub(super) type Clue = (Option<Operator>, u64);
+
+/// The KenKen puzzle of a cut with its clues (one per cage, in the cut's order).
+pub(super) fn puzzle_of(n: usize, cut: &[CageCells], clues: &[Clue]) -> Puzzle {
+    let list = cut
+        .iter()
+        .zip(clues)
+        .map(|(cells, &(op, target))| {
+            Cage::new(target, op, cells.iter().map(|&c| Cell(c as u16)).collect())
+        })
+        .collect();
+    Puzzle::kenken(n, list).expect("the cages tile the grid")
+}
 
 /// How the operators may be chosen (the tests' form of [`Allowed`]).
 #[cfg(test)]

@@ -431,7 +431,7 @@ impl<'a, const CELLS: usize, const SIDE: usize> Trades<'a, CELLS, SIDE> {
         };
         let differs = (0..n * n).any(|i| self.grid[i] != first(i));
         let keeps = match self.clues {
-            Some(clues) => super::kenken::puzzle_of(n, self.cut, clues).is_solution(&grid),
+            Some(clues) => super::ops::puzzle_of(n, self.cut, clues).is_solution(&grid),
             None => {
                 // A KenKen without cages: its solutions are the Latin squares of its side.
                 let latin = crate::puzzle::Puzzle::kenken(n, vec![]).expect("no cages");

@@ -18,8 +18,8 @@ use crate::logic::{Grade, Ladder};
 use crate::puzzle::{BoxShape, Grid, Puzzle};
 use crate::solve::{Branching, Solver};
 
+use super::clues::{orbits, take_away};
 use super::rng::Rng;
-use super::sudoku::{orbits, take_away};
 use super::{GenerateError, Options, Symmetry, at_level, solves_within};
 
 /// The bundled starting points: 9×9 puzzles that need trial, one a line.

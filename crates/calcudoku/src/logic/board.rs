@@ -7,7 +7,8 @@ use std::sync::{Arc, OnceLock};
 
 use smallvec::SmallVec;
 
-use super::layouts::{self, Analysis};
+pub use super::layouts::CagePart;
+use super::layouts::{self, Analysis, CageView};
 
 use crate::puzzle::{BoxShape, Cage, Cell, Grid, Operator, Puzzle, ValueSet};
 
@@ -49,17 +50,6 @@ impl CageInfo {
     pub fn label(&self) -> String {
         Cage::new(self.target, self.op, Vec::new()).label_for(self.cells.len())
     }
-}
-
-/// The cells of a cage in one unit: the unit, and the cage's positions there (a bit per
-/// position in the cage's cell order; cages of more than 64 cells have no parts).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct CagePart {
-    /// The row, column or box.
-    pub unit: Unit,
-    /// The cage's cells in that unit: bit `i` stands for the cage's `i`-th cell
-    /// ([`CageInfo::cells`] order).
-    pub positions: u64,
 }
 
 /// The units of a puzzle's grid: rows, columns, boxes or regions, diagonals and extra regions
@@ -629,10 +619,25 @@ impl Board {
     pub fn cage_analysis(&self, k: usize) -> Ref<'_, Analysis> {
         if self.stale[k].get() {
             let mut all = self.analyses.borrow_mut();
-            layouts::analyse(self, k, &mut all[k]);
+            layouts::analyse(&self.cage_view(k), &mut all[k]);
             self.stale[k].set(false);
         }
         Ref::map(self.analyses.borrow(), |all| &all[k])
+    }
+
+    /// What the layouts of cage `k` read of this board.
+    fn cage_view(&self, k: usize) -> CageView<'_> {
+        let info = &self.geo.cages[k];
+        CageView {
+            n: self.size(),
+            distinct: self.distinct_cages(),
+            cells: &info.cells,
+            op: info.op,
+            target: info.target,
+            sees_before: &info.sees_before,
+            parts: self.cage_parts(k),
+            cand: &self.cand,
+        }
     }
 
     /// `the 12+ cage at r3c4` — a cage named by its label and its first cell.

@@ -5,7 +5,9 @@
 //! The cage techniques read one [`Analysis`] of these layouts: the values any layout uses, the
 //! values each cell takes, the values every layout puts into each unit the cage touches. It
 //! depends only on the candidates of the cage's own cells, so the board keeps it until one of
-//! them changes ([`Board::cage_analysis`]).
+//! them changes ([`Board::cage_analysis`](crate::logic::Board::cage_analysis)). The analysis
+//! reads the cage through a [`CageView`] that the board makes (the cage, its units and the
+//! candidates), not the board itself.
 //!
 //! The count of layouts can explode on big cages, so enumeration runs on a budget of search
 //! nodes; a cut-off enumeration proves nothing and the techniques skip the cage.
@@ -20,9 +22,48 @@ use std::hash::{BuildHasherDefault, Hasher};
 
 use smallvec::SmallVec;
 
-use crate::puzzle::{Cell, Operator, ValueSet, rule_holds};
+use crate::puzzle::{Cell, House, Operator, ValueSet, rule_holds};
 
-use super::board::Board;
+/// The cells of a cage in one unit: the unit, and the cage's positions there (a bit per
+/// position in the cage's cell order; cages of more than 64 cells have no parts).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CagePart {
+    /// The row, column or box.
+    pub unit: House,
+    /// The cage's cells in that unit: bit `i` stands for the cage's `i`-th cell
+    /// ([`CageInfo::cells`](crate::logic::CageInfo::cells) order).
+    pub positions: u64,
+}
+
+/// What the analysis of one cage reads of a board: the grid's side, whether cages hold
+/// different values (Killer rules), the cage (cells, rule, which cells see each other), the
+/// units it touches, and the candidates of every cell. The board makes one for each analysis.
+#[derive(Clone, Copy)]
+pub(crate) struct CageView<'a> {
+    /// Side length N of the grid.
+    pub n: usize,
+    /// Whether a cage's values must all differ.
+    pub distinct: bool,
+    /// The cage's cells, sorted row-major.
+    pub cells: &'a [Cell],
+    /// The cage's operator (`None`: a given, or a hidden operator).
+    pub op: Option<Operator>,
+    /// The number the cells must make.
+    pub target: u64,
+    /// For each position, the earlier positions whose cells it sees (a bit each).
+    pub sees_before: &'a [u64],
+    /// The units the cage touches, with its positions in each.
+    pub parts: &'a [CagePart],
+    /// The candidates of every cell of the grid, by cell index.
+    pub cand: &'a [ValueSet],
+}
+
+impl CageView<'_> {
+    /// The values still possible in `cell`.
+    fn candidates(&self, cell: Cell) -> ValueSet {
+        self.cand[cell.index()]
+    }
+}
 
 /// Search nodes one cage may take before its enumeration is abandoned.
 pub const BUDGET: u64 = 200_000;
@@ -54,7 +95,8 @@ pub struct Analysis {
     pub union: ValueSet,
     /// For each cell (in the cage's order), the values some layout gives it.
     pub per_cell: SmallVec<[ValueSet; 6]>,
-    /// For each unit the cage touches (as [`Board::cage_parts`] lists them), the values every
+    /// For each unit the cage touches (as
+    /// [`Board::cage_parts`](crate::logic::Board::cage_parts) lists them), the values every
     /// layout puts into the cage's cells there.
     pub always: SmallVec<[ValueSet; 8]>,
     /// The walk's values, kept to be reused.
@@ -143,23 +185,22 @@ thread_local! {
 /// Enumerates the layouts of cage `k` and sums up what they say, into `a` (its buffers are
 /// reused). The first analysis of a cage whose cells all have every candidate comes from a
 /// per-thread memo when one like it was made before.
-pub fn analyse(board: &Board, k: usize, a: &mut Analysis) {
-    let info = &board.cages()[k];
-    let full = ValueSet::full(board.size());
+pub(crate) fn analyse(cage: &CageView<'_>, a: &mut Analysis) {
+    let full = ValueSet::full(cage.n);
     let fresh = !a.kept
-        && !board.distinct_cages()
-        && info.cells.len() <= 64
-        && info.cells.iter().all(|&c| board.candidates(c) == full);
+        && !cage.distinct
+        && cage.cells.len() <= 64
+        && cage.cells.iter().all(|&c| cage.candidates(c) == full);
     if !fresh {
-        enumerate(board, k, a);
+        enumerate(cage, a);
         return;
     }
     let key = Fresh {
-        n: board.size(),
-        op: info.op,
-        target: info.target,
-        sees_before: info.sees_before.iter().copied().collect(),
-        parts: board.cage_parts(k).iter().map(|p| p.positions).collect(),
+        n: cage.n,
+        op: cage.op,
+        target: cage.target,
+        sees_before: cage.sees_before.iter().copied().collect(),
+        parts: cage.parts.iter().map(|p| p.positions).collect(),
     };
     let found = MEMO.with(|m| match m.borrow().get(&key) {
         Some(known) => {
@@ -171,7 +212,7 @@ pub fn analyse(board: &Board, k: usize, a: &mut Analysis) {
     if found {
         return;
     }
-    enumerate(board, k, a);
+    enumerate(cage, a);
     if a.kept {
         MEMO.with(|m| {
             let mut m = m.borrow_mut();
@@ -184,37 +225,36 @@ pub fn analyse(board: &Board, k: usize, a: &mut Analysis) {
 }
 
 /// [`analyse`] without the memo.
-fn enumerate(board: &Board, k: usize, a: &mut Analysis) {
-    let info = &board.cages()[k];
-    let cells = &info.cells;
-    let parts = board.cage_parts(k);
+fn enumerate(cage: &CageView<'_>, a: &mut Analysis) {
+    let cells = cage.cells;
+    let parts = cage.parts;
     a.complete = cells.len() <= 64;
     a.layouts = 0;
     a.union = ValueSet::EMPTY;
     a.per_cell.clear();
     a.per_cell.resize(cells.len(), ValueSet::EMPTY);
     a.always.clear();
-    a.always.resize(parts.len(), ValueSet::full(board.size()));
+    a.always.resize(parts.len(), ValueSet::full(cage.n));
     if !a.complete {
         return;
     }
     if a.kept {
-        refilter(board, k, a);
+        refilter(cage, a);
         return;
     }
-    if board.distinct_cages() && info.op == Some(Operator::Add) && cells.len() >= 4 {
-        by_combinations(board, k, a);
+    if cage.distinct && cage.op == Some(Operator::Add) && cells.len() >= 4 {
+        by_combinations(cage, a);
         return;
     }
     let mut values = std::mem::take(&mut a.scratch);
     values.clear();
     values.resize(cells.len(), 0);
     let mut walk = Walk {
-        board,
+        cage,
         cells,
-        sees_before: &info.sees_before,
-        op: info.op,
-        target: info.target,
+        sees_before: cage.sees_before,
+        op: cage.op,
+        target: cage.target,
         values,
         budget: BUDGET,
         saturated: false,
@@ -244,7 +284,7 @@ fn enumerate(board: &Board, k: usize, a: &mut Analysis) {
         let mut saturated = true;
         for ((set, &v), &c) in per_cell.iter_mut().zip(values).zip(cells) {
             set.insert(v);
-            saturated &= *set == board.candidates(c);
+            saturated &= *set == cage.candidates(c);
         }
         for (part, set) in parts.iter().zip(always.iter_mut()) {
             let mut here = ValueSet::EMPTY;
@@ -258,11 +298,11 @@ fn enumerate(board: &Board, k: usize, a: &mut Analysis) {
         }
         keeping || !saturated
     };
-    a.complete = if cells.len() == 2 && matches!(info.op, Some(Operator::Sub | Operator::Div)) {
+    a.complete = if cells.len() == 2 && matches!(cage.op, Some(Operator::Sub | Operator::Div)) {
         walk.pair(&mut record);
         true
     } else {
-        walk.go(0, info.target, &mut record) || walk.saturated
+        walk.go(0, cage.target, &mut record) || walk.saturated
     };
     a.scratch = walk.values;
     a.kept = a.complete && (a.layouts as usize) * cells.len() == a.tuples.len();
@@ -278,11 +318,10 @@ fn finish(a: &mut Analysis) {
 }
 
 /// A later analysis from the kept layouts: those still fitting the candidates stay.
-fn refilter(board: &Board, k: usize, a: &mut Analysis) {
-    let info = &board.cages()[k];
-    let width = info.cells.len();
-    let cands: SmallVec<[ValueSet; 8]> = info.cells.iter().map(|&c| board.candidates(c)).collect();
-    let parts = board.cage_parts(k);
+fn refilter(cage: &CageView<'_>, a: &mut Analysis) {
+    let width = cage.cells.len();
+    let cands: SmallVec<[ValueSet; 8]> = cage.cells.iter().map(|&c| cage.candidates(c)).collect();
+    let parts = cage.parts;
     let mut kept = 0;
     for t in 0..a.tuples.len() / width {
         let (from, to) = (t * width, kept * width);
@@ -311,7 +350,7 @@ fn refilter(board: &Board, k: usize, a: &mut Analysis) {
 }
 
 struct Walk<'a> {
-    board: &'a Board,
+    cage: &'a CageView<'a>,
     cells: &'a [Cell],
     sees_before: &'a [u64],
     op: Option<Operator>,
@@ -337,7 +376,7 @@ impl Walk<'_> {
             Some(Operator::Mul) => false,
             _ => return,
         };
-        if !finishes(self.cells.iter().map(|&c| self.board.candidates(c).len() as usize)) {
+        if !finishes(self.cells.iter().map(|&c| self.cage.candidates(c).len() as usize)) {
             return;
         }
         let k = self.cells.len();
@@ -346,7 +385,7 @@ impl Walk<'_> {
         self.low.resize(k + 1, if add { 0 } else { 1 });
         self.high.resize(k + 1, if add { 0 } else { 1 });
         for i in (0..k).rev() {
-            let cand = self.board.candidates(self.cells[i]);
+            let cand = self.cage.candidates(self.cells[i]);
             let (lo, hi) = (cand.min().unwrap_or(0) as u64, cand.max().unwrap_or(0) as u64);
             if add {
                 self.low[i] = self.low[i + 1] + lo;
@@ -384,8 +423,8 @@ impl Walk<'_> {
             return true;
         }
         let left = (self.cells.len() - i - 1) as u64;
-        let n = self.board.size() as u64;
-        let allowed = self.board.candidates(self.cells[i]) & !self.seen(i);
+        let n = self.cage.n as u64;
+        let allowed = self.cage.candidates(self.cells[i]) & !self.seen(i);
         // The last cell of a sum or product is what is left: no loop.
         if left == 0 && matches!(self.op, Some(Operator::Add | Operator::Mul)) {
             if (1..=64).contains(&rest) && allowed.contains(rest as u8) {
@@ -442,7 +481,7 @@ impl Walk<'_> {
 
     /// A two-cell − or ÷ cage: each value of the first cell with its partners in the second.
     fn pair(&mut self, each: &mut impl FnMut(&[u8]) -> bool) {
-        let (a, b) = (self.board.candidates(self.cells[0]), self.board.candidates(self.cells[1]));
+        let (a, b) = (self.cage.candidates(self.cells[0]), self.cage.candidates(self.cells[1]));
         let t = self.target;
         let differ = self.sees_before[1] != 0;
         for x in a.iter() {
@@ -475,11 +514,10 @@ impl Walk<'_> {
 /// for each set of values with the right sum, which value each cell can take in some complete
 /// arrangement (a perfect matching of cells to values). Exact, and polynomial where the
 /// arrangements number up to 9! per set.
-fn by_combinations(board: &Board, k: usize, a: &mut Analysis) {
-    let info = &board.cages()[k];
-    let cells = &info.cells;
-    let parts = board.cage_parts(k);
-    let cands: Vec<u64> = cells.iter().map(|&c| board.candidates(c).bits()).collect();
+fn by_combinations(cage: &CageView<'_>, a: &mut Analysis) {
+    let cells = cage.cells;
+    let parts = cage.parts;
+    let cands: Vec<u64> = cells.iter().map(|&c| cage.candidates(c).bits()).collect();
     let pool = cands.iter().fold(0u64, |u, &m| u | m);
     let size = cells.len();
     let mut feasible = vec![0u64; size];
@@ -488,7 +526,7 @@ fn by_combinations(board: &Board, k: usize, a: &mut Analysis) {
     // three to six times the matchings, most of a 6×6 Killer's grading).
     let mut in_set = vec![0u64; size];
     let mut sets: Vec<u64> = Vec::new();
-    subsets_with_sum(pool, size, info.target, &mut |set| sets.push(set));
+    subsets_with_sum(pool, size, cage.target, &mut |set| sets.push(set));
     for set in sets {
         if !feasible_in(&cands, set, &mut in_set) {
             continue;
@@ -608,6 +646,7 @@ mod tests {
     use super::*;
     use crate::generate::rng::Rng;
     use crate::generate::{Kind, Options, generate};
+    use crate::logic::Board;
 
     /// Whether every cell but `skip` (`usize::MAX`: none skipped) gets its own value of `set`
     /// among its candidates (a perfect matching; `set` has as many values as there are such

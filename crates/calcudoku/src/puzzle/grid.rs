@@ -2,8 +2,8 @@
 
 use std::fmt;
 
+use super::error::ModelError;
 use super::{Cell, MAX_SIZE};
-use crate::error::ModelError;
 
 /// The shape of a Sudoku box: `height` rows by `width` columns, with height × width = N.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -14,6 +14,7 @@
 
 mod cage;
 mod constraint;
+pub(crate) mod error;
 mod grid;
 mod kind;
 #[cfg(test)]
@@ -27,7 +28,7 @@ pub use grid::{BoxShape, Grid};
 pub use kind::{Family, Kind};
 pub use value::{Cell, MAX_SIZE, Value, ValueSet, ValueSetIter};
 
-use crate::error::ModelError;
+use self::error::ModelError;
 use smallvec::{SmallVec, smallvec};
 
 /// How the grid is cut into regions whose values differ, besides rows and columns.

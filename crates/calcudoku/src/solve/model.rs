@@ -9,6 +9,7 @@ mod sums;
 #[cfg(test)]
 mod tests;
 
+pub(crate) use super::cage::CageModel;
 use super::cage::{CageFilter, Table};
 use crate::puzzle::{BoxShape, Cell, Operator, Puzzle, ValueSet};
 use cages::Cages;
@@ -121,28 +122,6 @@ struct CageEntry {
     /// A two-cell cage: its cells and where its partner masks start in `masks` (see
     /// [`CageModel::pair`]).
     pair: Option<PairEntry>,
-}
-
-/// A cage as the propagator sees it: a view into the model.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct CageModel<'m> {
-    /// Cells of the cage (row-major indices).
-    pub cells: &'m [u16],
-    pub target: u64,
-    pub op: Option<Operator>,
-    /// For position `i` of the cage, the earlier positions `j < i` (below 64) whose cell must
-    /// hold a different value (same row, column or box, or any cage mate in Killer Sudoku).
-    pub conflicts: &'m [u64],
-    /// Every assignment of the cage that meets its rule and its conflicts, as a table, when
-    /// there are few enough (None for large cages), and where the cage's live-tuple words start
-    /// in the search state.
-    pub table: Option<(Table<'m>, usize)>,
-    /// Whether the table is left to the engine to build at the root (see [`EARLY_TUPLES`]).
-    pub late: bool,
-    /// For a two-cell cage (which has no table), `n` masks: per value of one cell, the values
-    /// of the other that it may go with (the same from either side: every rule, and "the two
-    /// differ", is symmetric).
-    pub pair: Option<&'m [u64]>,
 }
 
 /// An immutable, search-ready form of a [`Puzzle`]. Per-cell and per-cage lists are kept in

@@ -2,7 +2,8 @@
 //! products and values, and both searches against the solver and a reference.
 
 use super::*;
-use crate::generate::kenken::{self, puzzle_of};
+use crate::generate::kenken;
+use crate::generate::ops::puzzle_of;
 use crate::generate::rng::Rng;
 use crate::generate::{Kind, Options, ops};
 use crate::solve::Solver;

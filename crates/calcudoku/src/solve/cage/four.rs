@@ -2,10 +2,9 @@
 //! from the target. The late tables of a KenKen are mostly of four cells, often listed from
 //! full candidates, where the general walk spent about a hundred instructions an assignment.
 
-use super::super::model::CageModel;
 use super::arith::may_divide;
 use super::three::mirror;
-use super::{bits, exact_quotient, range_mask};
+use super::{CageModel, bits, exact_quotient, range_mask};
 use crate::puzzle::Operator;
 
 /// The largest side this lists for: there the general walk never runs out of its budget on

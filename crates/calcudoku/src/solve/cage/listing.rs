@@ -3,9 +3,10 @@
 //! the last value of a sum or product worked out.
 
 use super::arith::{push_tuple, v_bit};
-use super::{CageFilter, WALK_MAX_CELLS, exact_quotient, four, pairs, range_mask, three};
+use super::{
+    CageFilter, CageModel, WALK_MAX_CELLS, exact_quotient, four, pairs, range_mask, three,
+};
 use crate::puzzle::Operator;
-use crate::solve::model::CageModel;
 
 impl CageFilter {
     /// Every assignment of the cage that meets its rule and its conflicts and takes its

@@ -5,6 +5,9 @@
 //! The supports are found by a depth-first walk over the cage's cells with arithmetic pruning
 //! (sum bounds, product divisibility) that stops as soon as nothing more can be learned. A walk
 //! that grows past its budget gives way to plain bounds reasoning, which is weaker but sound.
+//!
+//! A cage comes to the propagators as a [`CageModel`]: a view of its cells, rule, conflicts
+//! and table that the compiled puzzle (the model) hands out.
 
 mod arith;
 mod four;
@@ -20,8 +23,31 @@ pub(crate) use three::three_table;
 pub(super) use arith::bits;
 use arith::{exact_quotient, push_tuple, range_mask, zeros};
 
-use super::model::CageModel;
 use crate::puzzle::{Operator, rule_holds};
+
+/// A cage as the propagators see it: a view into the compiled puzzle (the model, which
+/// hands these out), with its cells, rule, in-cage conflicts and table.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct CageModel<'m> {
+    /// Cells of the cage (row-major indices).
+    pub cells: &'m [u16],
+    pub target: u64,
+    pub op: Option<Operator>,
+    /// For position `i` of the cage, the earlier positions `j < i` (below 64) whose cell must
+    /// hold a different value (same row, column or box, or any cage mate in Killer Sudoku).
+    pub conflicts: &'m [u64],
+    /// Every assignment of the cage that meets its rule and its conflicts, as a table, when
+    /// there are few enough (None for large cages), and where the cage's live-tuple words start
+    /// in the search state.
+    pub table: Option<(Table<'m>, usize)>,
+    /// Whether the table is left to the engine to build at the root (see the model's
+    /// `EARLY_TUPLES`).
+    pub late: bool,
+    /// For a two-cell cage (which has no table), `n` masks: per value of one cell, the values
+    /// of the other that it may go with (the same from either side: every rule, and "the two
+    /// differ", is symmetric).
+    pub pair: Option<&'m [u64]>,
+}
 
 /// Nodes one filtering (or one listing of a late table) may visit before it falls back to
 /// bounds reasoning (or gives up the table).

@@ -1,8 +1,7 @@
 //! Two-cell cages: each value's partners, found by arithmetic instead of a walk.
 
-use super::super::model::CageModel;
 use super::arith::{QUOTIENTS, SPLITS};
-use super::{bits, exact_quotient, range_mask, zeros};
+use super::{CageModel, bits, exact_quotient, range_mask, zeros};
 use crate::puzzle::Operator;
 
 /// How many assignments a two-cell cage still allows, given its cells' candidates.

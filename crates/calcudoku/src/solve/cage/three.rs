@@ -2,9 +2,8 @@
 //! from the target. Most cages of a KenKen past the two-cell ones have three cells, and
 //! compiling them was a walk with suffix bounds set up per cage.
 
-use super::super::model::CageModel;
 use super::arith::{QUOTIENTS, SPLITS, may_divide};
-use super::{bits, exact_quotient, range_mask, zeros};
+use super::{CageModel, bits, exact_quotient, range_mask, zeros};
 use crate::puzzle::Operator;
 
 /// Lists into `tuples` (three values each, in lexicographic order) every assignment of a sum
