@@ -11,7 +11,6 @@ import { setUpPrint } from "./print.js";
 import { Tasks } from "./tasks.js";
 
 const SIZES = { kenken: [3, 4, 5, 6, 7, 8, 9], sudoku: [4, 6, 8, 9, 12, 16], killer: [4, 6, 9] };
-const DEFAULT_SIZE = { kenken: 6, sudoku: 9, killer: 9 };
 const MODES = ["value", "centre", "corner"];
 const $ = (id) => document.getElementById(id);
 
@@ -474,8 +473,10 @@ function refill(kind) {
   const k = kinds.find((x) => x.id === kind);
   const sizes = SIZES[kind] ?? [4, 5, 6, 7, 8, 9];
   $("size").replaceChildren(...sizes.map((s) => new Option(`${s}×${s}`, s)));
-  $("size").value = String(DEFAULT_SIZE[kind] ?? sizes[0]);
+  // The library's defaults for the kind (the command line's and Python's too).
+  $("size").value = String(sizes.includes(k?.size) ? k.size : sizes[0]);
   $("level").replaceChildren(...(k?.levels ?? []).map((l) => new Option(l, l)));
+  if (k?.level) $("level").value = k.level;
 }
 
 /** The kind and size controls follow a puzzle loaded from a link or a paste (the level stays,
@@ -553,10 +554,9 @@ tasks = new Tasks(module, (what) => {
 });
 kinds = JSON.parse(generator_kinds());
 $("kind").replaceChildren(...kinds.map((k) => new Option(k.name, k.id)));
-$("kind").value = "kenken";
-refill("kenken");
-$("size").value = "6";
-$("level").value = "easy";
+// The library's default kind comes first.
+$("kind").value = kinds[0].id;
+refill(kinds[0].id);
 window.calcudoku = {
   get values() { return game.values; },
   get code() { return code; },

@@ -53,10 +53,37 @@ async function sheet(items, title, perPage, solutions) {
   return m.pdf_sheet(JSON.stringify(items), title, perPage, solutions);
 }
 
+/**
+ * A hint in the library's one shape of a step (calcudoku::results: rows and columns from 1,
+ * `{row, col, value}` objects) in the page's form: rows and columns from 0, `[row, col]` and
+ * `[row, col, value]` arrays; a step's cells with its chain's, as the picture marks them.
+ */
+function pageHint(h) {
+  const at = ({ row, col }) => [row - 1, col - 1];
+  const triple = ({ row, col, value }) => [row - 1, col - 1, value];
+  if (h.status === "wrong") return { status: "wrong", cells: h.wrong.map(at) };
+  if (h.status !== "step") return h;
+  const seen = new Set();
+  const cells = [...h.cells, ...h.chain].map(at).filter(([r, c]) => {
+    const key = `${r},${c}`;
+    return !seen.has(key) && seen.add(key);
+  });
+  const area = (a) => ({ name: a.name, cells: a.cells.map(at) });
+  return {
+    ...h,
+    cells,
+    placements: h.placements.map(triple),
+    eliminations: h.eliminations.map(triple),
+    chain: h.chain.map(triple),
+    units: h.units.map(area),
+    cages: h.cages.map(area),
+  };
+}
+
 const TASKS = {
   generate: ({ kind, size, level, seed, seconds }) => ({ text: made(kind, size, level, seed, seconds) }),
   solution: ({ text }) => solution(text),
-  hint: ({ text, values }) => withPuzzle(text, (p) => JSON.parse(p.hint(Uint8Array.from(values)))),
+  hint: ({ text, values }) => withPuzzle(text, (p) => pageHint(JSON.parse(p.hint(Uint8Array.from(values))))),
   grade: ({ text }) => withPuzzle(text, (p) => JSON.parse(p.grade())),
   sheet: ({ items, title, perPage, solutions }) => sheet(items, title, perPage, solutions),
   // New puzzles, then their sheet: progress after each one.

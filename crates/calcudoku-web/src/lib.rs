@@ -12,9 +12,10 @@ pub use play::generator_kinds;
 pub use play::pdf_sheet;
 
 use calcudoku::format::{self, Format, Layout};
-use calcudoku::logic::{self, Board, Hint, Ladder, LogicError, Placement};
+use calcudoku::logic::{self, LogicError, Placement};
 use calcudoku::puzzle::RelationKind;
 use calcudoku::render::{Marks, Picture, svg};
+use calcudoku::results;
 use calcudoku::solve::Solver;
 use calcudoku::{Cell, Grid, Puzzle, ValueSet};
 use serde_json::{Value, json};
@@ -243,63 +244,24 @@ impl WebPuzzle {
         Ok(cells_json(n, wrong).to_string())
     }
 
-    /// The next step from a player's grid, as JSON: `{status: "step", technique, level, text,
-    /// cells, units, cages, placements, eliminations}` (cells: those the step looks at, its
-    /// chain's included; units and cages: where it looks, each `{name, cells}`, a unit named
-    /// `row 3`, a cage by its label; placements and eliminations as `[row, col, value]`),
-    /// `{status: "wrong", cells}`, `{status: "solved"}` or `{status: "stuck"}`.
+    /// The next step from a player's grid, as JSON: the library's `HintResult` (see
+    /// `calcudoku::results`), the one shape of a step everywhere — `{status: "step",
+    /// technique, level, rating, cells, placements, eliminations, text, units, cages, chain}`
+    /// with rows and columns from 1, `{status: "wrong", wrong}`, `{status: "solved"}` or
+    /// `{status: "stuck"}`. The page's worker turns it into the page's own form.
     pub fn hint(&self, cells: &[u8]) -> Result<String, JsError> {
         let grid = grid_of(self.inner.size(), cells)?;
-        let n = self.inner.size();
         let hint = logic::hint(&self.inner, Some(&grid), None).map_err(logic_error)?;
-        Ok(match hint {
-            Hint::Step { step, text } => {
-                let board = Board::with_grid(&self.inner, &grid)
-                    .map_err(|e| JsError::new(&e.to_string()))?;
-                let ladder = Ladder::for_board(&board);
-                let triple = |p: &logic::Placement| json!([p.cell.row(n), p.cell.col(n), p.value]);
-                let marks = Marks::of_step(&step.step);
-                let units: Vec<Value> = (step.step.units.iter())
-                    .map(|&u| {
-                        let cells = board.unit_cells(u).iter().copied();
-                        json!({"name": u.to_string(), "cells": cells_json(n, cells)})
-                    })
-                    .collect();
-                let cages: Vec<Value> = (step.step.cages.iter())
-                    .filter_map(|&k| self.inner.cages().get(k))
-                    .map(|c| json!({"name": c.label(), "cells": cells_json(n, c.cells.iter().copied())}))
-                    .collect();
-                json!({
-                    "status": "step",
-                    "technique": step.step.technique.name(),
-                    "level": ladder.level_name(step.level),
-                    "text": text,
-                    "cells": cells_json(n, marks.cells),
-                    "units": units,
-                    "cages": cages,
-                    "placements": step.step.placements.iter().map(triple).collect::<Vec<_>>(),
-                    "eliminations": step.step.eliminations.iter().map(triple).collect::<Vec<_>>(),
-                })
-            }
-            Hint::Wrong(cells) => json!({"status": "wrong", "cells": cells_json(n, cells)}),
-            Hint::Solved => json!({"status": "solved"}),
-            Hint::Stuck => json!({"status": "stuck"}),
-        }
-        .to_string())
+        let result = results::HintResult::of(&self.inner, Some(&grid), hint);
+        serde_json::to_string(&result).map_err(|e| JsError::new(&e.to_string()))
     }
 
-    /// The grade as JSON: `{level, rating, steps, techniques: {name: count}}`.
+    /// The grade as JSON: the library's `GradeResult` (`{status, level, rating, steps,
+    /// techniques: {name: count}}`).
     pub fn grade(&self) -> Result<String, JsError> {
         let g = logic::grade(&self.inner, None).map_err(logic_error)?;
-        let techniques: serde_json::Map<String, Value> =
-            g.techniques.iter().map(|(t, k)| (t.name(), json!(k))).collect();
-        Ok(json!({
-            "level": g.level_name,
-            "rating": (g.rating * 10.0).round() / 10.0,
-            "steps": g.steps,
-            "techniques": techniques,
-        })
-        .to_string())
+        serde_json::to_string(&results::GradeResult::from(&g))
+            .map_err(|e| JsError::new(&e.to_string()))
     }
 }
 

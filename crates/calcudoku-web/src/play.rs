@@ -25,8 +25,10 @@ impl WebPuzzle {
     }
 }
 
-/// The kinds the generator makes, easiest level first, as JSON `[{id, name, levels}…]`: `id`
-/// what [`crate::generate`] takes, `name` the family's name for people.
+/// The kinds the generator makes, the library's default kind first, as JSON `[{id, name,
+/// levels, size, level}…]`: `id` what [`crate::generate`] takes, `name` the family's name for
+/// people, `levels` easiest first, `size` and `level` the library's defaults for the kind (the
+/// same as the command line's and Python's).
 #[wasm_bindgen]
 pub fn generator_kinds() -> String {
     const FAMILIES: [Family; 7] = [
@@ -38,7 +40,9 @@ pub fn generator_kinds() -> String {
         Family::Futoshiki,
         Family::Adjacent,
     ];
-    let kinds: Vec<Value> = Kind::ALL
+    let mut order = Kind::ALL.to_vec();
+    order.sort_by_key(|&k| k != Kind::DEFAULT);
+    let kinds: Vec<Value> = order
         .iter()
         .map(|k| {
             let family = FAMILIES.iter().find(|f| f.id() == k.name());
@@ -46,6 +50,8 @@ pub fn generator_kinds() -> String {
                 "id": k.name(),
                 "name": family.map_or(k.name(), |f| f.name()),
                 "levels": k.levels(),
+                "size": k.default_size(),
+                "level": k.default_level(),
             })
         })
         .collect();

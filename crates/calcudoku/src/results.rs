@@ -75,6 +75,22 @@ pub struct StepResult {
     pub eliminations: Vec<ValueAt>,
     /// The step in one sentence.
     pub text: String,
+    /// The houses it looks in (`row 3`, `box 2`, …), with their cells: where a first hint
+    /// points.
+    pub units: Vec<Area>,
+    /// The cages it looks at (named by their labels), with their cells.
+    pub cages: Vec<Area>,
+    /// A chain's links, for the techniques that follow one: each a value at a cell.
+    pub chain: Vec<ValueAt>,
+}
+
+/// A house or a cage a step looks at.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Area {
+    /// `row 3`, `column 5`, `box 2`, … or a cage's label (`12+`).
+    pub name: String,
+    /// Its cells.
+    pub cells: Vec<At>,
 }
 
 impl StepResult {
@@ -90,6 +106,20 @@ impl StepResult {
             placements: s.placements.iter().map(|p| ValueAt::of(p, n)).collect(),
             eliminations: s.eliminations.iter().map(|p| ValueAt::of(p, n)).collect(),
             text,
+            units: (s.units.iter())
+                .map(|&u| Area {
+                    name: u.to_string(),
+                    cells: board.unit_cells(u).iter().map(|&c| At::of(c, n)).collect(),
+                })
+                .collect(),
+            cages: (s.cages.iter())
+                .filter_map(|&k| board.cages().get(k))
+                .map(|c| Area {
+                    name: c.label(),
+                    cells: c.cells.iter().map(|&c| At::of(c, n)).collect(),
+                })
+                .collect(),
+            chain: s.chain.iter().map(|p| ValueAt::of(p, n)).collect(),
         }
     }
 
@@ -119,6 +149,9 @@ impl From<&SeStep> for StepResult {
             placements: s.placed.iter().map(|&(c, v)| value_at(c, v)).collect(),
             eliminations: s.removed.iter().map(|&(c, v)| value_at(c, v)).collect(),
             text: s.text.clone(),
+            units: Vec::new(),
+            cages: Vec::new(),
+            chain: Vec::new(),
         }
     }
 }
