@@ -8,19 +8,21 @@ use crate::error::{ParseError, ParseErrorKind};
 /// ambiguous, nothing fits) come back as `Err`; errors of one puzzle of a batch come back in
 /// its entry.
 pub fn read(text: &str, format: Option<Format>) -> Result<Document, ParseError> {
+    let original = text;
     let stripped = decor::strip(text);
     let text = stripped.as_ref();
     if text::is_blank(text) {
         return Err(text::empty());
     }
+    let raw = if format.is_some_and(|f| f.spec().raw) { original } else { text };
     let whole = match format {
-        Some(f) => read_as(text, f),
-        None => detect(text),
+        Some(f) => read_as(raw, f),
+        None => detect(original, text),
     };
     match whole {
         Ok(doc) => Ok(doc),
         // Not one puzzle: perhaps a stream of several (what `generate` writes).
-        Err(e) => read_stream(text, format).unwrap_or(Err(e)),
+        Err(e) => read_stream(original, text, format).unwrap_or(Err(e)),
     }
 }
 
@@ -28,7 +30,13 @@ pub fn read(text: &str, format: Option<Format>) -> Result<Document, ParseError> 
 /// line, or puzzles of any other format separated by blank lines, each read in the format the
 /// first one reads in. None when the text does not look like one (its error as a single puzzle then stands).
 /// A bad puzzle is an entry with its error (lines counted in the whole text); the others read.
-fn read_stream(text: &str, format: Option<Format>) -> Option<Result<Document, ParseError>> {
+/// `original` is the text as written, `text` without its decorations: a format that reads
+/// drawings as written ([`super::FormatSpec::raw`]) has its blocks cut from the first.
+fn read_stream(
+    original: &str,
+    text: &str,
+    format: Option<Format>,
+) -> Option<Result<Document, ParseError>> {
     let lines: Vec<(usize, &str)> = text.lines().enumerate().map(|(i, l)| (i + 1, l)).collect();
     let filled: Vec<(usize, &str)> =
         lines.iter().copied().filter(|(_, l)| !l.trim().is_empty()).collect();
@@ -51,26 +59,27 @@ fn read_stream(text: &str, format: Option<Format>) -> Option<Result<Document, Pa
             return Some(Ok(Document { format: f, layout: Layout::Rows, entries }));
         }
     }
-    // Blocks separated by blank lines.
-    let mut blocks: Vec<(usize, String)> = Vec::new();
-    let mut current: Option<(usize, String)> = None;
-    for &(no, l) in &lines {
-        if l.trim().is_empty() {
-            blocks.extend(current.take());
-        } else {
-            let block = current.get_or_insert_with(|| (no, String::new()));
-            block.1.push_str(l);
-            block.1.push('\n');
-        }
-    }
-    blocks.extend(current);
+    // Blocks separated by blank lines: of the text as written for a format that reads it so
+    // (given, or found by the first block as written), else of the text without decorations.
+    let raw_blocks = blocks(original);
+    let raw_kind = match format {
+        Some(f) => Some(f).filter(|f| f.spec().raw),
+        None => raw_blocks.first().and_then(|(_, b)| {
+            let doc = detect(b, &decor::strip(b)).ok()?;
+            Some(doc.format).filter(|f| f.spec().raw)
+        }),
+    };
+    let blocks = match raw_kind {
+        Some(_) => raw_blocks,
+        None => blocks(text),
+    };
     // (A format that reads batches itself, Sudoku's file of lines, is not read in blocks.)
     if blocks.len() < 2 || format.is_some_and(|f| f.spec().read_batch.is_some()) {
         return None;
     }
-    let first = match format {
-        Some(f) => read_as(&blocks[0].1, f),
-        None => detect(&blocks[0].1),
+    let first = match (format, raw_kind) {
+        (_, Some(f)) | (Some(f), None) => read_as(&blocks[0].1, f),
+        (None, None) => detect(&blocks[0].1, &blocks[0].1),
     };
     let first = first.ok().filter(|d| d.entries.len() == 1 && d.entries[0].puzzle.is_ok())?;
     let kind = first.format;
@@ -87,6 +96,23 @@ fn read_stream(text: &str, format: Option<Format>) -> Option<Result<Document, Pa
         })
         .collect();
     Some(Ok(Document { format: kind, layout: Layout::Rows, entries }))
+}
+
+/// The blocks of a text separated by blank lines: each with the number of its first line.
+fn blocks(text: &str) -> Vec<(usize, String)> {
+    let mut blocks: Vec<(usize, String)> = Vec::new();
+    let mut current: Option<(usize, String)> = None;
+    for (i, l) in text.lines().enumerate() {
+        if l.trim().is_empty() {
+            blocks.extend(current.take());
+        } else {
+            let block = current.get_or_insert_with(|| (i + 1, String::new()));
+            block.1.push_str(l);
+            block.1.push('\n');
+        }
+    }
+    blocks.extend(current);
+    blocks
 }
 
 /// An error of a part of a text that starts after `before` lines, placed in the whole text.
@@ -108,8 +134,9 @@ pub(super) fn read_as(text: &str, format: Format) -> Result<Document, ParseError
     Ok(Document { format, layout: Layout::Rows, entries: vec![Entry { line, puzzle: Ok(puzzle) }] })
 }
 
-/// The detection rule of the module documentation.
-fn detect(text: &str) -> Result<Document, ParseError> {
+/// The detection rule of the module documentation, on the text as written (`original`, read
+/// by the formats that read drawings so) and without its decorations (`text`, by the others).
+fn detect(original: &str, text: &str) -> Result<Document, ParseError> {
     // Formats whose shape cannot fit the text are not tried, unless nothing else fits (then
     // every format is tried, so that the error comes from the most plausible one).
     let shape = Shape::of(text);
@@ -119,11 +146,11 @@ fn detect(text: &str) -> Result<Document, ParseError> {
         .filter(|&f| shape.first.is_none() || (f.spec().could_be)(&shape))
         .collect();
     if shaped.len() < Format::ALL.len() {
-        if let Some(found) = decide(text, &shaped) {
+        if let Some(found) = decide(original, text, &shaped) {
             return found;
         }
     }
-    decide(text, Format::ALL).expect("with every format tried, detection always decides")
+    decide(original, text, Format::ALL).expect("with every format tried, detection always decides")
 }
 
 /// What detection looks at before reading: the first line's first token, whether it is
@@ -156,14 +183,15 @@ impl<'a> Shape<'a> {
 
 /// The detection rule over `formats`: Some(the document or the error to report), or None when
 /// no format fits and not all were tried.
-fn decide(text: &str, formats: &[Format]) -> Option<Result<Document, ParseError>> {
+fn decide(original: &str, text: &str, formats: &[Format]) -> Option<Result<Document, ParseError>> {
     let results: Vec<(Format, Result<Document, ParseError>)> = formats
         .iter()
         .copied()
         .map(|f| {
+            let t = if f.spec().raw { original } else { text };
             let r = match f.spec().detect {
-                Some(detect) => detect(text),
-                None => read_as(text, f),
+                Some(detect) => detect(t),
+                None => read_as(t, f),
             };
             (f, r)
         })
@@ -190,6 +218,11 @@ fn decide(text: &str, formats: &[Format]) -> Option<Result<Document, ParseError>
                 .min_by_key(|&i| results[i].0.spec().preference)
                 .expect("some fit");
             return Some(results.into_iter().nth(best).expect("an index of results").1);
+        }
+        // A format that read the text as written, its `|` and `-` as signs, beats those that
+        // read it with them taken for a drawn grid's rules and removed.
+        if let [raw] = fits.iter().filter(|&&i| results[i].0.spec().raw).collect::<Vec<_>>()[..] {
+            return Some(results.into_iter().nth(*raw).expect("an index of results").1);
         }
         let names: Vec<&str> = fits.iter().map(|&i| results[i].0.name()).collect();
         return Some(Err(ParseError::whole(ParseErrorKind::Ambiguous(names.join(", ")))));
