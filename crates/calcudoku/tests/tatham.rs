@@ -1,0 +1,89 @@
+//! Tatham's Towers and Unequal puzzles (the in-repository sample, and the shared tables when
+//! present): every game ID reads, solves to its solution with proof of uniqueness, and writes
+//! back as the same ID; the drawings and JSON carry the same puzzles.
+
+mod common;
+
+use calcudoku::format::{self, Format, Layout};
+use calcudoku::puzzle::Family;
+use calcudoku::solve::Solver;
+
+/// The ID without its level parameter (`6dh:` → `6:`, `7adk:` → `7a:`): what the formats write.
+fn without_level(id: &str) -> String {
+    let (head, desc) = id.split_once(':').unwrap();
+    let head = head.split_once('d').map_or(head, |(h, _)| h);
+    format!("{head}:{desc}")
+}
+
+#[test]
+fn every_id_reads_solves_and_writes_back() {
+    for corpus in common::corpora("tatham") {
+        let mut total = 0;
+        for (game, id_format, drawing) in [
+            ("towers", Format::TOWERS, Format::SKYSCRAPERS),
+            ("unequal", Format::UNEQUAL, Format::FUTOSHIKI),
+        ] {
+            for row in common::tatham_rows(&corpus.root, game) {
+                let doc = format::read(&row.id, None).unwrap();
+                assert_eq!(doc.format, id_format, "{}", row.id);
+                let puzzle = doc.entries[0].puzzle.clone().unwrap();
+                let family = puzzle.kind().family;
+                match game {
+                    "towers" => assert_eq!(family, Family::Skyscrapers),
+                    _ if row.spec.contains('a') => assert_eq!(family, Family::Adjacent),
+                    // Unequal's trivial puzzles have givens only.
+                    _ => assert!(matches!(family, Family::Futoshiki | Family::Latin), "{}", row.id),
+                }
+                let report = Solver::new(&puzzle).solve().unwrap();
+                assert!(report.is_unique(), "{}", row.id);
+                let rows: Vec<String> = report
+                    .grid
+                    .unwrap()
+                    .rows()
+                    .map(|r| r.iter().map(u8::to_string).collect::<Vec<_>>().join(" "))
+                    .collect();
+                assert_eq!(rows.join("/"), row.solution, "{}", row.id);
+                let id = format::write_puzzle(&puzzle, id_format, Layout::Rows).unwrap();
+                assert_eq!(id.trim_end(), without_level(&row.id));
+                let drawn = format::write_puzzle(&puzzle, drawing, Layout::Rows).unwrap();
+                let back = format::parse(&drawn, Some(drawing)).unwrap();
+                assert_eq!(back, puzzle, "{drawn}");
+                // Detected as well, unless a drawing without signs (a Latin square).
+                if family != Family::Latin {
+                    assert_eq!(format::read(&drawn, None).unwrap().format, drawing, "{drawn}");
+                }
+                let json = format::write_puzzle(&puzzle, Format::JSON, Layout::Rows).unwrap();
+                assert_eq!(format::parse(&json, None).unwrap(), puzzle);
+                total += 1;
+            }
+        }
+        let least = if corpus.name == "sample" { 220 } else { 720 };
+        assert!(total >= least, "only {total} puzzles in the {} corpus", corpus.name);
+    }
+}
+
+/// A file of IDs one a line, and the drawings one after the other with blank lines between,
+/// read as batches (what `generate` writes).
+#[test]
+fn streams_of_ids_and_drawings() {
+    let corpus = &common::corpora("tatham")[0];
+    for (game, id_format, drawing) in [
+        ("towers", Format::TOWERS, Format::SKYSCRAPERS),
+        ("unequal", Format::UNEQUAL, Format::FUTOSHIKI),
+    ] {
+        let rows = common::tatham_rows(&corpus.root, game);
+        let rows: Vec<_> = rows.iter().filter(|r| r.level != "trivial").take(12).collect();
+        let ids: String = rows.iter().map(|r| format!("{}\n", r.id)).collect();
+        let doc = format::read(&ids, None).unwrap();
+        assert_eq!((doc.format, doc.entries.len()), (id_format, rows.len()));
+        let puzzles: Vec<_> = doc.entries.into_iter().map(|e| e.puzzle.unwrap()).collect();
+        let drawn: Vec<String> = puzzles
+            .iter()
+            .map(|p| format::write_puzzle(p, drawing, Layout::Rows).unwrap())
+            .collect();
+        let doc = format::read(&drawn.join("\n"), None).unwrap();
+        assert_eq!(doc.format, drawing);
+        let back: Vec<_> = doc.entries.into_iter().map(|e| e.puzzle.unwrap()).collect();
+        assert_eq!(back, puzzles);
+    }
+}
