@@ -87,3 +87,76 @@ fn streams_of_ids_and_drawings() {
         assert_eq!(back, puzzles);
     }
 }
+
+/// The level of every puzzle of Tatham's generators, graded on its game's ladder, against the
+/// level Tatham's own solver gives it: every one agrees (the rows that disagree are printed).
+#[test]
+fn grades_agree_with_tatham() {
+    use calcudoku::logic::{Ladder, grade_with};
+    for corpus in common::corpora("tatham") {
+        for (game, ladder, least) in
+            [("towers", Ladder::towers(), 1.0), ("unequal", Ladder::unequal(), 1.0)]
+        {
+            let rows = common::tatham_rows(&corpus.root, game);
+            let mut agree = 0;
+            for row in &rows {
+                let puzzle = format::parse(&row.id, None).unwrap();
+                let grade = grade_with(&puzzle, &ladder, None).unwrap();
+                if grade.level_name == row.level {
+                    agree += 1;
+                } else {
+                    eprintln!("{game}: {} is {}, graded {}", row.id, row.level, grade.level_name);
+                }
+            }
+            let share = agree as f64 / rows.len() as f64;
+            eprintln!(
+                "{} {game}: {agree}/{} agree ({:.1}%)",
+                corpus.name,
+                rows.len(),
+                share * 100.0
+            );
+            assert!(share >= least, "{} {game}: {agree}/{} agree", corpus.name, rows.len());
+        }
+    }
+}
+
+/// Every step of the path on every puzzle is sound (never places or removes against the
+/// solution), says what it does in words, and each technique of the two ladders is used.
+#[test]
+fn every_step_is_sound_and_every_technique_used() {
+    use calcudoku::logic::{Board, End, Ladder, Technique, explain};
+    use std::collections::BTreeSet;
+    let corpus = &common::corpora("tatham")[0];
+    let mut used = BTreeSet::new();
+    for (game, ladder) in [("towers", Ladder::towers()), ("unequal", Ladder::unequal())] {
+        for row in common::tatham_rows(&corpus.root, game) {
+            let puzzle = format::parse(&row.id, None).unwrap();
+            let solution: Vec<u8> =
+                row.solution.split(['/', ' ']).map(|v| v.parse().unwrap()).collect();
+            let path = explain(Board::new(&puzzle).unwrap(), &ladder, None).unwrap();
+            assert_eq!(path.end, End::Solved, "{}", row.id);
+            for (leveled, text) in &path.steps {
+                let step = &leveled.step;
+                for p in &step.placements {
+                    assert_eq!(solution[p.cell.index()], p.value, "{}: {text}", row.id);
+                }
+                for e in &step.eliminations {
+                    assert_ne!(solution[e.cell.index()], e.value, "{}: {text}", row.id);
+                }
+                assert!(text.len() > 20, "{text}");
+                used.insert(step.technique);
+            }
+        }
+    }
+    for t in [
+        Technique::FacingClues,
+        Technique::TallestSeen,
+        Technique::VisibilityBounds,
+        Technique::LineAnalysis,
+        Technique::Inequality,
+        Technique::AdjacentValue,
+        Technique::AdjacentCandidates,
+    ] {
+        assert!(used.contains(&t), "{t} never used");
+    }
+}

@@ -14,6 +14,7 @@ use super::step::Found;
 use super::subsets::{self, Subsets};
 use super::technique::UnitKind;
 use super::trial;
+use super::{adjacency, inequality, sky_bounds, sky_facing, sky_line, sky_tallest};
 use super::{
     cage_combination, cage_line, cage_placement, chains, fish, forcing, forcing_chain, locked,
     wings,
@@ -54,6 +55,18 @@ pub enum Rule {
     Forcing,
     /// Killer: the sum a set of units implies for the cells that stick in or out of its cages.
     InniesOuties,
+    /// Skyscrapers: facing clues that add up to N + 1.
+    FacingClues,
+    /// Skyscrapers: the cell next to a clue seen last.
+    TallestSeen,
+    /// Skyscrapers: tall towers kept away from a clue.
+    VisibilityBounds,
+    /// Skyscrapers: every order of one clue's line.
+    LineAnalysis,
+    /// Futoshiki: bounds across `<` signs.
+    Inequalities,
+    /// Adjacent: from placed values (`true`) or from candidates.
+    Adjacency(bool),
     /// Assume a value, search exhaustively, drop it when nothing fits.
     Trial,
 }
@@ -75,6 +88,12 @@ impl Rule {
             Rule::Chains => chains::find(board, out),
             Rule::Forcing => forcing::find(board, out),
             Rule::InniesOuties => innies::find(board, out),
+            Rule::FacingClues => sky_facing::find(board, out),
+            Rule::TallestSeen => sky_tallest::find(board, out),
+            Rule::VisibilityBounds => sky_bounds::find(board, out),
+            Rule::LineAnalysis => sky_line::find(board, out),
+            Rule::Inequalities => inequality::find(board, out),
+            Rule::Adjacency(placed) => adjacency::find(board, placed, out),
             Rule::Trial => trial::find(board, out),
         }
     }
@@ -102,6 +121,10 @@ pub struct Ladder {
 
 /// Keen's five levels.
 pub const KEEN_LEVELS: &[&str] = &["easy", "normal", "hard", "extreme", "unreasonable"];
+/// Tatham's Towers levels (Skyscrapers).
+pub const TOWERS_LEVELS: &[&str] = &["easy", "hard", "extreme", "unreasonable"];
+/// Tatham's Unequal levels (Futoshiki and Adjacent).
+pub const UNEQUAL_LEVELS: &[&str] = &["trivial", "easy", "tricky", "extreme", "recursive"];
 /// The Sudoku (and Killer) levels.
 pub const SUDOKU_LEVELS: &[&str] =
     &["easy", "medium", "hard", "fiendish", "diabolical", "needs trial"];
@@ -159,6 +182,53 @@ impl Ladder {
         }
     }
 
+    /// Skyscrapers, graded as Tatham's Towers grades: easy (singles, facing clues, the tallest
+    /// seen, visibility bounds), hard (one clue's line analysed whole, subsets in lines),
+    /// extreme (fish, forcing chains), unreasonable (trial).
+    pub fn towers() -> Ladder {
+        let rung = |level, rule| Rung { level, rule };
+        Ladder {
+            name: "towers",
+            levels: TOWERS_LEVELS,
+            rungs: vec![
+                rung(0, Rule::HiddenSingles(LINES)),
+                rung(0, Rule::NakedSingles),
+                rung(0, Rule::FacingClues),
+                rung(0, Rule::TallestSeen),
+                rung(0, Rule::VisibilityBounds),
+                rung(1, Rule::Subsets(subsets_of(LINES, 2, 2))),
+                rung(1, Rule::LineAnalysis),
+                rung(1, Rule::Subsets(subsets_of(LINES, 3, u8::MAX))),
+                rung(2, Rule::Fish { min: 2, max: u8::MAX }),
+                rung(2, Rule::ForcingChains),
+                rung(3, Rule::Trial),
+            ],
+        }
+    }
+
+    /// Futoshiki and Adjacent, graded as Tatham's Unequal grades: trivial (singles), easy
+    /// (inequalities, adjacency from placed values), tricky (adjacency from candidates,
+    /// subsets in lines), extreme (fish, forcing chains), recursive (trial).
+    pub fn unequal() -> Ladder {
+        let rung = |level, rule| Rung { level, rule };
+        Ladder {
+            name: "unequal",
+            levels: UNEQUAL_LEVELS,
+            rungs: vec![
+                rung(0, Rule::HiddenSingles(LINES)),
+                rung(0, Rule::NakedSingles),
+                rung(1, Rule::Inequalities),
+                rung(1, Rule::Adjacency(true)),
+                rung(2, Rule::Adjacency(false)),
+                rung(2, Rule::Subsets(subsets_of(LINES, 2, 2))),
+                rung(2, Rule::Subsets(subsets_of(LINES, 3, u8::MAX))),
+                rung(3, Rule::Fish { min: 2, max: u8::MAX }),
+                rung(3, Rule::ForcingChains),
+                rung(4, Rule::Trial),
+            ],
+        }
+    }
+
     /// Sudoku of every size (and Latin squares with givens).
     pub fn sudoku() -> Ladder {
         let rung = |level, rule| Rung { level, rule };
@@ -202,9 +272,20 @@ impl Ladder {
         ladder
     }
 
-    /// The ladder for a puzzle: Keen's for puzzles with arithmetic cages and no boxes or
-    /// regions, the Killer ladder for boxes or regions with cages, the Sudoku ladder otherwise.
+    /// The ladder for a puzzle: Towers' for Skyscrapers clues and Unequal's for relations
+    /// between cells (without cages or regions), Keen's for puzzles with arithmetic cages and
+    /// no boxes or regions, the Killer ladder for boxes or regions with cages, the Sudoku
+    /// ladder otherwise (a Latin square with givens only included).
     pub fn for_board(board: &Board) -> Ladder {
+        let puzzle = board.puzzle();
+        if board.cages().is_empty() && !puzzle.has_regions() {
+            if puzzle.line_clues().is_some() {
+                return Ladder::towers();
+            }
+            if !puzzle.relations().is_empty() {
+                return Ladder::unequal();
+            }
+        }
         match (board.cages().is_empty(), board.puzzle().has_regions()) {
             (false, false) => Ladder::keen(),
             (false, true) => Ladder::killer(),

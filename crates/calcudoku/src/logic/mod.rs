@@ -18,6 +18,7 @@
 //! - One technique per file: `singles`, `trial`, …; `layouts` enumerates the ways a cage can
 //!   be filled, for the cage techniques.
 
+mod adjacency;
 mod board;
 mod cage_combination;
 mod cage_line;
@@ -26,6 +27,7 @@ mod chains;
 mod fish;
 mod forcing;
 mod forcing_chain;
+mod inequality;
 mod innies;
 mod ladder;
 mod layouts;
@@ -33,7 +35,12 @@ pub(crate) use layouts::{QuickHash, finishes as layout_walk_finishes};
 mod locked;
 mod run;
 pub(crate) use run::grade_path;
+mod sightline;
 mod singles;
+mod sky_bounds;
+mod sky_facing;
+mod sky_line;
+mod sky_tallest;
 mod step;
 mod subsets;
 mod technique;
@@ -41,10 +48,10 @@ mod trial;
 mod wings;
 
 pub use board::{Board, CageInfo, CagePart, CellName, Contradiction, Unit};
-pub use ladder::{KEEN_LEVELS, Ladder, Rule, Rung, SUDOKU_LEVELS};
+pub use ladder::{KEEN_LEVELS, Ladder, Rule, Rung, SUDOKU_LEVELS, TOWERS_LEVELS, UNEQUAL_LEVELS};
 pub use run::{
-    End, Explanation, Grade, Hint, Leveled, LogicError, explain, grade, grade_board, hint,
-    next_step, unique_solution,
+    End, Explanation, Grade, Hint, Leveled, LogicError, explain, grade, grade_board, grade_with,
+    hint, next_step, unique_solution,
 };
 pub use step::{Found, List, Placement, Step};
 pub use subsets::Subsets;
@@ -71,6 +78,14 @@ fn describe(step: &Step, board: &Board) -> String {
         | Technique::UnitForcingChain
         | Technique::ContradictionChain => forcing::describe(step, board),
         Technique::Innies | Technique::Outies => innies::describe(step, board),
+        Technique::FacingClues => sky_facing::describe(step, board),
+        Technique::TallestSeen => sky_tallest::describe(step, board),
+        Technique::VisibilityBounds => sky_bounds::describe(step, board),
+        Technique::LineAnalysis => sky_line::describe(step, board),
+        Technique::Inequality => inequality::describe(step, board),
+        Technique::AdjacentValue | Technique::AdjacentCandidates => {
+            adjacency::describe(step, board)
+        }
         Technique::Trial => trial::describe(step, board),
     }
 }

@@ -193,7 +193,27 @@ pub(crate) fn grade_path(
 pub fn grade(puzzle: &Puzzle, deadline: Option<Instant>) -> Result<Grade, LogicError> {
     let board = Board::new(puzzle).map_err(|_| LogicError::NoSolution)?;
     let ladder = Ladder::for_board(&board);
-    match grade_board(board, &ladder, deadline) {
+    grade_on(puzzle, board, &ladder, deadline)
+}
+
+/// [`grade`] on a given ladder: a Latin square with givens only, say, graded on the levels
+/// of Tatham's Unequal, whose trivial puzzles are just that.
+pub fn grade_with(
+    puzzle: &Puzzle,
+    ladder: &Ladder,
+    deadline: Option<Instant>,
+) -> Result<Grade, LogicError> {
+    let board = Board::new(puzzle).map_err(|_| LogicError::NoSolution)?;
+    grade_on(puzzle, board, ladder, deadline)
+}
+
+fn grade_on(
+    puzzle: &Puzzle,
+    board: Board,
+    ladder: &Ladder,
+    deadline: Option<Instant>,
+) -> Result<Grade, LogicError> {
+    match grade_board(board, ladder, deadline) {
         Ok(g) if g.solved => Ok(g),
         Ok(g) => match count_solutions(puzzle, deadline)? {
             0 => Err(LogicError::NoSolution),

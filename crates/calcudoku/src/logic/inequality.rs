@@ -1,0 +1,52 @@
+//! Inequality: across a `<` sign, the smaller cell holds less than the largest candidate of
+//! the greater one, and the greater more than the smallest of the smaller. (Tatham's Unequal:
+//! easy.)
+
+use crate::puzzle::RelationKind;
+
+use super::board::Board;
+use super::step::{Found, Placement, Step, eliminations_text};
+use super::technique::Technique;
+
+pub fn find(board: &Board, out: &mut Found) {
+    for r in board.puzzle().relations() {
+        if r.kind != RelationKind::Less {
+            continue;
+        }
+        let (less, more) = (board.candidates(r.a), board.candidates(r.b));
+        let (Some(lo), Some(hi)) = (less.min(), more.max()) else { continue };
+        let mut step = Step::new(Technique::Inequality);
+        step.cells.push(r.a);
+        step.cells.push(r.b);
+        for v in less.iter().filter(|&v| v >= hi) {
+            step.eliminations.push(Placement::new(r.a, v));
+            step.values.insert(v);
+        }
+        for v in more.iter().filter(|&v| v <= lo) {
+            step.eliminations.push(Placement::new(r.b, v));
+            step.values.insert(v);
+        }
+        if step.eliminations.is_empty() {
+            continue;
+        }
+        out.push(step);
+        if out.done() {
+            return;
+        }
+    }
+}
+
+pub fn describe(step: &Step, board: &Board) -> String {
+    let (a, b) = (step.cells[0], step.cells[1]);
+    format!(
+        "{} is less than {}, so {} stays below the largest value {} can hold and {} above the \
+         smallest {} can hold: remove {}",
+        board.name(a),
+        board.name(b),
+        board.name(a),
+        board.name(b),
+        board.name(b),
+        board.name(a),
+        eliminations_text(board, &step.eliminations)
+    )
+}
