@@ -56,7 +56,10 @@ fn row(out: &mut dyn Write, opts: &Options, line: String, object: serde_json::Va
 
 pub fn run(opts: &Options, out: &mut dyn Write) -> Result<bool> {
     let mut all_correct = true;
-    if opts.grade && !opts.json {
+    let tables = |p: &Path| p.extension().is_some_and(|x| x == "tsv");
+    let paths = expand(&opts.paths)?;
+    // (Tatham's tables write their own header.)
+    if opts.grade && !opts.json && !paths.iter().all(|p| tables(p)) {
         writeln!(
             out,
             "{:<28} {:>7} {:>7} {:>10} {:>10} {:>10}  levels",
@@ -65,8 +68,8 @@ pub fn run(opts: &Options, out: &mut dyn Write) -> Result<bool> {
     }
     let mut kenken_header = false;
     let mut sudoku_header = false;
-    for path in expand(&opts.paths)? {
-        if path.extension().is_some_and(|x| x == "tsv") {
+    for path in paths {
+        if tables(&path) {
             all_correct &= tatham_sets(&path, opts, out)?;
             continue;
         }

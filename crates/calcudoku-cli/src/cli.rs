@@ -75,7 +75,9 @@ pub enum Command {
     /// broken rule (exit status 1), or says the grid solves the puzzle or fits so far (0).
     Check(CheckArgs),
     /// Grade puzzles as a person would solve them: the level (KenKen: Keen's easy, normal,
-    /// hard, extreme, unreasonable; Sudoku and Killer: easy … needs trial), the rating of the
+    /// hard, extreme, unreasonable; Skyscrapers: Tatham's Towers' easy, hard, extreme,
+    /// unreasonable; Futoshiki and Adjacent: Tatham's Unequal's trivial, easy, tricky,
+    /// extreme, recursive; Sudoku and Killer: easy … needs trial), the rating of the
     /// hardest step, and how often each technique was used. Exit status 1 for a puzzle
     /// without exactly one solution.
     Grade(GradeArgs),
@@ -97,7 +99,9 @@ pub enum Command {
     /// Print the manual page (roff): `calcudoku man > calcudoku.1`.
     Man,
     /// Time whole corpora: folders of NNN.in/NNN.out KenKen sets (a folder of sets stands for
-    /// each of them) and files of one-line Sudokus. Checks every answer and its uniqueness.
+    /// each of them), files of one-line Sudokus, and tables of Tatham's Towers or Unequal
+    /// puzzles (`towers.tsv`, `unequal.tsv`: spec, id, level, solution). Checks every answer
+    /// and its uniqueness.
     Bench(BenchArgs),
     /// Draw puzzles: in the terminal, as SVG or PNG pictures, or as a printable PDF sheet
     /// (the puzzles, then their solutions on the pages after).
@@ -347,7 +351,7 @@ pub struct GenerateArgs {
 
 #[derive(Debug, Args, Clone)]
 pub struct BenchArgs {
-    /// Set folders, folders of sets, or Sudoku files.
+    /// Set folders, folders of sets, Sudoku files, or Tatham tables (`.tsv`).
     #[arg(value_name = "PATH", required = true)]
     pub paths: Vec<PathBuf>,
 
@@ -360,7 +364,7 @@ pub struct BenchArgs {
     pub max: usize,
 
     /// Time grading instead of solving (KenKen sets: also check the level against the folder
-    /// name, `NxN-level`).
+    /// name, `NxN-level`; Tatham tables: against the `level` column, on the game's ladder).
     #[arg(long)]
     pub grade: bool,
 }

@@ -38,15 +38,16 @@ pub fn find(board: &Board, out: &mut Found) {
 
 pub fn describe(step: &Step, board: &Board) -> String {
     let (a, b) = (step.cells[0], step.cells[1]);
+    let (lo, hi) = (board.candidates(a).min().unwrap_or(0), board.candidates(b).max().unwrap_or(0));
     format!(
-        "{} is less than {}, so {} stays below the largest value {} can hold and {} above the \
-         smallest {} can hold: remove {}",
+        "across the sign {} < {}, {} must exceed the smallest value {} can hold ({lo}) and {} \
+         stay under the largest {} can hold ({hi}): remove {}",
         board.name(a),
         board.name(b),
-        board.name(a),
-        board.name(b),
         board.name(b),
         board.name(a),
+        board.name(a),
+        board.name(b),
         eliminations_text(board, &step.eliminations)
     )
 }
