@@ -275,17 +275,21 @@ pub struct ExplainArgs {
 
 #[derive(Debug, Args, Clone)]
 pub struct GenerateArgs {
-    /// What to make.
-    #[arg(short, long, default_value = "kenken", value_parser = ["kenken", "sudoku", "killer"])]
+    /// What to make (`skyscrapers` is `towers`, `futoshiki` is `unequal`).
+    #[arg(short, long, default_value = "kenken", value_parser = [
+        "kenken", "sudoku", "killer", "towers", "skyscrapers", "unequal", "futoshiki", "adjacent",
+    ])]
     pub kind: String,
 
-    /// Side of the grid (KenKen 3 to 16, default 6; Sudoku and Killer 4, 6, 8, 9, 12, 16, …,
-    /// default 9).
+    /// Side of the grid (KenKen, Towers, Unequal and Adjacent 3 to 16, default 6; Sudoku and
+    /// Killer 4, 6, 8, 9, 12, 16, …, default 9).
     #[arg(short, long, value_name = "N")]
     pub size: Option<usize>,
 
     /// The level: KenKen easy, normal (default), hard, extreme, unreasonable (Keen's); Sudoku
-    /// and Killer easy, medium (default), hard, fiendish, diabolical, "needs trial"; or any.
+    /// and Killer easy, medium (default), hard, fiendish, diabolical, "needs trial"; Towers
+    /// easy, hard (default), extreme, unreasonable; Unequal and Adjacent trivial, easy,
+    /// tricky (default), extreme, recursive (Tatham's); or any.
     #[arg(short, long, value_name = "LEVEL")]
     pub difficulty: Option<String>,
 

@@ -157,7 +157,7 @@ pub fn run(args: &GenerateArgs, ui: Ui, out: &mut dyn Write) -> Result<Status> {
 fn options(args: &GenerateArgs) -> Result<Options> {
     let kind = Kind::from_name(&args.kind).expect("clap checks the kind");
     let size = args.size.unwrap_or(match kind {
-        Kind::KenKen => 6,
+        Kind::KenKen | Kind::Towers | Kind::Unequal | Kind::Adjacent => 6,
         Kind::Sudoku | Kind::Killer => 9,
     });
     let mut options = Options::new(kind, size);
@@ -169,6 +169,8 @@ fn options(args: &GenerateArgs) -> Result<Options> {
     let level = args.difficulty.as_deref().unwrap_or(match kind {
         Kind::KenKen => "normal",
         Kind::Sudoku | Kind::Killer => "medium",
+        Kind::Towers => "hard",
+        Kind::Unequal | Kind::Adjacent => "tricky",
     });
     if !level.eq_ignore_ascii_case("any") {
         options = options.with_level_named(level)?;
@@ -202,12 +204,15 @@ fn options(args: &GenerateArgs) -> Result<Options> {
 
 /// The ops format (the course's, read by every command) for KenKen and Killer, one-line
 /// Sudokus; `--to keen` gives game IDs that open in Keen. Killers with `--givens` are JSON
-/// Lines: the ops format has no way to write a given inside a cage of several cells.
+/// Lines: the ops format has no way to write a given inside a cage of several cells. Towers,
+/// Unequal and Adjacent are Tatham's game IDs.
 fn default_format(options: &Options) -> Format {
     match options.kind {
         Kind::Killer if options.givens => Format::JSON,
         Kind::KenKen | Kind::Killer => Format::OPS,
         Kind::Sudoku => Format::SUDOKU,
+        Kind::Towers => Format::TOWERS,
+        Kind::Unequal | Kind::Adjacent => Format::UNEQUAL,
     }
 }
 

@@ -160,3 +160,33 @@ fn every_step_is_sound_and_every_technique_used() {
         assert!(used.contains(&t), "{t} never used");
     }
 }
+
+/// `generate` makes Skyscrapers, Futoshiki and Adjacent puzzles at every level of Tatham's:
+/// each graded at the level asked on its game's ladder, with one solution (the one given),
+/// the same again for the same seed, and written as a game ID that reads back.
+#[test]
+fn generated_at_every_level() {
+    use calcudoku::generate::{Kind, Options, generate};
+    use calcudoku::logic::grade_with;
+    for (kind, format) in [
+        (Kind::Towers, Format::TOWERS),
+        (Kind::Unequal, Format::UNEQUAL),
+        (Kind::Adjacent, Format::UNEQUAL),
+    ] {
+        for level in 0..kind.levels().len() as u8 {
+            let options = Options { seed: 11, level: Some(level), ..Options::new(kind, 5) };
+            let made = generate(&options, 0, None).unwrap();
+            let grade = grade_with(&made.puzzle, &kind.ladder(), None).unwrap();
+            assert_eq!(grade.level, level, "{kind:?} {}", kind.levels()[level as usize]);
+            let report = Solver::new(&made.puzzle).solve().unwrap();
+            assert!(report.is_unique());
+            assert_eq!(report.grid.as_ref(), Some(&made.solution));
+            let again = generate(&options, 0, None).unwrap();
+            assert_eq!(again.puzzle, made.puzzle);
+            let id = format::write_puzzle(&made.puzzle, format, Layout::Rows).unwrap();
+            assert_eq!(format::parse(&id, None).unwrap(), made.puzzle, "{id}");
+        }
+    }
+    assert_eq!(Kind::from_name("Skyscrapers"), Some(Kind::Towers));
+    assert_eq!(Kind::from_name("futoshiki"), Some(Kind::Unequal));
+}

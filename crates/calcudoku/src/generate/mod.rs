@@ -24,8 +24,13 @@
 //!   level is reached from above.
 //! - Killer (`killer`): a Sudoku grid cut into cages of distinct digits, givens added only
 //!   when asked and needed for uniqueness; from hard up, cages merged until the level.
+//! - Skyscrapers (`towers`), Futoshiki (`unequal`) and Adjacent (`adjacent`): a random Latin
+//!   square with every clue it shows (clues around it, signs between neighbours), givens
+//!   where the ladder gets stuck, then clues and givens taken away in a random order while the
+//!   ladder up to the level still solves it ([`clued`]); kept when exactly at the level.
 
 mod cages;
+mod clued;
 mod kenken;
 mod killer;
 mod latin;
@@ -34,8 +39,10 @@ mod quick;
 pub mod rng;
 mod seen;
 mod sudoku;
+mod towers;
 mod trades;
 mod trial;
+mod unequal;
 
 pub use ops::OpChoice;
 
@@ -57,11 +64,21 @@ pub enum Kind {
     Sudoku,
     /// Killer Sudoku: boxes and sum cages of distinct values, givens only when asked for.
     Killer,
+    /// Skyscrapers (Tatham's Towers): clues around the grid, givens where needed, graded on
+    /// Towers' levels.
+    Towers,
+    /// Futoshiki (Tatham's Unequal): `<` signs between neighbours and givens, graded on
+    /// Unequal's levels.
+    Unequal,
+    /// Tatham's Adjacent mode of Unequal: bars between the neighbours that differ by 1, and
+    /// givens.
+    Adjacent,
 }
 
 impl Kind {
     /// Every kind, in the order of this enum.
-    pub const ALL: [Kind; 3] = [Kind::KenKen, Kind::Sudoku, Kind::Killer];
+    pub const ALL: [Kind; 6] =
+        [Kind::KenKen, Kind::Sudoku, Kind::Killer, Kind::Towers, Kind::Unequal, Kind::Adjacent];
 
     /// The lower-case name the command line takes: `kenken`, `sudoku`, `killer`.
     pub const fn name(self) -> &'static str {
@@ -69,11 +86,19 @@ impl Kind {
             Kind::KenKen => "kenken",
             Kind::Sudoku => "sudoku",
             Kind::Killer => "killer",
+            Kind::Towers => "towers",
+            Kind::Unequal => "unequal",
+            Kind::Adjacent => "adjacent",
         }
     }
 
-    /// The kind of that name, ignoring ASCII case; `None` for an unknown name.
+    /// The kind of that name, ignoring ASCII case (`skyscrapers` and `futoshiki` name Towers
+    /// and Unequal too); `None` for an unknown name.
     pub fn from_name(name: &str) -> Option<Kind> {
+        let alias = [("skyscrapers", Kind::Towers), ("futoshiki", Kind::Unequal)];
+        if let Some((_, kind)) = alias.iter().find(|(a, _)| a.eq_ignore_ascii_case(name)) {
+            return Some(*kind);
+        }
         Kind::ALL.into_iter().find(|k| k.name().eq_ignore_ascii_case(name))
     }
 
@@ -82,6 +107,8 @@ impl Kind {
         match self {
             Kind::KenKen => crate::logic::KEEN_LEVELS,
             Kind::Sudoku | Kind::Killer => crate::logic::SUDOKU_LEVELS,
+            Kind::Towers => crate::logic::TOWERS_LEVELS,
+            Kind::Unequal | Kind::Adjacent => crate::logic::UNEQUAL_LEVELS,
         }
     }
 
@@ -96,6 +123,8 @@ impl Kind {
             Kind::KenKen => Ladder::keen(),
             Kind::Sudoku => Ladder::sudoku(),
             Kind::Killer => Ladder::killer(),
+            Kind::Towers => Ladder::towers(),
+            Kind::Unequal | Kind::Adjacent => Ladder::unequal(),
         }
     }
 }
@@ -276,6 +305,15 @@ impl Options {
                     return bad("the largest cage must hold at least 2 cells".into());
                 }
             }
+            Kind::Towers | Kind::Unequal | Kind::Adjacent => {
+                if !(3..=16).contains(&self.size) {
+                    return bad(format!(
+                        "{} size {} is out of range (3 to 16)",
+                        self.kind.name(),
+                        self.size
+                    ));
+                }
+            }
         }
         Ok(())
     }
@@ -374,6 +412,10 @@ pub fn generate(
             Kind::KenKen => kenken::attempt(options, &ladder, &mut rng, deadline, attempts)?,
             Kind::Sudoku => path(sudoku::attempt(options, &ladder, &mut rng, deadline)?),
             Kind::Killer => path(killer::attempt(options, &ladder, &mut rng, deadline)?),
+            Kind::Towers => path(towers::attempt(options, &ladder, &mut rng, deadline)?),
+            Kind::Unequal | Kind::Adjacent => {
+                path(unequal::attempt(options, &ladder, &mut rng, deadline)?)
+            }
         };
         if let Some((puzzle, solution, graded)) = made {
             debug_assert!(puzzle.is_solution(&solution));
