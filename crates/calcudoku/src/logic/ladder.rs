@@ -275,14 +275,21 @@ impl Ladder {
     /// The ladder for a puzzle: Towers' for Skyscrapers clues and Unequal's for relations
     /// between cells (without cages or regions), Keen's for puzzles with arithmetic cages and
     /// no boxes or regions, the Killer ladder for boxes or regions with cages, the Sudoku
-    /// ladder otherwise (a Latin square with givens only included).
+    /// ladder otherwise. A Latin square with givens only is graded on Unequal's levels (its
+    /// trivial puzzles are just that).
     pub fn for_board(board: &Board) -> Ladder {
         let puzzle = board.puzzle();
         if board.cages().is_empty() && !puzzle.has_regions() {
             if puzzle.line_clues().is_some() {
                 return Ladder::towers();
             }
-            if !puzzle.relations().is_empty() {
+            // Signs between cells, or none at all: a Latin square with givens is what Tatham's
+            // Unequal makes at its trivial level.
+            let kind = puzzle.kind();
+            let plain = kind.family == crate::puzzle::Family::Latin
+                && !kind.diagonals
+                && !kind.extra_regions;
+            if !puzzle.relations().is_empty() || plain {
                 return Ladder::unequal();
             }
         }
