@@ -190,3 +190,36 @@ fn generated_at_every_level() {
     assert_eq!(Kind::from_name("Skyscrapers"), Some(Kind::Towers));
     assert_eq!(Kind::from_name("futoshiki"), Some(Kind::Unequal));
 }
+
+/// The SVG picture of a Skyscrapers puzzle has its clues in a band around the grid; a
+/// Futoshiki's has a chevron per sign, an Adjacent's a bar per pair that differs by 1.
+#[test]
+fn pictures_show_clues_signs_and_bars() {
+    use calcudoku::puzzle::RelationKind;
+    use calcudoku::render::{Picture, svg};
+    let towers = format::parse("4:2/1//3/2/3/2/1/2/3/1/3/2/2/4/1", None).unwrap();
+    let picture = Picture::new(&towers);
+    let drawn = svg::render(&picture);
+    let clues = towers.line_clues().unwrap().given().count();
+    let texts = drawn.matches("<text").count();
+    assert_eq!(texts, clues, "{drawn}");
+    let (w, _) = svg::dimensions(&picture);
+    let b = svg::grid_box(&picture);
+    assert!(b.left > b.cell && (w - 2.0 * b.left - 4.0 * b.cell).abs() < 1e-9, "{b:?} {w}");
+    let bare = format::parse("4:///////////////", None).unwrap();
+    assert!(svg::grid_box(&Picture::new(&bare)).left < b.cell);
+
+    for id in ["4:0,0,2R,0,1D,0,0,0,3,0,0,0,0,0U,0,4,", "3a:1R,2L,3,0,0,0,0,0,0,"] {
+        let p = format::parse(id, None).unwrap();
+        let drawn = svg::render(&Picture::new(&p));
+        let count = |k| p.relations().iter().filter(|r| r.kind == k).count();
+        let chevrons =
+            drawn.split("d=\"").skip(1).map(|d| d.matches('L').count() / 2).sum::<usize>();
+        let bars = drawn.split("stroke-width=\"5\"").nth(1).map_or(0, |rest| {
+            let d = rest.split("d=\"").nth(1).unwrap().split('"').next().unwrap();
+            d.matches('M').count()
+        });
+        assert_eq!(chevrons, count(RelationKind::Less), "{id}: {drawn}");
+        assert_eq!(bars, count(RelationKind::Consecutive), "{id}: {drawn}");
+    }
+}

@@ -14,6 +14,7 @@
 
 #[cfg(any(feature = "png", feature = "pdf"))]
 mod fonts;
+mod marks_between;
 #[cfg(feature = "pdf")]
 pub mod pdf;
 #[cfg(feature = "png")]
