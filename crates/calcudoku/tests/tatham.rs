@@ -223,3 +223,22 @@ fn pictures_show_clues_signs_and_bars() {
         assert_eq!(bars, count(RelationKind::Consecutive), "{id}: {drawn}");
     }
 }
+
+/// In the terminal: the clues above and below the grid, a sign on the border of each pair of
+/// neighbours with a `<`, and the picture's title names the game.
+#[test]
+fn terminal_pictures_show_clues_and_signs() {
+    use calcudoku::render::{Picture, term};
+    let towers = format::parse("4:2/1//3/2/3/2/1/2/3/1/3/2/2/4/1", None).unwrap();
+    let drawn = term::render(&Picture::new(&towers), term::Options::default());
+    let lines: Vec<&str> = drawn.lines().collect();
+    let digits = |l: &str| l.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert_eq!(digits(lines[0]), "2 1 3", "{drawn}");
+    assert_eq!(digits(lines[lines.len() - 1]), "2 3 2 1", "{drawn}");
+    let futoshiki = format::parse("4:0,0,2R,0,1D,0,0,0,3,0,0,0,0,0U,0,4,", None).unwrap();
+    let drawn = term::render(&Picture::new(&futoshiki), term::Options::default());
+    let signs = drawn.chars().filter(|c| matches!(c, '<' | '>' | '∧' | '∨')).count();
+    assert_eq!(signs, futoshiki.relations().len(), "{drawn}");
+    assert!(drawn.contains('>') && drawn.contains('∨') && drawn.contains('∧'), "{drawn}");
+    assert_eq!(calcudoku::render::kind_name(&futoshiki), "Futoshiki");
+}

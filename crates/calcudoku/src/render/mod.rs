@@ -85,6 +85,16 @@ impl Kind {
     }
 }
 
+/// The name a picture's title gives a puzzle: `Skyscrapers`, `Futoshiki` and `Adjacent` by
+/// their family, the others by their [`Kind`] (`KenKen`, `Sudoku`, …).
+pub fn kind_name(puzzle: &Puzzle) -> &'static str {
+    use crate::puzzle::Family;
+    match puzzle.kind().family {
+        f @ (Family::Skyscrapers | Family::Futoshiki | Family::Adjacent) => f.name(),
+        _ => Kind::of(puzzle).name(),
+    }
+}
+
 /// The marks of one logic step (or of a check): what to highlight and what to strike out.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Marks {
