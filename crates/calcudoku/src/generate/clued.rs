@@ -4,8 +4,9 @@
 //! to the level still solves the puzzle; kept when it is exactly at the level.
 
 use crate::clock::Instant;
-use crate::logic::{Grade, Ladder, LogicError, grade_path};
+use crate::logic::{Grade, Ladder, LogicError, Rule, grade_path};
 use crate::puzzle::{Cell, Grid, Puzzle};
+use crate::solve::Solver;
 
 use super::rng::Rng;
 use super::{GenerateError, at_level, solves_within};
@@ -54,8 +55,19 @@ pub(super) fn make(
         let cell = open[rng.below(open.len())];
         givens.set(cell, solution.get(cell));
     }
+    // With trial on the ladder, it solves exactly the puzzles with one solution: the exact
+    // solver says so much faster than trial's steps.
+    let trial = ladder.rungs.iter().any(|r| r.rule == Rule::Trial);
     let solves = |on: &[bool], givens: &Grid| -> Result<bool, GenerateError> {
-        Ok(solves_within(&build(on, givens), ladder, level, deadline)?.is_some())
+        let puzzle = build(on, givens);
+        if trial {
+            let count = Solver::new(&puzzle)
+                .with_deadline(deadline)
+                .count(2)
+                .map_err(|_| GenerateError::Timeout)?;
+            return Ok(count.solutions == 1);
+        }
+        Ok(solves_within(&puzzle, ladder, level, deadline)?.is_some())
     };
     if !keep_clues {
         for k in rng.permutation(clues) {
