@@ -242,3 +242,19 @@ fn terminal_pictures_show_clues_and_signs() {
     assert!(drawn.contains('>') && drawn.contains('∨') && drawn.contains('∧'), "{drawn}");
     assert_eq!(calcudoku::render::kind_name(&futoshiki), "Futoshiki");
 }
+
+/// A drawing that fits no format gets the error of the game it looks like: a Futoshiki by its
+/// signs, a Skyscrapers by its clues around the grid.
+#[test]
+fn bad_drawings_are_told_by_their_shape() {
+    let cases = [
+        ("   . 2\n.  . .  .\n.  . 5  .\n   . .\n", "line 3, column 6: expected a value of 1 to 2"),
+        (". < . >\n", "line 2: expected 2 rows of cells"),
+        ("4:1/2/3\n", "line 1, column 8: expected '/' and the next clue"),
+        ("3:0U,0,0,0,0,0,0,0,0\n", "line 1, column 3: the sign U points off the grid"),
+    ];
+    for (text, want) in cases {
+        let e = format::read(text, None).unwrap_err().to_string();
+        assert!(e.starts_with(want), "{text:?}: {e}");
+    }
+}

@@ -270,8 +270,21 @@ fn guess(text: &str, results: &[(Format, Result<Document, ParseError>)]) -> Form
         }
         return if yes > 0 && yes >= no { Format::COUNTED } else { Format::CELLS };
     }
+    // Signs between cells: a Futoshiki drawing.
+    if text.contains(['<', '>', '^', '∧', '∨']) {
+        return Format::FUTOSHIKI;
+    }
     let n = first.tokens().take(crate::puzzle::MAX_SIZE + 2).count();
     let lines: Vec<_> = text::lines(text).take(crate::puzzle::MAX_SIZE + 3).collect();
+    // N clues above, N rows of a clue, N cells and a clue, N clues below: Skyscrapers.
+    let count = |l: &text::Line<'_>| l.tokens().take(crate::puzzle::MAX_SIZE + 3).count();
+    if lines.len() == n + 2
+        && n >= 1
+        && lines[1..=n].iter().all(|l| count(l) == n + 2)
+        && count(&lines[n + 1]) == n
+    {
+        return Format::SKYSCRAPERS;
+    }
     let label_like = lines.last().is_some_and(|l| {
         l.tokens().take(text::MAX_CELLS).any(|t| {
             !text::is_digits(t.text) && t.text.chars().next().is_some_and(|c| c.is_ascii_digit())

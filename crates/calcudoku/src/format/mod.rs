@@ -28,7 +28,9 @@
 //!   (a Futoshiki drawing's `|` and `-` are its signs, which other formats take for a drawn
 //!   grid's rules); else [`ParseErrorKind::Ambiguous`] naming them;
 //! - none: the error of the most plausible format, judged by the shape of the text: a first
-//!   line `boxes …` is `ops`; a game ID is the game's (Keen, Towers, Unequal) by its shape; a single number on the first line is `counted` when at least half
+//!   line `boxes …` is `ops`; a game ID is the game's (Keen, Towers, Unequal) by its shape;
+//!   `<`, `>`, `^` (`∧`, `∨`) make it `futoshiki`, and N clues above N rows of N + 2 numbers
+//!   above N clues `skyscrapers`; a single number on the first line is `counted` when at least half
 //!   the cage lines have a second number equal to the number of cells after it, else `cells`; another
 //!   single word on the first line is `sudoku` (line form); rows of several numbers are `ops`
 //!   when there is one line more than the first row has numbers (or a label-like word ends the
