@@ -56,7 +56,10 @@ fn row(out: &mut dyn Write, opts: &Options, line: String, object: serde_json::Va
 
 pub fn run(opts: &Options, out: &mut dyn Write) -> Result<bool> {
     let mut all_correct = true;
-    if opts.grade && !opts.json {
+    let tables = |p: &Path| p.extension().is_some_and(|x| x == "tsv");
+    let paths = expand(&opts.paths)?;
+    // (Tatham's tables write their own header.)
+    if opts.grade && !opts.json && !paths.iter().all(|p| tables(p)) {
         writeln!(
             out,
             "{:<28} {:>7} {:>7} {:>10} {:>10} {:>10}  levels",
@@ -65,7 +68,11 @@ pub fn run(opts: &Options, out: &mut dyn Write) -> Result<bool> {
     }
     let mut kenken_header = false;
     let mut sudoku_header = false;
-    for path in expand(&opts.paths)? {
+    for path in paths {
+        if tables(&path) {
+            all_correct &= tatham_sets(&path, opts, out)?;
+            continue;
+        }
         if opts.grade {
             all_correct &= grade_set(&path, opts, out)?;
             continue;
@@ -293,6 +300,101 @@ fn grade_set(path: &Path, opts: &Options, out: &mut dyn Write) -> Result<bool> {
     });
     row(out, opts, line, object)?;
     Ok(agree == texts.len())
+}
+
+/// The sets of a table of Tatham's puzzles (`spec`, `id`, `level`, `solution` columns, as in
+/// the shared data's `tatham/`): one row per spec (`6dh`), each game ID read outside the clock,
+/// then solved (proof of uniqueness included, the answer checked against `solution`) or, with
+/// `--grade`, graded (the level checked against `level`), `repeat` times, the median kept.
+fn tatham_sets(file: &Path, opts: &Options, out: &mut dyn Write) -> Result<bool> {
+    let text = std::fs::read_to_string(file).with_context(|| file.display().to_string())?;
+    let mut lines = text.lines().filter(|l| !l.trim().is_empty());
+    let header: Vec<&str> = lines.next().unwrap_or_default().split('\t').collect();
+    let column = |name: &str| {
+        header
+            .iter()
+            .position(|h| *h == name)
+            .with_context(|| format!("{}: no `{name}` column", file.display()))
+    };
+    let (spec, id, level, solution) =
+        (column("spec")?, column("id")?, column("level")?, column("solution")?);
+    let game = file.file_stem().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    // Graded on the game's own levels (an Unequal puzzle without signs is a Latin square).
+    let ladder = match game.as_str() {
+        "towers" => calcudoku::logic::Ladder::towers(),
+        "unequal" => calcudoku::logic::Ladder::unequal(),
+        _ => anyhow::bail!(
+            "{}: a table of Tatham's towers or unequal puzzles expected",
+            file.display()
+        ),
+    };
+    // The rows of each spec, in the table's order.
+    let mut sets: Vec<(String, Vec<Vec<&str>>)> = Vec::new();
+    for line in lines {
+        let row: Vec<&str> = line.split('\t').collect();
+        let key = row.get(spec).copied().unwrap_or_default().to_string();
+        match sets.iter_mut().find(|(k, _)| *k == key) {
+            Some((_, rows)) => rows.push(row),
+            None => sets.push((key, vec![row])),
+        }
+    }
+    if !opts.json {
+        let what = if opts.grade { "agree" } else { "correct" };
+        writeln!(
+            out,
+            "{:<20} {:>7} {:>7} {:>10} {:>10} {:>10}",
+            "set", "puzzles", what, "mean ms", "median ms", "max ms"
+        )?;
+    }
+    let mut all = true;
+    for (key, mut rows) in sets {
+        if opts.max > 0 {
+            rows.truncate(opts.max);
+        }
+        let mut times = Vec::with_capacity(rows.len());
+        let mut good = 0;
+        for row in &rows {
+            let field = |k: usize| row.get(k).copied().unwrap_or_default();
+            let puzzle = format::parse(field(id), None)
+                .map_err(|e| anyhow::anyhow!("{}: {}: {e}", file.display(), field(id)))?;
+            let mut runs = Vec::with_capacity(opts.repeat);
+            let mut right = true;
+            for _ in 0..opts.repeat.max(1) {
+                let started = Instant::now();
+                if opts.grade {
+                    let grade = calcudoku::logic::grade_with(&puzzle, &ladder, None);
+                    runs.push(started.elapsed().as_secs_f64() * 1e3);
+                    right &= grade.is_ok_and(|g| g.level_name.eq_ignore_ascii_case(field(level)));
+                } else {
+                    let report = Solver::new(&puzzle).solve().expect("no deadline");
+                    runs.push(started.elapsed().as_secs_f64() * 1e3);
+                    let rows: Option<String> = report.grid.as_ref().map(|g| {
+                        g.rows()
+                            .map(|r| r.iter().map(u8::to_string).collect::<Vec<_>>().join(" "))
+                            .collect::<Vec<_>>()
+                            .join("/")
+                    });
+                    right &= report.is_unique() && rows.as_deref() == Some(field(solution));
+                }
+            }
+            good += right as usize;
+            times.push(median(&mut runs));
+        }
+        let mean = times.iter().sum::<f64>() / times.len().max(1) as f64;
+        let max = times.iter().copied().fold(0.0, f64::max);
+        let med = if times.is_empty() { 0.0 } else { median(&mut times) };
+        let name = format!("{game} {key}");
+        let line =
+            format!("{name:<20} {:>7} {good:>7} {mean:>10.4} {med:>10.4} {max:>10.4}", rows.len());
+        let what = if opts.grade { "agree" } else { "correct" };
+        let object = serde_json::json!({
+            "set": name, "puzzles": rows.len(), what: good,
+            "mean_ms": mean, "median_ms": med, "max_ms": max,
+        });
+        row(out, opts, line, object)?;
+        all &= good == rows.len();
+    }
+    Ok(all)
 }
 
 /// How long passes over a Sudoku set warm up the processor before the timed ones.

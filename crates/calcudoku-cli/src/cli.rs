@@ -76,7 +76,9 @@ pub enum Command {
     /// broken rule (exit status 1), or says the grid solves the puzzle or fits so far (0).
     Check(CheckArgs),
     /// Grade puzzles as a person would solve them: the level (KenKen: Keen's easy, normal,
-    /// hard, extreme, unreasonable; Sudoku and Killer: easy … needs trial), the rating of the
+    /// hard, extreme, unreasonable; Skyscrapers: Tatham's Towers' easy, hard, extreme,
+    /// unreasonable; Futoshiki and Adjacent: Tatham's Unequal's trivial, easy, tricky,
+    /// extreme, recursive; Sudoku and Killer: easy … needs trial), the rating of the
     /// hardest step, and how often each technique was used. Exit status 1 for a puzzle
     /// without exactly one solution.
     Grade(GradeArgs),
@@ -98,7 +100,9 @@ pub enum Command {
     /// Print the manual page (roff): `calcudoku man > calcudoku.1`.
     Man,
     /// Time whole corpora: folders of NNN.in/NNN.out KenKen sets (a folder of sets stands for
-    /// each of them) and files of one-line Sudokus. Checks every answer and its uniqueness.
+    /// each of them), files of one-line Sudokus, and tables of Tatham's Towers or Unequal
+    /// puzzles (`towers.tsv`, `unequal.tsv`: spec, id, level, solution). Checks every answer
+    /// and its uniqueness.
     Bench(BenchArgs),
     /// Draw puzzles: in the terminal, as SVG or PNG pictures, or as a printable PDF sheet
     /// (the puzzles, then their solutions on the pages after).
@@ -290,20 +294,24 @@ pub struct ExplainArgs {
 
 #[derive(Debug, Args, Clone)]
 pub struct GenerateArgs {
-    /// What to make.
-    #[arg(short, long, default_value = Kind::DEFAULT.name(), value_parser = Kind::ALL.map(Kind::name))]
+    /// What to make (`skyscrapers` is `towers`, `futoshiki` is `unequal`).
+    #[arg(short, long, default_value = Kind::DEFAULT.name(), value_parser = [
+        "kenken", "sudoku", "killer", "towers", "skyscrapers", "unequal", "futoshiki", "adjacent",
+    ])]
     pub kind: String,
 
-    /// Side of the grid (KenKen 3 to 16, default 6; Sudoku 4, 6, 8, 9, 10, 12, 15, 16, 20, 25
-    /// and Killer up to 20 (20: with --givens), default 9).
+    /// Side of the grid (KenKen, Towers, Unequal and Adjacent 3 to 16, default 6; Sudoku 4, 6,
+    /// 8, 9, 10, 12, 15, 16, 20, 25 and Killer up to 20 (20: with --givens), default 9).
     #[arg(short, long, value_name = "N")]
     pub size: Option<usize>,
 
     /// The level: KenKen easy, normal (default), hard, extreme, unreasonable (Keen's); Sudoku
-    /// and Killer easy, medium (default), hard, fiendish, diabolical, "needs trial"; or any
-    /// (from 20×20 Sudoku: easy). Refused at once where it is not reached in seconds: KenKen
-    /// 3×3 above normal, × alone above normal past 12×12, unreasonable with hidden operators
-    /// or a choice of operators past 11×11; Sudoku 4×4 above easy, needs trial past 16×16.
+    /// and Killer easy, medium (default), hard, fiendish, diabolical, "needs trial"; Towers
+    /// easy, hard (default), extreme, unreasonable; Unequal and Adjacent trivial, easy,
+    /// tricky (default), extreme, recursive (Tatham's); or any (from 20×20 Sudoku: easy).
+    /// Refused at once where it is not reached in seconds: KenKen 3×3 above normal, × alone
+    /// above normal past 12×12, unreasonable with hidden operators or a choice of operators
+    /// past 11×11; Sudoku 4×4 above easy, needs trial past 16×16.
     #[arg(short, long, value_name = "LEVEL")]
     pub difficulty: Option<String>,
 
@@ -371,7 +379,7 @@ pub struct GenerateArgs {
 
 #[derive(Debug, Args, Clone)]
 pub struct BenchArgs {
-    /// Set folders, folders of sets, or Sudoku files.
+    /// Set folders, folders of sets, Sudoku files, or Tatham tables (`.tsv`).
     #[arg(value_name = "PATH", required = true)]
     pub paths: Vec<PathBuf>,
 
@@ -384,7 +392,7 @@ pub struct BenchArgs {
     pub max: usize,
 
     /// Time grading instead of solving (KenKen sets: also check the level against the folder
-    /// name, `NxN-level`).
+    /// name, `NxN-level`; Tatham tables: against the `level` column, on the game's ladder).
     #[arg(long)]
     pub grade: bool,
 }

@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, anyhow, bail};
 use calcudoku::logic::{self, Board, Step};
-use calcudoku::render::{Kind, Marks, Picture, pdf, png, svg, term};
+use calcudoku::render::{Marks, Picture, pdf, png, svg, term};
 use calcudoku::solve::Solver;
 use calcudoku::{Cell, Grid, Puzzle};
 
@@ -141,7 +141,8 @@ pub fn run(args: &RenderArgs, ui: Ui, out: &mut dyn Write) -> Result<Status> {
             };
             let status = for_each_puzzle(&args.input, ui, sink, |puzzle, place| {
                 let n = puzzle.size();
-                let caption = format!("{} {n}×{n} · {}", Kind::of(puzzle).name(), id(place));
+                let caption =
+                    format!("{} {n}×{n} · {}", calcudoku::render::kind_name(puzzle), id(place));
                 let deadline = timeout.map(|t| Instant::now() + t);
                 let (grid, missing) = wanted_solution(args.solution, puzzle, deadline);
                 let mut picture = Picture::new(puzzle).with_caption(caption);

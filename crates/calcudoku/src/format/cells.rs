@@ -34,6 +34,7 @@ pub(crate) const SPEC: super::FormatSpec = super::FormatSpec {
     one_per_line: None,
     claims: |_, _| false,
     preference: 5,
+    raw: false,
 };
 
 /// Reads a `cells` text.

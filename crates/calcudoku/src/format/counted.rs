@@ -27,6 +27,7 @@ pub(crate) const SPEC: super::FormatSpec = super::FormatSpec {
     one_per_line: None,
     claims: |_, _| false,
     preference: 4,
+    raw: false,
 };
 
 /// Reads a `counted` text. A count that does not match the cells listed is an error at the

@@ -8,19 +8,21 @@ use crate::error::{ParseError, ParseErrorKind};
 /// ambiguous, nothing fits) come back as `Err`; errors of one puzzle of a batch come back in
 /// its entry.
 pub fn read(text: &str, format: Option<Format>) -> Result<Document, ParseError> {
+    let original = text;
     let stripped = decor::strip(text);
     let text = stripped.as_ref();
     if text::is_blank(text) {
         return Err(text::empty());
     }
+    let raw = if format.is_some_and(|f| f.spec().raw) { original } else { text };
     let whole = match format {
-        Some(f) => read_as(text, f),
-        None => detect(text),
+        Some(f) => read_as(raw, f),
+        None => detect(original, text),
     };
     match whole {
         Ok(doc) => Ok(doc),
         // Not one puzzle: perhaps a stream of several (what `generate` writes).
-        Err(e) => stream::read(text, format).unwrap_or(Err(e)),
+        Err(e) => stream::read(original, text, format).unwrap_or(Err(e)),
     }
 }
 
@@ -35,8 +37,9 @@ pub(super) fn read_as(text: &str, format: Format) -> Result<Document, ParseError
     Ok(Document { format, layout: Layout::Rows, entries: vec![Entry { line, puzzle: Ok(puzzle) }] })
 }
 
-/// The detection rule of the module documentation.
-pub(super) fn detect(text: &str) -> Result<Document, ParseError> {
+/// The detection rule of the module documentation, on the text as written (`original`, read
+/// by the formats that read drawings so) and without its decorations (`text`, by the others).
+pub(super) fn detect(original: &str, text: &str) -> Result<Document, ParseError> {
     // Formats whose shape cannot fit the text are not tried, unless nothing else fits (then
     // every format is tried, so that the error comes from the most plausible one).
     let shape = Shape::of(text);
@@ -46,11 +49,11 @@ pub(super) fn detect(text: &str) -> Result<Document, ParseError> {
         .filter(|&f| shape.first.is_none() || (f.spec().could_be)(&shape))
         .collect();
     if shaped.len() < Format::ALL.len() {
-        if let Some(found) = decide(text, &shaped) {
+        if let Some(found) = decide(original, text, &shaped) {
             return found;
         }
     }
-    decide(text, Format::ALL).expect("with every format tried, detection always decides")
+    decide(original, text, Format::ALL).expect("with every format tried, detection always decides")
 }
 
 /// What detection looks at before reading: the first line's first token, whether it is
@@ -83,14 +86,15 @@ impl<'a> Shape<'a> {
 
 /// The detection rule over `formats`: Some(the document or the error to report), or None when
 /// no format fits and not all were tried.
-fn decide(text: &str, formats: &[Format]) -> Option<Result<Document, ParseError>> {
+fn decide(original: &str, text: &str, formats: &[Format]) -> Option<Result<Document, ParseError>> {
     let results: Vec<(Format, Result<Document, ParseError>)> = formats
         .iter()
         .copied()
         .map(|f| {
+            let t = if f.spec().raw { original } else { text };
             let r = match f.spec().detect {
-                Some(detect) => detect(text),
-                None => read_as(text, f),
+                Some(detect) => detect(t),
+                None => read_as(t, f),
             };
             (f, r)
         })
@@ -117,6 +121,11 @@ fn decide(text: &str, formats: &[Format]) -> Option<Result<Document, ParseError>
                 .min_by_key(|&i| results[i].0.spec().preference)
                 .expect("some fit");
             return Some(results.into_iter().nth(best).expect("an index of results").1);
+        }
+        // A format that read the text as written, its `|` and `-` as signs, beats those that
+        // read it with them taken for a drawn grid's rules and removed.
+        if let [raw] = fits.iter().filter(|&&i| results[i].0.spec().raw).collect::<Vec<_>>()[..] {
+            return Some(results.into_iter().nth(*raw).expect("an index of results").1);
         }
         let names: Vec<&str> = fits.iter().map(|&i| results[i].0.name()).collect();
         return Some(Err(ParseError::whole(ParseErrorKind::Ambiguous(names.join(", ")))));
@@ -164,8 +173,21 @@ fn guess(text: &str, results: &[(Format, Result<Document, ParseError>)]) -> Form
         }
         return if yes > 0 && yes >= no { Format::COUNTED } else { Format::CELLS };
     }
+    // Signs between cells: a Futoshiki drawing.
+    if text.contains(['<', '>', '^', '∧', '∨']) {
+        return Format::FUTOSHIKI;
+    }
     let n = first.tokens().take(crate::puzzle::MAX_SIZE + 2).count();
     let lines: Vec<_> = text::lines(text).take(crate::puzzle::MAX_SIZE + 3).collect();
+    // N clues above, N rows of a clue, N cells and a clue, N clues below: Skyscrapers.
+    let count = |l: &text::Line<'_>| l.tokens().take(crate::puzzle::MAX_SIZE + 3).count();
+    if lines.len() == n + 2
+        && n >= 1
+        && lines[1..=n].iter().all(|l| count(l) == n + 2)
+        && count(&lines[n + 1]) == n
+    {
+        return Format::SKYSCRAPERS;
+    }
     let label_like = lines.last().is_some_and(|l| {
         l.tokens().take(text::MAX_CELLS).any(|t| {
             !text::is_digits(t.text) && t.text.chars().next().is_some_and(|c| c.is_ascii_digit())

@@ -126,6 +126,7 @@ pub(crate) const SPEC: super::FormatSpec = super::FormatSpec {
     one_per_line: Some(|l| l.trim_start().starts_with('{') && l.trim_end().ends_with('}')),
     claims: |first, _| first.starts_with('{'),
     preference: 0,
+    raw: false,
 };
 
 /// Reads a puzzle from its JSON object.

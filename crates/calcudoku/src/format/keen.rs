@@ -36,8 +36,9 @@
 
 use thiserror::Error;
 
-use crate::error::{ModelError, ParseError, ParseErrorKind};
-use crate::puzzle::{Cage, Cell, MAX_SIZE, Operator, Puzzle};
+use super::tatham::Cursor;
+use crate::error::{ParseError, ParseErrorKind};
+use crate::puzzle::{Cage, Cell, Operator, Puzzle};
 
 /// Why a puzzle cannot be written as a Keen game ID: what it has that an ID cannot express
 /// (a noun phrase: "the keen format cannot express …").
@@ -101,14 +102,10 @@ const KEEN_LEVELS: &str = "enhxu";
 
 /// Whether a line looks like a Keen game ID (to tell the format, not to read it): one word,
 /// a size perhaps followed by parameters (letters and digits, from a digit), then ':' and the
-/// description, or '#' and a random seed (an ID Keen cannot share, named as such when read).
+/// description, or '#' and a random seed (an ID Keen cannot share, named as such when read);
+/// not the ID of another of Tatham's games (Towers, Unequal: see [`super::tatham`]).
 pub fn looks_like_id(line: &str) -> bool {
-    let line = line.trim();
-    !line.contains(char::is_whitespace)
-        && line.split_once([':', '#']).is_some_and(|(head, _)| {
-            head.starts_with(|c: char| c.is_ascii_digit())
-                && head.chars().all(|c| c.is_ascii_alphanumeric())
-        })
+    super::tatham::game_of(line) == Some(super::tatham::Game::Keen)
 }
 
 /// The `keen` format's descriptor (see [`super::FormatSpec`]).
@@ -130,64 +127,22 @@ pub(crate) const SPEC: super::FormatSpec = super::FormatSpec {
     one_per_line: Some(looks_like_id),
     claims: |first, alone| alone && looks_like_id(first),
     preference: 1,
+    raw: false,
 };
 
 /// Reads a Keen game ID (surrounding whitespace and a byte-order mark are ignored). The size
 /// may carry Keen's full parameters (`6dh:…`, `9dxm:…`), which are checked and not kept.
 pub fn parse(text: &str) -> Result<Puzzle, ParseError> {
-    let trimmed_start = text.trim_start_matches(is_blank);
-    let start = text.len() - trimmed_start.len();
-    let end = start + trimmed_start.trim_end_matches(is_blank).len();
-    if start == end {
-        return Err(ParseError::whole(ParseErrorKind::Empty));
-    }
-    let mut cur = Cursor { text, pos: start, end };
-
-    // The size.
-    let size_at = cur.pos;
-    if !cur.peek().is_some_and(|c| c.is_ascii_digit()) {
-        return Err(cur.expected(size_at, "the grid size (a number)"));
-    }
-    let (size_digits, size) = cur.number();
-    let size = match size {
-        Some(s) if (1..=MAX_SIZE as u64).contains(&s) => s as usize,
-        Some(s) if s <= usize::MAX as u64 => {
-            return Err(
-                cur.error(size_at, ParseErrorKind::Invalid(ModelError::Size { size: s as usize }))
-            );
-        }
-        _ => {
-            return Err(cur.error(
-                size_at,
-                ParseErrorKind::Other(format!(
-                    "size {size_digits} is not supported (expected 1 to {MAX_SIZE})"
-                )),
-            ));
-        }
-    };
+    let mut cur = Cursor::trimmed(text)?;
+    let start = cur.pos;
+    let size = cur.size()?;
     // Keen's full parameters, as Keen writes them (`6dh:`, `9dxm:`): `d` and the level's letter,
     // then `m` for multiplication only. They say how the puzzle was made, not what it is.
-    if cur.peek() == Some('d') {
-        cur.bump();
-        if !cur.peek().is_some_and(|c| KEEN_LEVELS.contains(c)) {
-            return Err(cur.expected(cur.pos, "a level letter after 'd' (e, n, h, x or u)"));
-        }
-        cur.bump();
-    }
+    cur.level(KEEN_LEVELS, "e, n, h, x or u")?;
     if cur.peek() == Some('m') {
         cur.bump();
     }
-    if cur.peek() == Some('#') {
-        return Err(cur.expected(
-            cur.pos,
-            "':' and the puzzle (a random-seed ID, with '#', names a puzzle only Keen's own \
-             generator can make: copy the game ID instead)",
-        ));
-    }
-    if cur.peek() != Some(':') {
-        return Err(cur.expected(cur.pos, "a digit or ':' after the size"));
-    }
-    cur.bump();
+    cur.colon("Keen")?;
 
     // The block string.
     let mut dsf = Dsf::new(size * size);
@@ -517,66 +472,6 @@ fn connected(cage: &Cage, owner: &[usize], k: usize, n: usize) -> bool {
     reached == cage.cells.len()
 }
 
-fn is_blank(c: char) -> bool {
-    c.is_whitespace() || c == '\u{feff}'
-}
-
-/// A position in the (untrimmed) input, reading up to `end`.
-struct Cursor<'a> {
-    text: &'a str,
-    pos: usize,
-    end: usize,
-}
-
-impl Cursor<'_> {
-    fn peek(&self) -> Option<char> {
-        self.text[self.pos..self.end].chars().next()
-    }
-
-    fn bump(&mut self) {
-        if let Some(c) = self.peek() {
-            self.pos += c.len_utf8();
-        }
-    }
-
-    /// Reads a run of ASCII digits: the digits as written, and their value unless it overflows.
-    fn number(&mut self) -> (String, Option<u64>) {
-        let start = self.pos;
-        let mut value = Some(0u64);
-        while let Some(d) = self.peek().and_then(|c| c.to_digit(10)) {
-            value = value.and_then(|v| v.checked_mul(10)).and_then(|v| v.checked_add(u64::from(d)));
-            self.pos += 1;
-        }
-        let digits = &self.text[start..self.pos];
-        let shown =
-            if digits.len() > 30 { format!("{}…", &digits[..30]) } else { digits.to_string() };
-        (shown, value)
-    }
-
-    /// 1-based line and column (in characters) of byte offset `at` of the input.
-    fn line_col(&self, at: usize) -> (usize, usize) {
-        let before = &self.text[..at];
-        let line = 1 + before.matches('\n').count();
-        let line_start = before.rfind('\n').map_or(0, |i| i + 1);
-        (line, before[line_start..].chars().count() + 1)
-    }
-
-    fn error(&self, at: usize, kind: ParseErrorKind) -> ParseError {
-        let (line, column) = self.line_col(at);
-        ParseError::new(line, column, kind)
-    }
-
-    /// "expected …, found <the character at `at`>".
-    fn expected(&self, at: usize, expected: impl Into<String>) -> ParseError {
-        let found = match self.text[at..self.end].chars().next() {
-            Some(c) => format!("'{}'", c.escape_debug()),
-            None => "the end of the input".to_string(),
-        };
-        let (line, column) = self.line_col(at);
-        ParseError::expected(line, column, expected, found)
-    }
-}
-
 /// Union-find over the cells.
 struct Dsf(Vec<usize>);
 
@@ -809,7 +704,10 @@ mod tests {
         );
         let e = err("999:_,a1");
         assert_eq!((e.line, e.column), (1, 1));
-        assert!(matches!(e.kind, ParseErrorKind::Invalid(ModelError::Size { size: 999 })));
+        assert!(matches!(
+            e.kind,
+            ParseErrorKind::Invalid(crate::error::ModelError::Size { size: 999 })
+        ));
         let e = err("4:b_5a_abbaa__,m6s1m12a9m4");
         assert!(matches!(e.kind, ParseErrorKind::Expected { .. }));
         assert_eq!((e.line, e.column), (1, 27));

@@ -9,6 +9,10 @@
 //! | `sudoku`  | an 81-character line (or a file of them), or N rows of N values         |
 //! | `keen`    | a Keen game ID: `4:b_5a_abbaa__,m6s1m12a9m4a5`                          |
 //! | `json`    | every puzzle kind as one JSON object (size, boxes, givens, cages, …)    |
+//! | `towers`  | a Towers game ID (Skyscrapers): `4:2/1//3/2/3/2/1/2/3/1/3/2/2/4/1`       |
+//! | `unequal` | an Unequal game ID (Futoshiki, `Na:` Adjacent): `3:0R,0,0,0,2,0,0,0,0U`   |
+//! | `skyscrapers` | a Skyscrapers grid drawn with its clues around it                    |
+//! | `futoshiki` | a Futoshiki grid drawn with `<` `>` `^` `v` (Adjacent: `|` `-`)         |
 //!
 //! Answers (filled or partly filled grids, to check against a puzzle) are read by [`grid`].
 
@@ -20,9 +24,13 @@
 //! - exactly one: that format;
 //! - several that give the very same puzzles: the one of lowest preference (`json`, `keen`,
 //!   `ops`, `sudoku`, `counted`, `cells`: the more self-checking format first);
-//! - several giving different puzzles: [`ParseErrorKind::Ambiguous`](crate::error::ParseErrorKind::Ambiguous) naming them;
+//! - several giving different puzzles: the one that reads the text as written, when one does
+//!   (a Futoshiki drawing's `|` and `-` are its signs, which other formats take for a drawn
+//!   grid's rules); else [`ParseErrorKind::Ambiguous`](crate::error::ParseErrorKind::Ambiguous) naming them;
 //! - none: the error of the most plausible format, judged by the shape of the text: a first
-//!   line `boxes …` is `ops`; a single number on the first line is `counted` when at least half
+//!   line `boxes …` is `ops`; a game ID is the game's (Keen, Towers, Unequal) by its shape;
+//!   `<`, `>`, `^` (`∧`, `∨`) make it `futoshiki`, and N clues above N rows of N + 2 numbers
+//!   above N clues `skyscrapers`; a single number on the first line is `counted` when at least half
 //!   the cage lines have a second number equal to the number of cells after it, else `cells`; another
 //!   single word on the first line is `sudoku` (line form); rows of several numbers are `ops`
 //!   when there is one line more than the first row has numbers (or a label-like word ends the
@@ -47,13 +55,18 @@ pub mod cells;
 pub mod counted;
 mod decor;
 mod detect;
+pub mod futoshiki;
 pub mod grid;
 pub mod json;
 pub mod keen;
 pub mod ops;
+pub mod skyscrapers;
 mod stream;
 pub mod sudoku;
+mod tatham;
 mod text;
+pub mod towers;
+pub mod unequal;
 
 pub use decor::is_blank_or_comment;
 pub(crate) use detect::Shape;
@@ -97,6 +110,9 @@ pub struct FormatSpec {
     /// When several formats read the very same puzzles, the lowest preference wins (the
     /// format that checks itself most).
     pub(crate) preference: u8,
+    /// Whether the format reads the text as written, with the `|` and `-` that other formats
+    /// take for the rules of a drawn grid (a drawing whose signs they are).
+    pub(crate) raw: bool,
 }
 
 /// Reads a whole text into a document of puzzles.
@@ -122,10 +138,28 @@ impl Format {
     pub const KEEN: Format = Format(&keen::SPEC);
     /// Any puzzle kind as a JSON object (see [`json`]).
     pub const JSON: Format = Format(&json::SPEC);
+    /// Simon Tatham's Towers game ID: Skyscrapers (see [`towers`]).
+    pub const TOWERS: Format = Format(&towers::SPEC);
+    /// Simon Tatham's Unequal game ID: Futoshiki and Adjacent (see [`unequal`]).
+    pub const UNEQUAL: Format = Format(&unequal::SPEC);
+    /// A Skyscrapers grid drawn with its clues around it (see [`skyscrapers`]).
+    pub const SKYSCRAPERS: Format = Format(&skyscrapers::SPEC);
+    /// A Futoshiki (or Adjacent) grid drawn with its signs (see [`futoshiki`]).
+    pub const FUTOSHIKI: Format = Format(&futoshiki::SPEC);
 
     /// Every format, in the order `--help` lists them.
-    pub const ALL: &'static [Format] =
-        &[Format::OPS, Format::CELLS, Format::COUNTED, Format::SUDOKU, Format::KEEN, Format::JSON];
+    pub const ALL: &'static [Format] = &[
+        Format::OPS,
+        Format::CELLS,
+        Format::COUNTED,
+        Format::SUDOKU,
+        Format::KEEN,
+        Format::JSON,
+        Format::TOWERS,
+        Format::UNEQUAL,
+        Format::SKYSCRAPERS,
+        Format::FUTOSHIKI,
+    ];
 
     /// The lower-case name used on the command line and in messages (`"cells"`, `"ops"`, …).
     pub const fn name(self) -> &'static str {
@@ -343,20 +377,38 @@ mod tests {
     /// different puzzle.
     #[test]
     fn formats_refuse_what_they_cannot_write() {
+        // Each case, what it has, and the formats besides JSON that can write it.
         let cases = [
-            (r#"{"size": 4, "regions": ["aabb", "acbb", "accd", "cddd"]}"#, "jigsaw regions"),
-            (r#"{"size": 4, "boxes": "2x2", "diagonals": true}"#, "diagonals"),
+            (
+                r#"{"size": 4, "regions": ["aabb", "acbb", "accd", "cddd"]}"#,
+                "jigsaw regions",
+                &[][..],
+            ),
+            (r#"{"size": 4, "boxes": "2x2", "diagonals": true}"#, "diagonals", &[][..]),
             (
                 r#"{"size": 3, "relations": [{"cells": [[0,0],[0,1]], "rel": "<"}]}"#,
                 "relations between cells",
+                &[Format::UNEQUAL, Format::FUTOSHIKI][..],
             ),
-            (r#"{"size": 3, "skyscrapers": {"top": [1, 2, 2]}}"#, "line clues"),
+            (
+                r#"{"size": 3, "skyscrapers": {"top": [1, 2, 2]}}"#,
+                "line clues",
+                &[Format::TOWERS, Format::SKYSCRAPERS][..],
+            ),
         ];
-        for (text, what) in cases {
+        for (text, what, can) in cases {
             let p = parse(text, Some(Format::JSON)).unwrap();
             for &format in Format::ALL.iter().filter(|&&f| f != Format::JSON) {
-                let e = write_puzzle(&p, format, Layout::Rows).unwrap_err();
-                assert!(e.to_string().ends_with(what), "{format}: {e}");
+                let written = write_puzzle(&p, format, Layout::Rows);
+                if can.contains(&format) {
+                    let back = parse(&written.unwrap(), Some(format)).unwrap();
+                    assert_eq!(back, p, "{format}");
+                    continue;
+                }
+                let e = written.unwrap_err().to_string();
+                // The Latin-square formats name the boxes of an X-Sudoku first.
+                let named = e.ends_with(what) || (what == "diagonals" && e.ends_with("boxes"));
+                assert!(named, "{format}: {e}");
             }
             assert!(write_puzzle(&p, Format::JSON, Layout::Line).is_ok());
         }

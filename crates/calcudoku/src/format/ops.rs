@@ -41,6 +41,7 @@ pub(crate) const SPEC: super::FormatSpec = super::FormatSpec {
     one_per_line: None,
     claims: |first, _| first.eq_ignore_ascii_case("boxes"),
     preference: 2,
+    raw: false,
 };
 
 /// Reads an `ops` text.

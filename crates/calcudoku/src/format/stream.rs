@@ -6,13 +6,17 @@
 use crate::error::ParseError;
 
 use super::detect::{detect, read_as};
-use super::{Document, Entry, Format, Layout, json, text};
+use super::{Document, Entry, Format, Layout, decor, json, text};
 
 /// A stream of several puzzles that is not one puzzle: Keen game IDs or JSON objects one per
 /// line, JSON objects over several lines, or puzzles of any other format (Sudoku rows too)
 /// separated by blank lines, each read in the format the first one reads in. None when the text does not look like one (its error as a single puzzle then stands).
 /// A bad puzzle is an entry with its error (lines counted in the whole text); the others read.
-pub(super) fn read(text: &str, format: Option<Format>) -> Option<Result<Document, ParseError>> {
+pub(super) fn read(
+    original: &str,
+    text: &str,
+    format: Option<Format>,
+) -> Option<Result<Document, ParseError>> {
     let lines: Vec<(usize, &str)> = text.lines().enumerate().map(|(i, l)| (i + 1, l)).collect();
     let filled: Vec<(usize, &str)> =
         lines.iter().copied().filter(|(_, l)| !l.trim().is_empty()).collect();
@@ -47,25 +51,26 @@ pub(super) fn read(text: &str, format: Option<Format>) -> Option<Result<Document
             .collect();
         return Some(Ok(Document { format: Format::JSON, layout: Layout::Rows, entries }));
     }
-    // Blocks separated by blank lines.
-    let mut blocks: Vec<(usize, String)> = Vec::new();
-    let mut current: Option<(usize, String)> = None;
-    for &(no, l) in &lines {
-        if l.trim().is_empty() {
-            blocks.extend(current.take());
-        } else {
-            let block = current.get_or_insert_with(|| (no, String::new()));
-            block.1.push_str(l);
-            block.1.push('\n');
-        }
-    }
-    blocks.extend(current);
+    // Blocks separated by blank lines: of the text as written for a format that reads it so
+    // (given, or found by the first block as written), else of the text without decorations.
+    let raw_blocks = blocks(original);
+    let raw_kind = match format {
+        Some(f) => Some(f).filter(|f| f.spec().raw),
+        None => raw_blocks.first().and_then(|(_, b)| {
+            let doc = detect(b, &decor::strip(b)).ok()?;
+            Some(doc.format).filter(|f| f.spec().raw)
+        }),
+    };
+    let blocks = match raw_kind {
+        Some(_) => raw_blocks,
+        None => blocks(text),
+    };
     if blocks.len() < 2 {
         return None;
     }
-    let first = match format {
-        Some(f) => read_as(&blocks[0].1, f),
-        None => detect(&blocks[0].1),
+    let first = match (format, raw_kind) {
+        (_, Some(f)) | (Some(f), None) => read_as(&blocks[0].1, f),
+        (None, None) => detect(&blocks[0].1, &blocks[0].1),
     };
     let first = first.ok().filter(|d| d.entries.len() == 1 && d.entries[0].puzzle.is_ok())?;
     let kind = first.format;
@@ -85,6 +90,23 @@ pub(super) fn read(text: &str, format: Option<Format>) -> Option<Result<Document
         }
     }
     Some(Ok(Document { format: kind, layout: Layout::Rows, entries }))
+}
+
+/// The blocks of a text separated by blank lines: each with the number of its first line.
+fn blocks(text: &str) -> Vec<(usize, String)> {
+    let mut blocks: Vec<(usize, String)> = Vec::new();
+    let mut current: Option<(usize, String)> = None;
+    for (i, l) in text.lines().enumerate() {
+        if l.trim().is_empty() {
+            blocks.extend(current.take());
+        } else {
+            let block = current.get_or_insert_with(|| (i + 1, String::new()));
+            block.1.push_str(l);
+            block.1.push('\n');
+        }
+    }
+    blocks.extend(current);
+    blocks
 }
 
 /// The JSON objects of a text that holds nothing else (whitespace between them): each one's

@@ -46,6 +46,7 @@ pub(crate) const SPEC: super::FormatSpec = super::FormatSpec {
     one_per_line: None,
     claims: |_, _| false,
     preference: 3,
+    raw: false,
 };
 
 /// How detection tries the format: a text that is clearly no file of Sudoku lines is read

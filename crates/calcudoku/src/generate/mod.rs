@@ -24,8 +24,13 @@
 //!   level is reached from above.
 //! - Killer (`killer`): a Sudoku grid cut into cages of distinct digits, givens added only
 //!   when asked and needed for uniqueness; from hard up, cages merged until the level.
+//! - Skyscrapers (`towers`), Futoshiki (`unequal`) and Adjacent (`adjacent`): a random Latin
+//!   square with every clue it shows (clues around it, signs between neighbours), givens
+//!   where the ladder gets stuck, then clues and givens taken away in a random order while the
+//!   ladder up to the level still solves it ([`clued`]); kept when exactly at the level.
 
 mod cages;
+mod clued;
 mod clues;
 mod kenken;
 mod killer;
@@ -36,8 +41,10 @@ mod quick;
 pub(crate) mod rng;
 mod seen;
 mod sudoku;
+mod towers;
 mod trades;
 mod trial;
+mod unequal;
 
 pub use options::{ANY_LEVEL, Kind, Options, Setting, Symmetry};
 
@@ -154,6 +161,10 @@ pub fn generate_watched(
             Kind::KenKen => kenken::attempt(options, &ladder, &mut rng, deadline, attempts)?,
             Kind::Sudoku => path(sudoku::attempt(options, &ladder, &mut rng, deadline)?),
             Kind::Killer => path(killer::attempt(options, &ladder, &mut rng, deadline)?),
+            Kind::Towers => path(towers::attempt(options, &ladder, &mut rng, deadline)?),
+            Kind::Unequal | Kind::Adjacent => {
+                path(unequal::attempt(options, &ladder, &mut rng, deadline)?)
+            }
         };
         if let Some((puzzle, solution, graded)) = made {
             debug_assert!(puzzle.is_solution(&solution));

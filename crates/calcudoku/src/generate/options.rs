@@ -17,11 +17,21 @@ pub enum Kind {
     Sudoku,
     /// Killer Sudoku: boxes and sum cages of distinct values, givens only when asked for.
     Killer,
+    /// Skyscrapers (Tatham's Towers): clues around the grid, givens where needed, graded on
+    /// Towers' levels.
+    Towers,
+    /// Futoshiki (Tatham's Unequal): `<` signs between neighbours and givens, graded on
+    /// Unequal's levels.
+    Unequal,
+    /// Tatham's Adjacent mode of Unequal: bars between the neighbours that differ by 1, and
+    /// givens.
+    Adjacent,
 }
 
 impl Kind {
     /// Every kind, in the order of this enum.
-    pub const ALL: [Kind; 3] = [Kind::KenKen, Kind::Sudoku, Kind::Killer];
+    pub const ALL: [Kind; 6] =
+        [Kind::KenKen, Kind::Sudoku, Kind::Killer, Kind::Towers, Kind::Unequal, Kind::Adjacent];
 
     /// What every front end makes when asked for nothing in particular: KenKen.
     pub const DEFAULT: Kind = Kind::KenKen;
@@ -30,7 +40,7 @@ impl Kind {
     /// Killer.
     pub const fn default_size(self) -> usize {
         match self {
-            Kind::KenKen => 6,
+            Kind::KenKen | Kind::Towers | Kind::Unequal | Kind::Adjacent => 6,
             Kind::Sudoku | Kind::Killer => 9,
         }
     }
@@ -41,6 +51,8 @@ impl Kind {
         match self {
             Kind::KenKen => "normal",
             Kind::Sudoku | Kind::Killer => "medium",
+            Kind::Towers => "hard",
+            Kind::Unequal | Kind::Adjacent => "tricky",
         }
     }
 
@@ -50,11 +62,19 @@ impl Kind {
             Kind::KenKen => "kenken",
             Kind::Sudoku => "sudoku",
             Kind::Killer => "killer",
+            Kind::Towers => "towers",
+            Kind::Unequal => "unequal",
+            Kind::Adjacent => "adjacent",
         }
     }
 
-    /// The kind of that name, ignoring ASCII case; `None` for an unknown name.
+    /// The kind of that name, ignoring ASCII case (`skyscrapers` and `futoshiki` name Towers
+    /// and Unequal too); `None` for an unknown name.
     pub fn from_name(name: &str) -> Option<Kind> {
+        let alias = [("skyscrapers", Kind::Towers), ("futoshiki", Kind::Unequal)];
+        if let Some((_, kind)) = alias.iter().find(|(a, _)| a.eq_ignore_ascii_case(name)) {
+            return Some(*kind);
+        }
         Kind::ALL.into_iter().find(|k| k.name().eq_ignore_ascii_case(name))
     }
 
@@ -63,6 +83,8 @@ impl Kind {
         match self {
             Kind::KenKen => crate::logic::KEEN_LEVELS,
             Kind::Sudoku | Kind::Killer => crate::logic::SUDOKU_LEVELS,
+            Kind::Towers => crate::logic::TOWERS_LEVELS,
+            Kind::Unequal | Kind::Adjacent => crate::logic::UNEQUAL_LEVELS,
         }
     }
 
@@ -77,6 +99,8 @@ impl Kind {
             Kind::KenKen => Ladder::keen(),
             Kind::Sudoku => Ladder::sudoku(),
             Kind::Killer => Ladder::killer(),
+            Kind::Towers => Ladder::towers(),
+            Kind::Unequal | Kind::Adjacent => Ladder::unequal(),
         }
     }
 }
@@ -329,6 +353,15 @@ impl Options {
                     return bad("the largest cage must hold at least 2 cells".into());
                 }
             }
+            Kind::Towers | Kind::Unequal | Kind::Adjacent => {
+                if !(3..=16).contains(&self.size) {
+                    return bad(format!(
+                        "{} size {} is out of range (3 to 16)",
+                        self.kind.name(),
+                        self.size
+                    ));
+                }
+            }
         }
         Ok(())
     }
@@ -336,12 +369,15 @@ impl Options {
     /// The format puzzles are written in when none is asked: the ops format for KenKen and
     /// Killer (the course's, read by every command), JSON for Killers with givens (which sit
     /// inside cages, where the ops format cannot write them), the sudoku format for Sudoku
-    /// (one line each where the size has a line form, else rows).
+    /// (one line each where the size has a line form, else rows), Tatham's game IDs for
+    /// Towers, Unequal and Adjacent (they open in his games).
     pub fn default_format(&self) -> Format {
         match self.kind {
             Kind::Killer if self.givens => Format::JSON,
             Kind::KenKen | Kind::Killer => Format::OPS,
             Kind::Sudoku => Format::SUDOKU,
+            Kind::Towers => Format::TOWERS,
+            Kind::Unequal | Kind::Adjacent => Format::UNEQUAL,
         }
     }
 
@@ -368,7 +404,22 @@ impl Options {
         if format == Format::JSON {
             return Ok(Layout::Line);
         }
+        let tatham = [Format::TOWERS, Format::UNEQUAL, Format::SKYSCRAPERS, Format::FUTOSHIKI];
         match self.kind {
+            Kind::Towers if format == Format::TOWERS || format == Format::SKYSCRAPERS => {
+                Ok(Layout::Rows)
+            }
+            Kind::Unequal | Kind::Adjacent
+                if format == Format::UNEQUAL || format == Format::FUTOSHIKI =>
+            {
+                Ok(Layout::Rows)
+            }
+            Kind::Towers | Kind::Unequal | Kind::Adjacent => Err(format!(
+                "the {format} format has no clues around the grid or signs between cells"
+            )),
+            _ if tatham.contains(&format) => {
+                Err(format!("the {format} format writes Tatham's Towers or Unequal only"))
+            }
             Kind::Sudoku if format == Format::SUDOKU => {
                 let line = crate::format::sudoku::LINE_LENGTHS.contains(&(self.size * self.size));
                 Ok(if line { Layout::Line } else { Layout::Rows })
@@ -406,6 +457,9 @@ impl Options {
             Kind::Sudoku => "Sudoku",
             Kind::Killer if self.givens => "Killers with givens",
             Kind::Killer => "Killers",
+            Kind::Towers => "Skyscrapers",
+            Kind::Unequal => "Futoshiki",
+            Kind::Adjacent => "Adjacent puzzles",
         }
     }
 

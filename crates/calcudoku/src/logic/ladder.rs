@@ -12,8 +12,9 @@ use super::step::Found;
 use super::subsets::Subsets;
 use super::technique::{Scope, TechniqueSpec, UnitKind};
 use super::{
-    cage_combination, cage_line, cage_placement, chains, fish, forcing, forcing_chain, innies,
-    locked, singles, subsets, trial, wings,
+    adjacency, cage_combination, cage_line, cage_placement, chains, fish, forcing, forcing_chain,
+    inequality, innies, locked, singles, sky_bounds, sky_facing, sky_line, sky_tallest, subsets,
+    trial, wings,
 };
 
 /// A finder with the parameters its rung gives it: a technique file's descriptor and a scope.
@@ -84,6 +85,10 @@ pub struct Ladder {
 
 /// Keen's five levels.
 pub const KEEN_LEVELS: &[&str] = &["easy", "normal", "hard", "extreme", "unreasonable"];
+/// Tatham's Towers levels (Skyscrapers).
+pub const TOWERS_LEVELS: &[&str] = &["easy", "hard", "extreme", "unreasonable"];
+/// Tatham's Unequal levels (Futoshiki and Adjacent).
+pub const UNEQUAL_LEVELS: &[&str] = &["trivial", "easy", "tricky", "extreme", "recursive"];
 /// The Sudoku (and Killer) levels.
 pub const SUDOKU_LEVELS: &[&str] =
     &["easy", "medium", "hard", "fiendish", "diabolical", "needs trial"];
@@ -141,6 +146,53 @@ impl Ladder {
         }
     }
 
+    /// Skyscrapers, graded as Tatham's Towers grades: easy (singles, facing clues, the tallest
+    /// seen, visibility bounds), hard (one clue's line analysed whole, subsets in lines),
+    /// extreme (fish, forcing chains), unreasonable (trial).
+    pub fn towers() -> Ladder {
+        let rung = |level, rule| Rung { level, rule };
+        Ladder {
+            name: "towers",
+            levels: TOWERS_LEVELS,
+            rungs: vec![
+                rung(0, Rule::new(&singles::HIDDEN, Scope::Units(LINES))),
+                rung(0, Rule::new(&singles::NAKED, Scope::Whole)),
+                rung(0, Rule::new(&sky_facing::SPEC, Scope::Whole)),
+                rung(0, Rule::new(&sky_tallest::SPEC, Scope::Whole)),
+                rung(0, Rule::new(&sky_bounds::SPEC, Scope::Whole)),
+                rung(1, Rule::new(&subsets::SPEC, Scope::Subsets(subsets_of(LINES, 2, 2)))),
+                rung(1, Rule::new(&sky_line::SPEC, Scope::Whole)),
+                rung(1, Rule::new(&subsets::SPEC, Scope::Subsets(subsets_of(LINES, 3, u8::MAX)))),
+                rung(2, Rule::new(&fish::SPEC, Scope::Sizes { min: 2, max: u8::MAX })),
+                rung(2, Rule::new(&forcing_chain::SPEC, Scope::Whole)),
+                rung(3, Rule::TRIAL),
+            ],
+        }
+    }
+
+    /// Futoshiki and Adjacent, graded as Tatham's Unequal grades: trivial (singles), easy
+    /// (inequalities, adjacency from placed values), tricky (adjacency from candidates,
+    /// subsets in lines), extreme (fish, forcing chains), recursive (trial).
+    pub fn unequal() -> Ladder {
+        let rung = |level, rule| Rung { level, rule };
+        Ladder {
+            name: "unequal",
+            levels: UNEQUAL_LEVELS,
+            rungs: vec![
+                rung(0, Rule::new(&singles::HIDDEN, Scope::Units(LINES))),
+                rung(0, Rule::new(&singles::NAKED, Scope::Whole)),
+                rung(1, Rule::new(&inequality::SPEC, Scope::Whole)),
+                rung(1, Rule::new(&adjacency::SPEC, Scope::Variant(true))),
+                rung(2, Rule::new(&adjacency::SPEC, Scope::Variant(false))),
+                rung(2, Rule::new(&subsets::SPEC, Scope::Subsets(subsets_of(LINES, 2, 2)))),
+                rung(2, Rule::new(&subsets::SPEC, Scope::Subsets(subsets_of(LINES, 3, u8::MAX)))),
+                rung(3, Rule::new(&fish::SPEC, Scope::Sizes { min: 2, max: u8::MAX })),
+                rung(3, Rule::new(&forcing_chain::SPEC, Scope::Whole)),
+                rung(4, Rule::TRIAL),
+            ],
+        }
+    }
+
     /// Sudoku of every size (and Latin squares with givens).
     pub fn sudoku() -> Ladder {
         let rung = |level, rule| Rung { level, rule };
@@ -184,9 +236,27 @@ impl Ladder {
         ladder
     }
 
-    /// The ladder for a puzzle: Keen's for puzzles with arithmetic cages and no boxes or
-    /// regions, the Killer ladder for boxes or regions with cages, the Sudoku ladder otherwise.
+    /// The ladder for a puzzle: Towers' for Skyscrapers clues and Unequal's for relations
+    /// between cells (without cages or regions), Keen's for puzzles with arithmetic cages and
+    /// no boxes or regions, the Killer ladder for boxes or regions with cages, the Sudoku
+    /// ladder otherwise. A Latin square with givens only is graded on Unequal's levels (its
+    /// trivial puzzles are just that).
     pub fn for_board(board: &Board) -> Ladder {
+        let puzzle = board.puzzle();
+        if board.cages().is_empty() && !puzzle.has_regions() {
+            if puzzle.line_clues().is_some() {
+                return Ladder::towers();
+            }
+            // Signs between cells, or none at all: a Latin square with givens is what Tatham's
+            // Unequal makes at its trivial level.
+            let kind = puzzle.kind();
+            let plain = kind.family == crate::puzzle::Family::Latin
+                && !kind.diagonals
+                && !kind.extra_regions;
+            if !puzzle.relations().is_empty() || plain {
+                return Ladder::unequal();
+            }
+        }
         match (board.cages().is_empty(), board.puzzle().has_regions()) {
             (false, false) => Ladder::keen(),
             (false, true) => Ladder::killer(),

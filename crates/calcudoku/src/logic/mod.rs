@@ -21,6 +21,7 @@
 //!   (`ladder.rs`). A new technique is its file, its entry in that list, and its rungs.
 //!   `layouts` enumerates the ways a cage can be filled, for the cage techniques.
 
+mod adjacency;
 mod board;
 mod cage_combination;
 mod cage_line;
@@ -29,6 +30,7 @@ mod chains;
 mod fish;
 mod forcing;
 mod forcing_chain;
+mod inequality;
 mod innies;
 mod ladder;
 mod layouts;
@@ -37,7 +39,12 @@ mod locked;
 mod run;
 pub mod se;
 pub(crate) use run::grade_path;
+mod sightline;
 mod singles;
+mod sky_bounds;
+mod sky_facing;
+mod sky_line;
+mod sky_tallest;
 mod step;
 mod subsets;
 mod technique;
@@ -45,10 +52,10 @@ mod trial;
 mod wings;
 
 pub use board::{Board, CageInfo, CagePart, CellName, Contradiction, Unit};
-pub use ladder::{KEEN_LEVELS, Ladder, Rule, Rung, SUDOKU_LEVELS};
+pub use ladder::{KEEN_LEVELS, Ladder, Rule, Rung, SUDOKU_LEVELS, TOWERS_LEVELS, UNEQUAL_LEVELS};
 pub use run::{
-    End, Explanation, Grade, Hint, Leveled, LogicError, explain, grade, grade_board, hint,
-    next_step, next_step_by, pencil_marks, unique_solution,
+    End, Explanation, Grade, Hint, Leveled, LogicError, explain, grade, grade_board, grade_with,
+    hint, next_step, next_step_by, pencil_marks, unique_solution,
 };
 pub use step::{Found, List, Placement, Step};
 pub use subsets::Subsets;

@@ -293,8 +293,28 @@ fn prove(
 pub fn grade(puzzle: &Puzzle, deadline: Option<Instant>) -> Result<Grade, LogicError> {
     let board = Board::new(puzzle).map_err(|_| LogicError::NoSolution)?;
     let ladder = Ladder::for_board(&board);
+    grade_on(puzzle, board, &ladder, deadline)
+}
+
+/// [`grade`] on a given ladder: a Latin square with givens only, say, graded on the levels
+/// of Tatham's Unequal, whose trivial puzzles are just that.
+pub fn grade_with(
+    puzzle: &Puzzle,
+    ladder: &Ladder,
+    deadline: Option<Instant>,
+) -> Result<Grade, LogicError> {
+    let board = Board::new(puzzle).map_err(|_| LogicError::NoSolution)?;
+    grade_on(puzzle, board, ladder, deadline)
+}
+
+fn grade_on(
+    puzzle: &Puzzle,
+    board: Board,
+    ladder: &Ladder,
+    deadline: Option<Instant>,
+) -> Result<Grade, LogicError> {
     let mut proof = Some(Proof { known: false });
-    let path = climb(board, &ladder, deadline, &mut proof);
+    let path = climb(board, ladder, deadline, &mut proof);
     let unique = proof.is_some_and(|p| p.known);
     match path {
         Ok((g, _)) if g.solved || unique => Ok(g),

@@ -9,8 +9,9 @@ use super::board::Board;
 use super::step::{Found, Step};
 use super::subsets::Subsets;
 use super::{
-    cage_combination, cage_line, cage_placement, chains, fish, forcing, forcing_chain, innies,
-    locked, singles, subsets, trial, wings,
+    adjacency, cage_combination, cage_line, cage_placement, chains, fish, forcing, forcing_chain,
+    inequality, innies, locked, singles, sky_bounds, sky_facing, sky_line, sky_tallest, subsets,
+    trial, wings,
 };
 
 /// What a technique's file gives the rest of the logic: how to find its steps (with the
@@ -118,6 +119,22 @@ pub enum Technique {
     /// Killer: the sum cages touching some units minus the units' total gives the sum of those
     /// cages' cells outside (outies).
     Outies,
+    /// Skyscrapers: two facing clues that add up to N + 1 place the tallest tower.
+    FacingClues,
+    /// Skyscrapers: a clue that sees all but one of its towers among the tallest already
+    /// standing sees the cell next to it last (a 1-clue: that cell is N).
+    TallestSeen,
+    /// Skyscrapers: a clue keeps tall towers out of the cells nearest it (an N-clue is a
+    /// staircase).
+    VisibilityBounds,
+    /// Skyscrapers: every order of a clue's line that shows the clue's count.
+    LineAnalysis,
+    /// Futoshiki: a `<` bounds each cell by the other's candidates.
+    Inequality,
+    /// Adjacent: a placed value decides which values its neighbours may hold.
+    AdjacentValue,
+    /// Adjacent: a cell's candidates decide which values its neighbours may hold.
+    AdjacentCandidates,
     /// Assume a value, follow the consequences to a contradiction, and so rule the value out.
     Trial,
 }
@@ -141,6 +158,12 @@ impl Technique {
             | Technique::UnitForcingChain
             | Technique::ContradictionChain => &forcing::SPEC,
             Technique::Innies | Technique::Outies => &innies::SPEC,
+            Technique::FacingClues => &sky_facing::SPEC,
+            Technique::TallestSeen => &sky_tallest::SPEC,
+            Technique::VisibilityBounds => &sky_bounds::SPEC,
+            Technique::LineAnalysis => &sky_line::SPEC,
+            Technique::Inequality => &inequality::SPEC,
+            Technique::AdjacentValue | Technique::AdjacentCandidates => &adjacency::SPEC,
             Technique::Trial => &trial::SPEC,
         }
     }
@@ -182,6 +205,13 @@ impl Technique {
             Technique::ContradictionChain => "contradiction chain".into(),
             Technique::Innies => "innies".into(),
             Technique::Outies => "outies".into(),
+            Technique::FacingClues => "facing clues".into(),
+            Technique::TallestSeen => "tallest seen".into(),
+            Technique::VisibilityBounds => "visibility bounds".into(),
+            Technique::LineAnalysis => "line analysis".into(),
+            Technique::Inequality => "inequality".into(),
+            Technique::AdjacentValue => "adjacent value".into(),
+            Technique::AdjacentCandidates => "adjacent candidates".into(),
             Technique::Trial => "trial".into(),
         }
     }
@@ -226,6 +256,11 @@ impl Technique {
             Technique::ContradictionChain => 7.5,
             Technique::CellForcingChain => 8.0,
             Technique::UnitForcingChain => 8.2,
+            Technique::FacingClues | Technique::TallestSeen => 1.5,
+            Technique::VisibilityBounds => 1.7,
+            Technique::Inequality | Technique::AdjacentValue => 1.6,
+            Technique::AdjacentCandidates => 2.7,
+            Technique::LineAnalysis => 3.5,
             Technique::Trial => 10.0,
         }
     }

@@ -14,6 +14,7 @@
 
 #[cfg(any(feature = "png", feature = "pdf"))]
 mod fonts;
+mod marks_between;
 #[cfg(feature = "pdf")]
 pub mod pdf;
 #[cfg(feature = "png")]
@@ -87,6 +88,16 @@ impl Kind {
             Kind::Killer => "Killer Sudoku",
             Kind::Latin => "Latin square",
         }
+    }
+}
+
+/// The name a picture's title gives a puzzle: `Skyscrapers`, `Futoshiki` and `Adjacent` by
+/// their family, the others by their [`Kind`] (`KenKen`, `Sudoku`, …).
+pub fn kind_name(puzzle: &Puzzle) -> &'static str {
+    use crate::puzzle::Family;
+    match puzzle.kind().family {
+        f @ (Family::Skyscrapers | Family::Futoshiki | Family::Adjacent) => f.name(),
+        _ => Kind::of(puzzle).name(),
     }
 }
 

@@ -9,7 +9,7 @@ use std::fmt::Write as _;
 use pdf_writer::{Content, Finish, Name, Pdf, Rect, Ref, TextStr};
 
 use super::svg::{self, FONT_FAMILY, INK, Num};
-use super::{Kind, Picture, RenderError, fonts, xml_escape};
+use super::{Picture, RenderError, fonts, xml_escape};
 use crate::puzzle::{Grid, Puzzle};
 
 /// A paper size.
@@ -88,7 +88,7 @@ const MAX_CELL: f64 = 36.0;
 /// The caption of a puzzle: `3 · KenKen 6×6 · hard · sheet.txt:12`.
 pub fn caption(number: usize, item: &Item) -> String {
     let n = item.puzzle.size();
-    let mut s = format!("{number} · {} {n}×{n}", Kind::of(item.puzzle).name());
+    let mut s = format!("{number} · {} {n}×{n}", super::kind_name(item.puzzle));
     if let Some(level) = &item.level {
         let _ = write!(s, " · {level}");
     }

@@ -69,13 +69,19 @@ pub struct GridBox {
 
 /// The grid's place in [`render`]'s picture (and in [`body`]'s coordinates).
 pub fn grid_box(p: &Picture) -> GridBox {
-    GridBox { left: MARGIN, top: MARGIN, cell: cell_size(p) }
+    let at = MARGIN + band(p);
+    GridBox { left: at, top: at, cell: cell_size(p) }
+}
+
+/// Width of the band around the grid where Skyscrapers clues stand (0 without them).
+fn band(p: &Picture) -> f64 {
+    if super::marks_between::has_band(p) { cell_size(p) } else { 0.0 }
 }
 
 /// Width and height of the picture in user units (the caption, if any, included).
 pub fn dimensions(p: &Picture) -> (f64, f64) {
     let cell = cell_size(p);
-    let side = 2.0 * MARGIN + p.size() as f64 * cell;
+    let side = 2.0 * MARGIN + p.size() as f64 * cell + 2.0 * band(p);
     let lines = caption_lines(p).len();
     let caption = if lines > 0 { 4.0 + lines as f64 * CAPTION_LINE } else { 0.0 };
     (side, side + caption)
@@ -126,7 +132,7 @@ pub fn render(p: &Picture) -> String {
     let mut out = String::with_capacity(8192 + p.size() * p.size() * 120);
     let title = match p.caption() {
         Some(c) => c.to_string(),
-        None => format!("{} {n}×{n}", p.kind().name(), n = p.size()),
+        None => format!("{} {n}×{n}", super::kind_name(p.puzzle()), n = p.size()),
     };
     let _ = write!(
         out,
@@ -148,6 +154,11 @@ pub fn render(p: &Picture) -> String {
 pub fn body(p: &Picture, out: &mut String) {
     let cell = cell_size(p);
     let n = p.size();
+    // With clues around it, the grid moves into the band they stand in.
+    let band = band(p);
+    if band > 0.0 {
+        let _ = writeln!(out, "<g transform=\"translate({} {})\">", Num(band), Num(band));
+    }
     let x = |c: usize| MARGIN + c as f64 * cell;
     let side = n as f64 * cell;
     // Cell backgrounds: highlighted and wrong cells.
@@ -200,8 +211,13 @@ pub fn body(p: &Picture, out: &mut String) {
         s = Num(side),
     );
     labels(p, out);
+    super::marks_between::signs(p, MARGIN, MARGIN, cell, out);
+    super::marks_between::clues(p, MARGIN, MARGIN, cell, out);
     values(p, out);
     candidates(p, out);
+    if band > 0.0 {
+        out.push_str("</g>\n");
+    }
     let lines = caption_lines(p);
     if !lines.is_empty() {
         let _ = writeln!(
@@ -213,7 +229,7 @@ pub fn body(p: &Picture, out: &mut String) {
                 out,
                 "<text x=\"{}\" y=\"{}\">{}</text>",
                 Num(MARGIN),
-                Num(2.0 * MARGIN + side + CAPTION_SIZE + k as f64 * CAPTION_LINE),
+                Num(2.0 * MARGIN + side + 2.0 * band + CAPTION_SIZE + k as f64 * CAPTION_LINE),
                 xml_escape(line)
             );
         }

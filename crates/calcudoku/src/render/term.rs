@@ -238,6 +238,8 @@ pub fn render(p: &Picture, options: Options) -> String {
             draw_cell(p, &lay, options, &mut screen, r, c);
         }
     }
+    signs(p, &lay, &mut screen);
+    let screen = with_clues(p, &lay, screen);
     let mut out = String::new();
     if let Some(caption) = p.caption() {
         out.push_str(caption);
@@ -245,6 +247,89 @@ pub fn render(p: &Picture, options: Options) -> String {
     }
     for row in &screen {
         write_line(&mut out, row, options);
+    }
+    out
+}
+
+/// Futoshiki's signs on the borders between neighbours (`<` `>` across a row, `∧` `∨` across
+/// a column, opening toward the greater), and Adjacent's bars (a heavy piece of border).
+fn signs(p: &Picture, lay: &Layout, screen: &mut [Vec<Glyph>]) {
+    use crate::puzzle::RelationKind;
+    let n = lay.n;
+    let mid_line = usize::from(lay.label_line) + (lay.height - usize::from(lay.label_line)) / 2;
+    let sign = |ch: char| Glyph { ch, role: Role::Label, back: Back::None };
+    let bar = |ch: char| Glyph { ch, role: Role::HeavyLine, back: Back::None };
+    for r in p.puzzle().relations() {
+        let (a, b) = (r.a.index(), r.b.index());
+        let (ra, ca, rb, cb) = (a / n, a % n, b / n, b % n);
+        if ra == rb && ca.abs_diff(cb) == 1 {
+            let x = ca.max(cb) * (lay.width + 1);
+            let y = ra * (lay.height + 1) + 1;
+            match r.kind {
+                RelationKind::Less => {
+                    screen[y + mid_line][x] = sign(if ca < cb { '<' } else { '>' });
+                }
+                RelationKind::Consecutive => {
+                    for line in screen.iter_mut().skip(y).take(lay.height) {
+                        line[x] = bar('┃');
+                    }
+                }
+                RelationKind::NotConsecutive => {}
+            }
+        } else if ca == cb && ra.abs_diff(rb) == 1 {
+            let y = ra.max(rb) * (lay.height + 1);
+            let x = ca * (lay.width + 1) + 1;
+            match r.kind {
+                RelationKind::Less => {
+                    screen[y][x + lay.width / 2] = sign(if ra < rb { '∧' } else { '∨' });
+                }
+                RelationKind::Consecutive => {
+                    for g in screen[y].iter_mut().skip(x).take(lay.width) {
+                        *g = bar('━');
+                    }
+                }
+                RelationKind::NotConsecutive => {}
+            }
+        }
+    }
+}
+
+/// The screen with Skyscrapers clues around it: a line above and below, a margin left and
+/// right (the screen as it was without clues).
+fn with_clues(p: &Picture, lay: &Layout, screen: Vec<Vec<Glyph>>) -> Vec<Vec<Glyph>> {
+    use crate::puzzle::Edge;
+    let Some(clues) = p.puzzle().line_clues().filter(|c| !c.is_empty()) else { return screen };
+    let n = lay.n;
+    let digits = if n >= 10 { 2 } else { 1 };
+    let margin = digits + 1;
+    let width = screen[0].len() + 2 * margin;
+    let blank = || vec![Glyph::BLANK; width];
+    let mut out = Vec::with_capacity(screen.len() + 2);
+    out.push(blank());
+    for row in screen {
+        let mut line = blank();
+        line[margin..margin + row.len()].copy_from_slice(&row);
+        out.push(line);
+    }
+    out.push(blank());
+    let last = out.len() - 1;
+    let mut put = |y: usize, x: usize, v: u8| {
+        let text = super::value_text(v);
+        for (k, ch) in text.chars().enumerate() {
+            if x + k < width {
+                out[y][x + k] = Glyph { ch, role: Role::Value(Ink::Given), back: Back::None };
+            }
+        }
+    };
+    let row_line = |r: usize| 1 + r * (lay.height + 1) + 1 + usize::from(lay.label_line);
+    for (edge, i, seen) in clues.given() {
+        let col = margin + i * (lay.width + 1) + 1 + (lay.width - digits) / 2;
+        match edge {
+            Edge::Top => put(0, col, seen),
+            Edge::Bottom => put(last, col, seen),
+            Edge::Left => put(row_line(i), 0, seen),
+            Edge::Right => put(row_line(i), width - digits, seen),
+        }
     }
     out
 }

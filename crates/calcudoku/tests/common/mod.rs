@@ -54,3 +54,31 @@ pub fn kenken_files(set: &std::path::Path) -> Vec<PathBuf> {
     files
 }
 pub mod oracle;
+
+/// A row of a table of Tatham's puzzles (`tatham/towers.tsv`, `tatham/unequal.tsv`): the
+/// parameters asked of the generator, the game ID, the level Tatham's solver gives it
+/// (lower case) and the solution (rows separated by `/`, values by spaces).
+pub struct TathamRow {
+    pub spec: String,
+    pub id: String,
+    pub level: String,
+    pub solution: String,
+}
+
+/// The rows of `game`'s table (`towers` or `unequal`) in a `tatham` corpus root.
+pub fn tatham_rows(root: &std::path::Path, game: &str) -> Vec<TathamRow> {
+    let text = std::fs::read_to_string(root.join(format!("{game}.tsv"))).unwrap();
+    text.lines()
+        .skip(1)
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| {
+            let f: Vec<&str> = l.split('\t').collect();
+            TathamRow {
+                spec: f[0].into(),
+                id: f[1].into(),
+                level: f[2].to_lowercase(),
+                solution: f[3].into(),
+            }
+        })
+        .collect()
+}
