@@ -255,13 +255,9 @@ fn prove(
         return Ok(());
     };
     let puzzle = board.puzzle();
-    let placed = Puzzle::new(
-        board.size(),
-        board.boxes(),
-        board.to_grid(),
-        puzzle.cages().to_vec(),
-        board.distinct_cages(),
-    );
+    // The puzzle with every constraint it has (regions, relations, line clues…) and the
+    // values placed so far as givens.
+    let placed = puzzle.with_givens(board.to_grid());
     let (first, solutions) = match &placed {
         Ok(placed) => {
             let solver = Solver::new(placed).with_deadline(deadline);
