@@ -173,6 +173,12 @@ fn decide(text: &str, formats: &[Format]) -> Option<Result<Document, ParseError>
             results[i].1.as_ref().is_ok_and(|d| d.entries.iter().any(|e| e.puzzle.is_ok()))
         })
         .collect();
+    // Formats that read every puzzle of the text go before those that read only some (a
+    // jigsaw's two lines are also a Sudoku line and a bad one).
+    let whole = |i: &usize| {
+        results[*i].1.as_ref().is_ok_and(|d| d.entries.iter().all(|e| e.puzzle.is_ok()))
+    };
+    let fits = if fits.iter().any(whole) { fits.into_iter().filter(whole).collect() } else { fits };
     if let [only] = fits[..] {
         return Some(results.into_iter().nth(only).expect("an index of results").1);
     }
