@@ -69,7 +69,7 @@ pub enum Command {
     Solve(SolveArgs),
     /// Count solutions (exactly, up to --limit).
     Count(CountArgs),
-    /// Convert puzzles to another format (ops, keen, json, cells, counted, sudoku).
+    /// Convert puzzles to another format (ops, keen, json, cells, counted, sudoku, jigsaw, solo).
     Convert(ConvertArgs),
     /// Check your own answer: a filled or partly filled grid against a puzzle. Names the first
     /// broken rule (exit status 1), or says the grid solves the puzzle or fits so far (0).
@@ -386,6 +386,21 @@ pub struct InputArgs {
     /// Give up on a puzzle after this many seconds (exit status 3).
     #[arg(long, value_name = "SECONDS")]
     pub timeout: Option<f64>,
+
+    /// Add rules to every puzzle read: `x` (both main diagonals hold every value once),
+    /// `windoku` (four extra windows on a 9×9, as many as fit on other sizes); both:
+    /// `--variant x,windoku`.
+    #[arg(long, value_name = "RULES", value_enum, value_delimiter = ',')]
+    pub variant: Vec<Variant>,
+}
+
+/// A rule `--variant` adds to the puzzles read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Variant {
+    /// Both main diagonals hold every value once (X-Sudoku).
+    X,
+    /// The windows of a windoku as extra regions.
+    Windoku,
 }
 
 #[derive(Debug, Args, Clone)]

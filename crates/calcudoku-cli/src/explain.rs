@@ -78,6 +78,7 @@ pub fn hint(args: &HintArgs, ui: Ui, out: &mut dyn Write) -> Result<Status> {
     let timeout = deadline(&crate::cli::InputArgs {
         files: Vec::new(),
         format: None,
+        variant: Vec::new(),
         timeout: args.timeout,
     })?;
     let started = Instant::now();

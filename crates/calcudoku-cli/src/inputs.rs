@@ -7,11 +7,12 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use anyhow::Result;
+use calcudoku::error::{ParseError, ParseErrorKind};
 use calcudoku::format::{self, Document, Format, Layout, sudoku};
 use rayon::prelude::*;
 
 use crate::answer::{Answer, Place};
-use crate::cli::InputArgs;
+use crate::cli::{InputArgs, Variant};
 use crate::{Status, Ui, batch, in_batch, interrupted, json, notes, say};
 
 /// One input: a file, or standard input.
@@ -248,7 +249,18 @@ fn run_each(
             break;
         }
         let group: Vec<(&Source, Loaded)> =
-            group.iter().map(|src| (src, load(src, forced, stream.is_some()))).collect();
+            // (Puzzles given rules by --variant are not streamed: each is read whole.)
+            group
+                .iter()
+                .map(|src| {
+                    let streamable = stream.is_some() && input.variant.is_empty();
+                    let loaded = match load(src, forced, streamable) {
+                        Loaded::Doc(doc) => Loaded::Doc(with_variants(doc, &input.variant)),
+                        other => other,
+                    };
+                    (src, loaded)
+                })
+                .collect();
         let puzzles: usize = group
             .iter()
             .map(|(_, loaded)| if let Loaded::Doc(doc) = loaded { doc.entries.len() } else { 0 })
@@ -384,4 +396,33 @@ fn run_each(
         status = status.max(Status::NoSolution);
     }
     Ok(status)
+}
+
+/// The puzzles of a document with the rules of `--variant` added (a puzzle that cannot take
+/// them becomes its entry's error).
+fn with_variants(mut doc: Document, variants: &[Variant]) -> Document {
+    if variants.is_empty() {
+        return doc;
+    }
+    for entry in &mut doc.entries {
+        let Ok(p) = &entry.puzzle else { continue };
+        let mut p = p.clone();
+        for v in variants {
+            p = match v {
+                Variant::X => p.with_diagonals(true),
+                Variant::Windoku => match p.with_windows() {
+                    Ok(p) => p,
+                    Err(e) => {
+                        entry.puzzle =
+                            Err(ParseError::new(entry.line, 0, ParseErrorKind::Invalid(e)));
+                        break;
+                    }
+                },
+            };
+        }
+        if entry.puzzle.is_ok() {
+            entry.puzzle = Ok(p);
+        }
+    }
+    doc
 }

@@ -40,6 +40,31 @@ pub(crate) const SPEC: super::FormatSpec = super::FormatSpec {
     preference: 2,
 };
 
+/// Whether a text has a jigsaw's shape, whether or not it reads: two lines of one word each,
+/// as long as each other and of a square length, or 2N rows, the last N of them region labels
+/// (N characters or N words, some of them letters).
+pub(crate) fn has_shape(text: &str) -> bool {
+    let lines: Vec<Line<'_>> = text::lines(text).take(2 * MAX_SIZE + 1).collect();
+    let words = |l: &Line<'_>| l.tokens().take(MAX_SIZE * MAX_SIZE + 1).count();
+    let len = |l: &Line<'_>| l.text.trim().chars().count();
+    if let [a, b] = lines[..] {
+        let k = len(&a);
+        let side = (1..=MAX_SIZE).find(|s| s * s >= k).unwrap_or(0);
+        return words(&a) == 1 && words(&b) == 1 && k == len(&b) && k >= 4 && side * side == k;
+    }
+    if lines.len() % 2 != 0 || lines.len() < 4 {
+        return false;
+    }
+    let n = lines.len() / 2;
+    let first = words(&lines[0]);
+    if first != n && !(first == 1 && len(&lines[0]) == n) {
+        return false;
+    }
+    let labels = &lines[n..];
+    labels.iter().all(|l| words(l) == n || (words(l) == 1 && len(l) == n))
+        && labels.iter().any(|l| l.text.chars().any(|c| c.is_ascii_alphabetic()))
+}
+
 /// Reads a jigsaw Sudoku in either form.
 pub fn parse(text: &str) -> Result<Puzzle, ParseError> {
     let lines: Vec<Line<'_>> = text::lines(text).take(2 * MAX_SIZE + 1).collect();
@@ -272,7 +297,7 @@ pub(crate) fn clashes(
 /// grids.
 pub fn write(puzzle: &Puzzle, layout: Layout) -> Result<String, WriteError> {
     let no = |what: &str| Err(WriteError::unsupported("jigsaw", what));
-    if let Some(what) = super::beyond_boxes_and_cages(puzzle).filter(|&w| w != "jigsaw regions") {
+    if let Some(what) = super::beyond(puzzle, &["jigsaw regions"]) {
         return no(what);
     }
     if !puzzle.cages().is_empty() {
@@ -388,10 +413,30 @@ mod tests {
         }
     }
 
+    /// Detection names regions that do not tile as such, in both forms, rather than reading
+    /// the two lines as two Sudokus or the rows as a Sudoku.
+    #[test]
+    fn detection_names_regions_that_do_not_tile() {
+        let texts = [
+            "1..............2\naabbaabbccddccdc\n",
+            "1 . . .\n. . . .\n. . . .\n. . . 2\naabb\naabb\nccdd\nccdc\n",
+        ];
+        for text in texts {
+            let e = super::super::read(text, None).unwrap_err().to_string();
+            assert!(e.contains("the regions do not tile the grid"), "{text:?}: {e}");
+        }
+        let ok = "1..............2\naabbaabbccddccdd\n";
+        let doc = super::super::read(ok, None).unwrap();
+        assert_eq!(doc.format, super::super::Format::JIGSAW);
+    }
+
     #[test]
     fn what_it_cannot_write_is_refused() {
         let x = super::super::json::parse(r#"{"size": 4, "boxes": "2x2", "diagonals": true}"#);
         let e = write(&x.unwrap(), Layout::Rows).unwrap_err();
+        assert!(e.to_string().ends_with("diagonals"), "{e}");
+        let jx = super::super::solo::parse("9jx:7a8_5c9c1_2b5i1_9_1l6l7_2_5i3b8_7c3c7_6a2,daabad__bca_c_ab___aa_baa_baaa_bbbea_baaadab_cd_acb_eade_").unwrap();
+        let e = write(&jx, Layout::Line).unwrap_err();
         assert!(e.to_string().ends_with("diagonals"), "{e}");
         let plain = super::super::json::parse(r#"{"size": 4}"#).unwrap();
         assert!(write(&plain, Layout::Line).is_err());

@@ -268,6 +268,12 @@ pub fn write_puzzle(puzzle: &Puzzle, format: Format, layout: Layout) -> Result<S
 /// What a puzzle has beyond boxes, givens and cages, which the cage and Sudoku formats cannot
 /// write: the first found, in words.
 pub(crate) fn beyond_boxes_and_cages(puzzle: &Puzzle) -> Option<&'static str> {
+    beyond(puzzle, &[])
+}
+
+/// What a puzzle has beyond boxes, givens, cages and the `allowed` features (named as
+/// [`beyond_boxes_and_cages`] names them): the first found, in words.
+pub(crate) fn beyond(puzzle: &Puzzle, allowed: &[&str]) -> Option<&'static str> {
     [
         (puzzle.jigsaw().is_some(), "jigsaw regions"),
         (puzzle.diagonals(), "diagonals"),
@@ -276,7 +282,7 @@ pub(crate) fn beyond_boxes_and_cages(puzzle: &Puzzle) -> Option<&'static str> {
         (puzzle.line_clues().is_some(), "line clues"),
     ]
     .into_iter()
-    .find_map(|(has, what)| has.then_some(what))
+    .find_map(|(has, what)| (has && !allowed.contains(&what)).then_some(what))
 }
 
 /// An error unless the puzzle has nothing beyond boxes, givens and cages (see
