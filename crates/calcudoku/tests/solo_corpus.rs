@@ -48,3 +48,27 @@ fn corpus_ids_read_solve_and_round_trip() {
         }
     }
 }
+
+/// Every ID's level on Solo's scale is the one Solo's own solver gives it.
+#[test]
+fn corpus_levels_are_solos() {
+    for corpus in common::corpora("tatham") {
+        let mut wrong = Vec::new();
+        let rows = rows(&corpus.root);
+        for [_, id, level, _] in &rows {
+            let p = solo::parse(id).unwrap();
+            let got = calcudoku::logic::solo_grade(&p, None).unwrap().level;
+            if got.name() != level.to_lowercase() {
+                wrong.push(format!("{id}: {got}, Solo says {level}"));
+            }
+        }
+        assert!(
+            wrong.is_empty(),
+            "{}: {} of {}:\n{}",
+            corpus.name,
+            wrong.len(),
+            rows.len(),
+            wrong.join("\n")
+        );
+    }
+}

@@ -34,6 +34,8 @@ mod locked;
 mod run;
 pub(crate) use run::grade_path;
 mod singles;
+mod solo;
+pub use solo::{SoloError, SoloGrade, SoloLevel, solo_applies, solo_grade};
 mod step;
 mod subsets;
 mod technique;
