@@ -54,8 +54,13 @@ pub fn run(args: &CheckArgs, ui: Ui, out: &mut dyn Write) -> Result<Status> {
         _ => Status::NoSolution,
     };
     if ui.json {
-        let place =
-            Place { name: &place_name, line: 1, layout: format::Layout::Rows, batch: false };
+        let place = Place {
+            name: &place_name,
+            line: 1,
+            layout: format::Layout::Rows,
+            batch: false,
+            format: None,
+        };
         let mut o = json::object(&place);
         let (word, text) = match &verdict {
             Verdict::Solves => ("solves", "the grid solves the puzzle".to_string()),

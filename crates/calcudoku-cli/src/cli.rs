@@ -238,6 +238,12 @@ pub struct GradeArgs {
     #[command(flatten)]
     pub input: InputArgs,
 
+    /// The scale: `ladder` (the project's levels and rating), `solo` (Tatham's Solo's six
+    /// levels: trivial, basic, intermediate, advanced, extreme, unreasonable; Sudoku, jigsaw
+    /// and X only), or `auto`: Solo's for Solo game IDs, the ladder for the rest.
+    #[arg(long, value_enum, default_value_t = Scale::Auto)]
+    pub scale: Scale,
+
     /// Threads for files of several puzzles (0: all cores). Any N is taken as at most the
     /// cores and the puzzles: no more threads start than can work.
     #[arg(short = 'j', long, default_value_t = 0, value_name = "N")]
@@ -392,6 +398,17 @@ pub struct InputArgs {
     /// `--variant x,windoku`.
     #[arg(long, value_name = "RULES", value_enum, value_delimiter = ',')]
     pub variant: Vec<Variant>,
+}
+
+/// The scale `grade` grades on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Scale {
+    /// Solo's levels for Solo game IDs, the ladder for the rest.
+    Auto,
+    /// The project's ladder of techniques, levels and rating.
+    Ladder,
+    /// Tatham's Solo's six levels.
+    Solo,
 }
 
 /// A rule `--variant` adds to the puzzles read.

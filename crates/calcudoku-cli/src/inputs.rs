@@ -171,8 +171,13 @@ fn work_ahead(
                     .par_iter()
                     .map(|entry| {
                         let p = entry.puzzle.as_ref().ok().filter(|_| !interrupted())?;
-                        let place =
-                            Place { name: &src.name, line: entry.line, layout: doc.layout, batch };
+                        let place = Place {
+                            name: &src.name,
+                            line: entry.line,
+                            layout: doc.layout,
+                            batch,
+                            format: Some(doc.format),
+                        };
                         let started = Instant::now();
                         let a = work(p, &place);
                         Some((a, started.elapsed()))
@@ -231,7 +236,8 @@ fn run_each(
             eprintln!("{}", say::located(name, &msg.to_string()));
             *status = (*status).max(Status::BadInput);
             if ui.json {
-                let place = Place { name, line: 0, layout: Layout::Rows, batch: false };
+                let place =
+                    Place { name, line: 0, layout: Layout::Rows, batch: false, format: None };
                 out.write_all(json::error(&place, &msg.to_string()).as_bytes())?;
             }
             io::Result::Ok(())
@@ -335,7 +341,13 @@ fn run_each(
                 if interrupted() {
                     break;
                 }
-                let place = Place { name: &src.name, line: entry.line, layout: doc.layout, batch };
+                let place = Place {
+                    name: &src.name,
+                    line: entry.line,
+                    layout: doc.layout,
+                    batch,
+                    format: Some(doc.format),
+                };
                 match &entry.puzzle {
                     Ok(p) => {
                         let (a, took) = match answers.as_mut() {

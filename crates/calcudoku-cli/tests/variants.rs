@@ -77,3 +77,31 @@ fn variant_x_adds_the_diagonals() {
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("\"diagonals\": true") && out.contains("\"extra_regions\""), "{out}");
 }
+
+/// A Solo ID is graded on Solo's scale by default, giving Solo's own word; `--scale` picks
+/// either scale for any Sudoku.
+#[test]
+fn grade_uses_solos_levels_for_solo_ids() {
+    // Levels Solo's solver gives these IDs (shared corpus).
+    let cases = [
+        ("3x3:7c6b2c3c4_9a4_5b2b8b2_7_4_3e8a6a7a3e1_2_7_4b9b4b1_3a7_6c9c4b9c6", "trivial"),
+        ("3x3du:h5a2a3_8b1a1b2_7a3d4_1_9b7_3b6c1b9_1b3_6_5d1a2_3b4a3b5_9a6a4h", "unreasonable"),
+    ];
+    for (id, level) in cases {
+        let (code, out, err) = run(&["grade", "-q", "--json"], id);
+        assert_eq!(code, 0, "{err}");
+        assert!(out.contains(&format!("\"level\":\"{level}\"")), "{id}: {out}");
+        assert!(out.contains("\"scale\":\"solo\""), "{out}");
+    }
+    let (code, out, _) = run(&["grade", "-q", "--scale", "ladder"], cases[0].0);
+    assert_eq!(code, 0);
+    assert!(out.starts_with("easy (rating"), "{out}");
+    let (code, json, _) = run(&["convert", "-q", "--to", "json"], cases[0].0);
+    assert_eq!(code, 0);
+    let (code, out, _) = run(&["grade", "-q", "--scale", "solo"], &json);
+    assert_eq!((code, out.as_str()), (0, "trivial: positional elimination in a region ×49\n"));
+    let (code, out, err) = run(&["grade", "--scale", "solo"], "{\"size\": 4}");
+    assert_eq!(code, 1);
+    assert_eq!(out, "error\n");
+    assert!(err.contains("Solo's scale grades Sudoku, jigsaw and X"), "{err}");
+}
