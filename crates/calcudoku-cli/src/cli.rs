@@ -285,7 +285,10 @@ pub struct ExplainArgs {
 #[derive(Debug, Args, Clone)]
 pub struct GenerateArgs {
     /// What to make.
-    #[arg(short, long, default_value = "kenken", value_parser = ["kenken", "sudoku", "killer"])]
+    /// Sudoku variants: jigsaw, x, windoku, jigsaw-x (written as Solo game IDs, windoku as
+    /// JSON Lines).
+    #[arg(short, long, default_value = "kenken",
+        value_parser = ["kenken", "sudoku", "killer", "jigsaw", "x", "windoku", "jigsaw-x"])]
     pub kind: String,
 
     /// Side of the grid (KenKen 3 to 16, default 6; Sudoku and Killer 4, 6, 8, 9, 12, 16, …,

@@ -158,7 +158,7 @@ fn options(args: &GenerateArgs) -> Result<Options> {
     let kind = Kind::from_name(&args.kind).expect("clap checks the kind");
     let size = args.size.unwrap_or(match kind {
         Kind::KenKen => 6,
-        Kind::Sudoku | Kind::Killer => 9,
+        _ => 9,
     });
     let mut options = Options::new(kind, size);
     options.seed = args.seed.unwrap_or_else(|| {
@@ -168,7 +168,7 @@ fn options(args: &GenerateArgs) -> Result<Options> {
     });
     let level = args.difficulty.as_deref().unwrap_or(match kind {
         Kind::KenKen => "normal",
-        Kind::Sudoku | Kind::Killer => "medium",
+        _ => "medium",
     });
     if !level.eq_ignore_ascii_case("any") {
         options = options.with_level_named(level)?;
@@ -208,6 +208,9 @@ fn default_format(options: &Options) -> Format {
         Kind::Killer if options.givens => Format::JSON,
         Kind::KenKen | Kind::Killer => Format::OPS,
         Kind::Sudoku => Format::SUDOKU,
+        // Solo game IDs hold jigsaws and X (and open in Solo); windoku's windows are JSON.
+        Kind::Jigsaw | Kind::X | Kind::JigsawX => Format::SOLO,
+        Kind::Windoku => Format::JSON,
     }
 }
 

@@ -105,3 +105,23 @@ fn grade_uses_solos_levels_for_solo_ids() {
     assert_eq!(out, "error\n");
     assert!(err.contains("Solo's scale grades Sudoku, jigsaw and X"), "{err}");
 }
+
+/// `generate -k jigsaw|x|jigsaw-x` writes Solo IDs (windoku JSON Lines) that read back unique,
+/// the same on one thread or two.
+#[test]
+fn generate_makes_variants_that_read_back_unique() {
+    for (kind, prefix) in
+        [("jigsaw", "9j:"), ("x", "3x3x:"), ("windoku", "{"), ("jigsaw-x", "6jx:")]
+    {
+        let size = if kind == "jigsaw-x" { "6" } else { "9" };
+        let args =
+            ["generate", "-q", "-k", kind, "-s", size, "-n", "2", "--seed", "5", "-d", "easy"];
+        let (code, one, err) = run(&[&args[..], &["-j", "1"]].concat(), "");
+        assert_eq!(code, 0, "{kind}: {err}");
+        assert!(one.lines().all(|l| l.starts_with(prefix)), "{kind}: {one}");
+        let (_, two, _) = run(&[&args[..], &["-j", "2"]].concat(), "");
+        assert_eq!(one, two, "{kind}");
+        let (code, counts, err) = run(&["count", "-q"], &one);
+        assert_eq!((code, counts.as_str()), (0, "1\n1\n"), "{kind}: {err}");
+    }
+}

@@ -36,6 +36,7 @@ mod seen;
 mod sudoku;
 mod trades;
 mod trial;
+pub mod variants;
 
 pub use ops::OpChoice;
 
@@ -57,11 +58,27 @@ pub enum Kind {
     Sudoku,
     /// Killer Sudoku: boxes and sum cages of distinct values, givens only when asked for.
     Killer,
+    /// Jigsaw Sudoku: random connected regions of N cells instead of boxes.
+    Jigsaw,
+    /// X-Sudoku: boxes, and both main diagonals hold every value once.
+    X,
+    /// Windoku: boxes, and extra windows (four on a 9×9) hold every value once.
+    Windoku,
+    /// Jigsaw X: a jigsaw's regions and X's diagonals.
+    JigsawX,
 }
 
 impl Kind {
     /// Every kind, in the order of this enum.
-    pub const ALL: [Kind; 3] = [Kind::KenKen, Kind::Sudoku, Kind::Killer];
+    pub const ALL: [Kind; 7] = [
+        Kind::KenKen,
+        Kind::Sudoku,
+        Kind::Killer,
+        Kind::Jigsaw,
+        Kind::X,
+        Kind::Windoku,
+        Kind::JigsawX,
+    ];
 
     /// The lower-case name the command line takes: `kenken`, `sudoku`, `killer`.
     pub const fn name(self) -> &'static str {
@@ -69,11 +86,28 @@ impl Kind {
             Kind::KenKen => "kenken",
             Kind::Sudoku => "sudoku",
             Kind::Killer => "killer",
+            Kind::Jigsaw => "jigsaw",
+            Kind::X => "x",
+            Kind::Windoku => "windoku",
+            Kind::JigsawX => "jigsaw-x",
+        }
+    }
+
+    /// What a Sudoku variant adds to the plain grid; None for KenKen, Sudoku and Killer.
+    pub fn variant_rules(self) -> Option<variants::Rules> {
+        let rules = |jigsaw, x, windoku| Some(variants::Rules { jigsaw, x, windoku });
+        match self {
+            Kind::Jigsaw => rules(true, false, false),
+            Kind::X => rules(false, true, false),
+            Kind::Windoku => rules(false, false, true),
+            Kind::JigsawX => rules(true, true, false),
+            _ => None,
         }
     }
 
     /// The kind of that name, ignoring ASCII case; `None` for an unknown name.
     pub fn from_name(name: &str) -> Option<Kind> {
+        let name = if name.eq_ignore_ascii_case("x-jigsaw") { "jigsaw-x" } else { name };
         Kind::ALL.into_iter().find(|k| k.name().eq_ignore_ascii_case(name))
     }
 
@@ -81,7 +115,7 @@ impl Kind {
     pub fn levels(self) -> &'static [&'static str] {
         match self {
             Kind::KenKen => crate::logic::KEEN_LEVELS,
-            Kind::Sudoku | Kind::Killer => crate::logic::SUDOKU_LEVELS,
+            _ => crate::logic::SUDOKU_LEVELS,
         }
     }
 
@@ -94,8 +128,8 @@ impl Kind {
     pub fn ladder(self) -> Ladder {
         match self {
             Kind::KenKen => Ladder::keen(),
-            Kind::Sudoku => Ladder::sudoku(),
             Kind::Killer => Ladder::killer(),
+            _ => Ladder::sudoku(),
         }
     }
 }
@@ -249,6 +283,26 @@ impl Options {
                     return bad("3×3 KenKen are at most normal".into());
                 }
             }
+            Kind::Jigsaw | Kind::JigsawX | Kind::X | Kind::Windoku => {
+                let rules = self.kind.variant_rules().expect("a variant");
+                if !(4..=16).contains(&self.size) {
+                    return bad(format!(
+                        "{} size {} is out of range (4 to 16)",
+                        self.kind.name(),
+                        self.size
+                    ));
+                }
+                if !rules.jigsaw && BoxShape::standard(self.size).is_none() {
+                    return bad(format!(
+                        "{} size {} has no standard boxes (4, 6, 8, 9, 10, 12, 15, 16)",
+                        self.kind.name(),
+                        self.size
+                    ));
+                }
+                if rules.windoku && crate::puzzle::windoku_windows(self.size).is_empty() {
+                    return bad(format!("a {0}×{0} grid has no windoku windows", self.size));
+                }
+            }
             Kind::Sudoku | Kind::Killer => {
                 if !(4..=25).contains(&self.size) || BoxShape::standard(self.size).is_none() {
                     return bad(format!(
@@ -374,6 +428,10 @@ pub fn generate(
             Kind::KenKen => kenken::attempt(options, &ladder, &mut rng, deadline, attempts)?,
             Kind::Sudoku => path(sudoku::attempt(options, &ladder, &mut rng, deadline)?),
             Kind::Killer => path(killer::attempt(options, &ladder, &mut rng, deadline)?),
+            k => {
+                let rules = k.variant_rules().expect("the other kinds are variants");
+                path(variants::attempt(options, rules, &ladder, &mut rng, deadline)?)
+            }
         };
         if let Some((puzzle, solution, graded)) = made {
             debug_assert!(puzzle.is_solution(&solution));
