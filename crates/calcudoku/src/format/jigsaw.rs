@@ -148,7 +148,7 @@ fn two_lines(givens: Line<'_>, regions: Line<'_>) -> Result<Puzzle, ParseError> 
     let gtoks: Vec<_> = givens.tokens().take(2).collect();
     let len = gtoks[0].text.chars().count();
     let n = (len as f64).sqrt().round() as usize;
-    if n * n != len || n < 2 || n > MAX_CHAR_VALUE {
+    if n * n != len || !(2..=MAX_CHAR_VALUE).contains(&n) {
         return Err(ParseError::expected(
             givens.no,
             gtoks[0].col,
