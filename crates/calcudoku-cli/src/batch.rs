@@ -241,7 +241,7 @@ fn answer_line(
         Ok(b) => b,
         Err(msg) => return Some(Err(msg.clone())),
     };
-    let place = Place { name, line: no, layout: Layout::Line, batch: true };
+    let place = Place { name, line: no, layout: Layout::Line, batch: true, format: None };
     if let Some(line) = stream.line {
         if crate::run::interrupted() {
             return None;
@@ -389,8 +389,13 @@ pub fn run(
                 Some(Err(msg)) => {
                     progress.suspend(|| eprintln!("{}", crate::say::located(name, &msg)));
                     if ui.json {
-                        let place =
-                            Place { name, line: line.no, layout: Layout::Line, batch: true };
+                        let place = Place {
+                            name,
+                            line: line.no,
+                            layout: Layout::Line,
+                            batch: true,
+                            format: None,
+                        };
                         out.write_all(json::error(&place, &msg.to_string()).as_bytes())?;
                     } else if !lone {
                         writeln!(out, "Invalid puzzle.")?;

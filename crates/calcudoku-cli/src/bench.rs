@@ -7,7 +7,8 @@
 //! per run is compiling it (`Solver::new`) and solving it (first solution, proved unique or
 //! not), like the side-by-side driver of Keen's solver, which decodes the game ID untimed and
 //! times one solver() call (that builds its cage lists and solver state inside). A file of
-//! one-line Sudokus is a Sudoku set, measured in puzzles per second, both "solve and prove
+//! one-line Sudokus (or of puzzles of any other format, a puzzle a line: Solo game IDs, JSON
+//! Lines) is a Sudoku set, measured in puzzles per second, both "solve and prove
 //! unique" and "first solution", beside tdoku, and the milliseconds per puzzle of the first
 //! (for the big grids, where rates are small). As in tdoku's own benchmark loop, whole passes
 //! over the set warm the processor up (half a second) before passes are timed (at least a
@@ -431,7 +432,10 @@ fn sudoku_set(file: &Path, opts: &Options, out: &mut dyn Write) -> Result<bool> 
     let text = std::fs::read_to_string(file).with_context(|| file.display().to_string())?;
     let name = file.file_stem().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
     let several = name.contains("serg");
-    let doc = format::read(&text, Some(format::Format::SUDOKU))
+    // One-line Sudokus (by far the largest files) are read as such; other files of puzzles
+    // (Solo game IDs, JSON Lines, …) by detection.
+    let sudoku_lines = text.lines().next().is_some_and(format::sudoku::is_long_line_puzzle);
+    let doc = format::read(&text, sudoku_lines.then_some(format::Format::SUDOKU))
         .map_err(|e| anyhow::anyhow!("{}: {e}", file.display()))?;
     let mut puzzles = Vec::new();
     for e in doc.entries {

@@ -64,8 +64,13 @@ pub fn run(args: &CheckArgs, ui: Ui, out: &mut dyn Write) -> Result<Status> {
         Verdict::TimedOut { after } => CheckResult::timeout(after.as_secs_f64()),
     };
     if ui.json {
-        let place =
-            Place { name: &place_name, line: 1, layout: format::Layout::Rows, batch: false };
+        let place = Place {
+            name: &place_name,
+            line: 1,
+            layout: format::Layout::Rows,
+            batch: false,
+            format: None,
+        };
         out.write_all(json::result(&place, &[], &result).as_bytes())?;
         return Ok(status);
     }

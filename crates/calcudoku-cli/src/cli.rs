@@ -70,7 +70,7 @@ pub enum Command {
     Solve(SolveArgs),
     /// Count solutions (exactly, up to --limit).
     Count(CountArgs),
-    /// Convert puzzles to another format (ops, keen, json, cells, counted, sudoku).
+    /// Convert puzzles to another format (ops, keen, json, cells, counted, sudoku, jigsaw, solo).
     Convert(ConvertArgs),
     /// Check your own answer: a filled or partly filled grid against a puzzle. Names the first
     /// broken rule (exit status 1), or says the grid solves the puzzle or fits so far (0).
@@ -243,11 +243,13 @@ pub struct GradeArgs {
     #[command(flatten)]
     pub input: InputArgs,
 
-    /// Rating scale: calcudoku's own levels, or `se`, Sudoku Explainer 1.2.1's ER/EP/ED (9×9
-    /// Sudoku: one-line givens or 729-character Sukaku pencil marks), printed as
-    /// `PUZZLE ER/EP/ED`.
-    #[arg(long, default_value = "calcudoku", value_name = "SCALE", value_parser = ["calcudoku", "se"])]
-    pub scale: String,
+    /// The scale: `ladder` (the project's levels and rating; `calcudoku` names it too), `solo`
+    /// (Tatham's Solo's six levels: trivial, basic, intermediate, advanced, extreme,
+    /// unreasonable; Sudoku, jigsaw and X only), `se` (Sudoku Explainer 1.2.1's ER/EP/ED: 9×9
+    /// Sudoku, one-line givens or 729-character Sukaku pencil marks, printed as
+    /// `PUZZLE ER/EP/ED`), or `auto`: Solo's for Solo game IDs, the ladder for the rest.
+    #[arg(long, value_enum, default_value_t = Scale::Auto)]
+    pub scale: Scale,
 
     /// Threads for files of several puzzles (0: all cores). Any N is taken as at most the
     /// cores and the puzzles: no more threads start than can work.
@@ -294,9 +296,11 @@ pub struct ExplainArgs {
 
 #[derive(Debug, Args, Clone)]
 pub struct GenerateArgs {
-    /// What to make (`skyscrapers` is `towers`, `futoshiki` is `unequal`).
+    /// What to make (`skyscrapers` is `towers`, `futoshiki` is `unequal`; Sudoku variants:
+    /// jigsaw, x, windoku, jigsaw-x, written as Solo game IDs, windoku as JSON Lines).
     #[arg(short, long, default_value = Kind::DEFAULT.name(), value_parser = [
         "kenken", "sudoku", "killer", "towers", "skyscrapers", "unequal", "futoshiki", "adjacent",
+        "jigsaw", "x", "windoku", "jigsaw-x", "x-jigsaw",
     ])]
     pub kind: String,
 
@@ -411,6 +415,35 @@ pub struct InputArgs {
     /// Give up on a puzzle after this many seconds (exit status 3).
     #[arg(long, value_name = "SECONDS")]
     pub timeout: Option<f64>,
+
+    /// Add rules to every puzzle read: `x` (both main diagonals hold every value once),
+    /// `windoku` (four extra windows on a 9×9, as many as fit on other sizes); both:
+    /// `--variant x,windoku`.
+    #[arg(long, value_name = "RULES", value_enum, value_delimiter = ',')]
+    pub variant: Vec<Variant>,
+}
+
+/// The scale `grade` grades on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Scale {
+    /// Solo's levels for Solo game IDs, the ladder for the rest.
+    Auto,
+    /// The project's ladder of techniques, levels and rating.
+    #[value(alias = "calcudoku")]
+    Ladder,
+    /// Tatham's Solo's six levels.
+    Solo,
+    /// Sudoku Explainer 1.2.1's ER/EP/ED (9×9 Sudoku).
+    Se,
+}
+
+/// A rule `--variant` adds to the puzzles read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Variant {
+    /// Both main diagonals hold every value once (X-Sudoku).
+    X,
+    /// The windows of a windoku as extra regions.
+    Windoku,
 }
 
 #[derive(Debug, Args, Clone)]

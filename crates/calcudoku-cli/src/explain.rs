@@ -49,10 +49,12 @@ pub fn hint(args: &HintArgs, ui: Ui, out: &mut dyn Write) -> Result<Status> {
     let timeout = deadline(&crate::cli::InputArgs {
         files: Vec::new(),
         format: None,
+        variant: Vec::new(),
         timeout: args.timeout,
     })?;
     let started = Instant::now();
-    let place = Place { name: &src.name, line: 1, layout: Layout::Rows, batch: false };
+    let place =
+        Place { name: &src.name, line: 1, layout: Layout::Rows, batch: false, format: None };
     let result = logic::hint(&puzzle, grid.as_ref(), timeout.map(|t| started + t));
     let answer = match result {
         Ok(h) => hint_answer(&puzzle, grid.as_ref(), &h, &place, as_json, draw.as_ref())?,

@@ -6,11 +6,12 @@ use std::time::{Duration, Instant};
 
 use anyhow::Result;
 use calcudoku::Puzzle;
-use calcudoku::logic::{self, LogicError};
+use calcudoku::format::Format;
+use calcudoku::logic::{self, LogicError, SoloError};
 use calcudoku::results::{FailureResult, GradeResult};
 
 use crate::answer::{self, Answer, Outcome, Place};
-use crate::cli::GradeArgs;
+use crate::cli::{GradeArgs, Scale};
 use crate::inputs::stream_puzzles;
 use crate::run::{Status, Ui, deadline, threads};
 use crate::{batch, json, se};
@@ -18,10 +19,22 @@ use crate::{batch, json, se};
 pub fn run(args: &GradeArgs, ui: Ui, out: &mut dyn Write) -> Result<Status> {
     let as_json = ui.json;
     let timeout = deadline(&args.input)?;
-    if args.scale == "se" {
+    if args.scale == Scale::Se {
         return se::run(&args.input, timeout, threads(args.threads), se::Show::Grade, ui, out);
     }
-    let work = |puzzle: &Puzzle, place: &Place| grade(puzzle, place, timeout, as_json);
+    let scale = args.scale;
+    let work = |puzzle: &Puzzle, place: &Place| {
+        let solo = match scale {
+            Scale::Solo => true,
+            Scale::Ladder | Scale::Se => false,
+            Scale::Auto => place.format == Some(Format::SOLO) && logic::solo_applies(puzzle),
+        };
+        if solo {
+            solo_grade(puzzle, place, timeout, as_json)
+        } else {
+            grade(puzzle, place, timeout, as_json)
+        }
+    };
     let stream = batch::Stream { work: &work, line: None, threads: threads(args.threads) };
     stream_puzzles(&args.input, ui, out, stream)
 }
@@ -41,6 +54,47 @@ fn grade(puzzle: &Puzzle, place: &Place, timeout: Option<Duration>, as_json: boo
         }
         Err(LogicError::Timeout) => answer::timed_out(place, as_json, started.elapsed()),
         Err(e) => failure(&e, place, as_json),
+    }
+}
+
+/// One puzzle's level on Solo's scale: `intermediate: positional elimination in a region
+/// ×31, …`.
+fn solo_grade(puzzle: &Puzzle, place: &Place, timeout: Option<Duration>, as_json: bool) -> Answer {
+    let started = Instant::now();
+    match logic::solo_grade(puzzle, timeout.map(|t| started + t)) {
+        Ok(g) => {
+            let text = if as_json {
+                let mut o = json::object(place);
+                o.insert("status".into(), "graded".into());
+                o.insert("scale".into(), "solo".into());
+                o.insert("level".into(), g.level.name().into());
+                let mut rules = json::Map::new();
+                for (r, k) in &g.rules {
+                    rules.insert((*r).into(), (*k).into());
+                }
+                o.insert("rules".into(), json::Value::Object(rules));
+                json::line(o)
+            } else {
+                let used: Vec<String> = g.rules.iter().map(|(r, k)| format!("{r} ×{k}")).collect();
+                format!("{}: {}\n", g.level, used.join(", "))
+            };
+            Answer { tag: Some(g.level.name()), ..Answer::new(text, Outcome::Unique) }
+        }
+        Err(SoloError::Logic(LogicError::Timeout)) => {
+            answer::timed_out(place, as_json, started.elapsed())
+        }
+        Err(SoloError::Logic(e)) => failure(&e, place, as_json),
+        Err(e) => {
+            let text = if as_json {
+                let mut o = json::object(place);
+                o.insert("status".into(), "error".into());
+                o.insert("error".into(), e.to_string().into());
+                json::line(o)
+            } else {
+                "error\n".to_string()
+            };
+            Answer { note: Some(e.to_string().into()), ..Answer::new(text, Outcome::Improper) }
+        }
     }
 }
 

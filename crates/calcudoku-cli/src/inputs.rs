@@ -7,11 +7,12 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use anyhow::Result;
+use calcudoku::error::{ParseError, ParseErrorKind};
 use calcudoku::format::{self, Document, Format, Layout, sudoku};
 use rayon::prelude::*;
 
 use crate::answer::{Answer, Place};
-use crate::cli::InputArgs;
+use crate::cli::{InputArgs, Variant};
 use crate::run::{Status, Ui, in_batch, interrupted, notes};
 use crate::say::Problem;
 use crate::{batch, json, say};
@@ -175,8 +176,13 @@ fn work_ahead(
                     .par_iter()
                     .map(|entry| {
                         let p = entry.puzzle.as_ref().ok().filter(|_| !interrupted())?;
-                        let place =
-                            Place { name: &src.name, line: entry.line, layout: doc.layout, batch };
+                        let place = Place {
+                            name: &src.name,
+                            line: entry.line,
+                            layout: doc.layout,
+                            batch,
+                            format: Some(doc.format),
+                        };
                         let started = Instant::now();
                         let a = work(p, &place);
                         Some((a, started.elapsed()))
@@ -244,7 +250,7 @@ fn run_each(
         eprintln!("{}", say::located(name, msg));
         *status = (*status).max(Status::BadInput);
         if ui.json {
-            let place = Place { name, line: 0, layout: Layout::Rows, batch: false };
+            let place = Place { name, line: 0, layout: Layout::Rows, batch: false, format: None };
             out.write_all(json::error(&place, &msg.to_string()).as_bytes())?;
         }
         io::Result::Ok(())
@@ -262,7 +268,18 @@ fn run_each(
             break;
         }
         let group: Vec<(&Source, Loaded)> =
-            group.iter().map(|src| (src, load(src, forced, stream.is_some()))).collect();
+            // (Puzzles given rules by --variant are not streamed: each is read whole.)
+            group
+                .iter()
+                .map(|src| {
+                    let streamable = stream.is_some() && input.variant.is_empty();
+                    let loaded = match load(src, forced, streamable) {
+                        Loaded::Doc(doc) => Loaded::Doc(with_variants(doc, &input.variant)),
+                        other => other,
+                    };
+                    (src, loaded)
+                })
+                .collect();
         let puzzles: usize = group
             .iter()
             .map(|(_, loaded)| if let Loaded::Doc(doc) = loaded { doc.entries.len() } else { 0 })
@@ -337,7 +354,13 @@ fn run_each(
                 if interrupted() {
                     break;
                 }
-                let place = Place { name: &src.name, line: entry.line, layout: doc.layout, batch };
+                let place = Place {
+                    name: &src.name,
+                    line: entry.line,
+                    layout: doc.layout,
+                    batch,
+                    format: Some(doc.format),
+                };
                 match &entry.puzzle {
                     Ok(p) => {
                         let (a, took) = match answers.as_mut() {
@@ -398,4 +421,33 @@ fn run_each(
         status = status.max(Status::NoSolution);
     }
     Ok(status)
+}
+
+/// The puzzles of a document with the rules of `--variant` added (a puzzle that cannot take
+/// them becomes its entry's error).
+fn with_variants(mut doc: Document, variants: &[Variant]) -> Document {
+    if variants.is_empty() {
+        return doc;
+    }
+    for entry in &mut doc.entries {
+        let Ok(p) = &entry.puzzle else { continue };
+        let mut p = p.clone();
+        for v in variants {
+            p = match v {
+                Variant::X => p.with_diagonals(true),
+                Variant::Windoku => match p.with_windows() {
+                    Ok(p) => p,
+                    Err(e) => {
+                        entry.puzzle =
+                            Err(ParseError::new(entry.line, 0, ParseErrorKind::Invalid(e)));
+                        break;
+                    }
+                },
+            };
+        }
+        if entry.puzzle.is_ok() {
+            entry.puzzle = Ok(p);
+        }
+    }
+    doc
 }

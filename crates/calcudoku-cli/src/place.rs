@@ -11,4 +11,7 @@ pub struct Place<'a> {
     pub layout: Layout,
     /// Whether the puzzle is one of several read from the same input.
     pub batch: bool,
+    /// The format the puzzle was read in, when known (`grade` grades Solo IDs on Solo's
+    /// scale).
+    pub format: Option<calcudoku::format::Format>,
 }

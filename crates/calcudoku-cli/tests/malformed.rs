@@ -60,6 +60,11 @@ macro_rules! malformed {
 }
 
 malformed! {
+    jigsaw_lines_not_tiling: [] b"1..............2\naabbaabbccddccdc\n" => "the regions do not tile the grid";
+    jigsaw_rows_not_tiling: [] b"1 . . .\n. . . .\n. . . .\n. . . 2\naabb\naabb\nccdd\nccdc\n" => "the regions do not tile the grid";
+    solo_short: [] b"3x3:a1b\n" => "expected 81 cells", line 1;
+    solo_bad_walls: [] b"9j:g4c3a2d7a6b2b5_5d7_6_2b7e6b9_1_6d7_6b2b4a3d5a1c3g,bbad_a_a_aa_ba_ac__f_fbc_bdcccb__bb__aaa__a_a___e_aedbgc\n" => "edges", line 1;
+    windoku_on_a_prime_side: ["--variant", "windoku"] b"{\"size\": 5}\n" => "has no windoku windows", line 1;
     empty: [] b"" => "the input is empty";
     blank_lines: [] b"\n  \n\t\n" => "the input is empty";
     bom_only: [] b"\xef\xbb\xbf" => "the input is empty";

@@ -104,6 +104,19 @@ fn decide(original: &str, text: &str, formats: &[Format]) -> Option<Result<Docum
             results[i].1.as_ref().is_ok_and(|d| d.entries.iter().any(|e| e.puzzle.is_ok()))
         })
         .collect();
+    // Formats that read every puzzle of the text go before those that read only some (a
+    // jigsaw's two lines are also a Sudoku line and a bad one).
+    let whole = |i: &usize| {
+        results[*i].1.as_ref().is_ok_and(|d| d.entries.iter().all(|e| e.puzzle.is_ok()))
+    };
+    if !fits.iter().any(whole) && super::jigsaw::has_shape(text) {
+        // A jigsaw's shape that no format reads whole: the jigsaw's own error (regions that do
+        // not tile, …), not a Sudoku line's or rows'.
+        if let Some(i) = results.iter().position(|(f, _)| *f == Format::JIGSAW) {
+            return Some(results.into_iter().nth(i).expect("an index of results").1);
+        }
+    }
+    let fits = if fits.iter().any(whole) { fits.into_iter().filter(whole).collect() } else { fits };
     if let [only] = fits[..] {
         return Some(results.into_iter().nth(only).expect("an index of results").1);
     }

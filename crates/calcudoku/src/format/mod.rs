@@ -7,6 +7,8 @@
 //! | `cells`   | seed 000: number of cages, then `target cell cell …` per cage (sums)    |
 //! | `counted` | seed 003: number of cages, then `target count cell …` per cage (sums)   |
 //! | `sudoku`  | an 81-character line (or a file of them), or N rows of N values         |
+//! | `jigsaw`  | a line of N² givens and a line of N² region labels (or two grids)       |
+//! | `solo`    | a Solo game ID: `3x3:…`, jigsaw `9j:…`, X `3x3x:…`, Killer `3x3k:…`     |
 //! | `keen`    | a Keen game ID: `4:b_5a_abbaa__,m6s1m12a9m4a5`                          |
 //! | `json`    | every puzzle kind as one JSON object (size, boxes, givens, cages, …)    |
 //! | `towers`  | a Towers game ID (Skyscrapers): `4:2/1//3/2/3/2/1/2/3/1/3/2/2/4/1`       |
@@ -21,6 +23,8 @@
 //!
 //! [`read`] without a format tries every format. Those under which the text reads as a
 //! consistent puzzle (cells in range, each in exactly one cage, …) are kept:
+//! - formats that read every puzzle of the text are preferred to those that read only some
+//!   (a jigsaw's two lines are also a one-line Sudoku followed by a bad one);
 //! - exactly one: that format;
 //! - several that give the very same puzzles: the one of lowest preference (`json`, `keen`,
 //!   `ops`, `sudoku`, `counted`, `cells`: the more self-checking format first);
@@ -57,10 +61,12 @@ mod decor;
 mod detect;
 pub mod futoshiki;
 pub mod grid;
+pub mod jigsaw;
 pub mod json;
 pub mod keen;
 pub mod ops;
 pub mod skyscrapers;
+pub mod solo;
 mod stream;
 pub mod sudoku;
 mod tatham;
@@ -134,6 +140,11 @@ impl Format {
     /// A Sudoku of givens: one line of N² characters per puzzle, or N rows of N values (see
     /// [`sudoku`]).
     pub const SUDOKU: Format = Format(&sudoku::SPEC);
+    /// A Sudoku's givens and its irregular regions, on two lines or as two grids (see
+    /// [`jigsaw`]).
+    pub const JIGSAW: Format = Format(&jigsaw::SPEC);
+    /// Simon Tatham's Solo game ID: Sudoku, jigsaw, X, Killer (see [`solo`]).
+    pub const SOLO: Format = Format(&solo::SPEC);
     /// Simon Tatham's Keen game ID (see [`keen`]).
     pub const KEEN: Format = Format(&keen::SPEC);
     /// Any puzzle kind as a JSON object (see [`json`]).
@@ -153,6 +164,9 @@ impl Format {
         Format::CELLS,
         Format::COUNTED,
         Format::SUDOKU,
+        Format::JIGSAW,
+        // Before Keen: a file of Solo IDs is read line by line as Solo's, not Keen's.
+        Format::SOLO,
         Format::KEEN,
         Format::JSON,
         Format::TOWERS,
@@ -287,6 +301,12 @@ pub fn write_puzzle(puzzle: &Puzzle, format: Format, layout: Layout) -> Result<S
 /// What a puzzle has beyond boxes, givens and cages, which the cage and Sudoku formats cannot
 /// write: the first found, in words.
 pub(crate) fn beyond_boxes_and_cages(puzzle: &Puzzle) -> Option<&'static str> {
+    beyond(puzzle, &[])
+}
+
+/// What a puzzle has beyond boxes, givens, cages and the `allowed` features (named as
+/// [`beyond_boxes_and_cages`] names them): the first found, in words.
+pub(crate) fn beyond(puzzle: &Puzzle, allowed: &[&str]) -> Option<&'static str> {
     [
         (puzzle.jigsaw().is_some(), "jigsaw regions"),
         (puzzle.diagonals(), "diagonals"),
@@ -295,7 +315,7 @@ pub(crate) fn beyond_boxes_and_cages(puzzle: &Puzzle) -> Option<&'static str> {
         (puzzle.line_clues().is_some(), "line clues"),
     ]
     .into_iter()
-    .find_map(|(has, what)| has.then_some(what))
+    .find_map(|(has, what)| (has && !allowed.contains(&what)).then_some(what))
 }
 
 /// An error unless the puzzle has nothing beyond boxes, givens and cages (see
@@ -380,11 +400,11 @@ mod tests {
         // Each case, what it has, and the formats besides JSON that can write it.
         let cases = [
             (
-                r#"{"size": 4, "regions": ["aabb", "acbb", "accd", "cddd"]}"#,
+                r#"{"size": 4, "regions": ["aabb", "abbd", "accd", "ccdd"]}"#,
                 "jigsaw regions",
-                &[][..],
+                &[Format::JIGSAW, Format::SOLO][..],
             ),
-            (r#"{"size": 4, "boxes": "2x2", "diagonals": true}"#, "diagonals", &[][..]),
+            (r#"{"size": 4, "boxes": "2x2", "diagonals": true}"#, "diagonals", &[Format::SOLO][..]),
             (
                 r#"{"size": 3, "relations": [{"cells": [[0,0],[0,1]], "rel": "<"}]}"#,
                 "relations between cells",

@@ -45,6 +45,7 @@ mod towers;
 mod trades;
 mod trial;
 mod unequal;
+pub mod variants;
 
 pub use options::{ANY_LEVEL, Kind, Options, Setting, Symmetry};
 
@@ -164,6 +165,10 @@ pub fn generate_watched(
             Kind::Towers => path(towers::attempt(options, &ladder, &mut rng, deadline)?),
             Kind::Unequal | Kind::Adjacent => {
                 path(unequal::attempt(options, &ladder, &mut rng, deadline)?)
+            }
+            k => {
+                let rules = k.variant_rules().expect("the other kinds are variants");
+                path(variants::attempt(options, rules, &ladder, &mut rng, deadline)?)
             }
         };
         if let Some((puzzle, solution, graded)) = made {

@@ -26,12 +26,30 @@ pub enum Kind {
     /// Tatham's Adjacent mode of Unequal: bars between the neighbours that differ by 1, and
     /// givens.
     Adjacent,
+    /// Jigsaw Sudoku: random connected regions of N cells instead of boxes.
+    Jigsaw,
+    /// X-Sudoku: boxes, and both main diagonals hold every value once.
+    X,
+    /// Windoku: boxes, and extra windows (four on a 9×9) hold every value once.
+    Windoku,
+    /// Jigsaw X: a jigsaw's regions and X's diagonals.
+    JigsawX,
 }
 
 impl Kind {
     /// Every kind, in the order of this enum.
-    pub const ALL: [Kind; 6] =
-        [Kind::KenKen, Kind::Sudoku, Kind::Killer, Kind::Towers, Kind::Unequal, Kind::Adjacent];
+    pub const ALL: [Kind; 10] = [
+        Kind::KenKen,
+        Kind::Sudoku,
+        Kind::Killer,
+        Kind::Towers,
+        Kind::Unequal,
+        Kind::Adjacent,
+        Kind::Jigsaw,
+        Kind::X,
+        Kind::Windoku,
+        Kind::JigsawX,
+    ];
 
     /// What every front end makes when asked for nothing in particular: KenKen.
     pub const DEFAULT: Kind = Kind::KenKen;
@@ -41,7 +59,7 @@ impl Kind {
     pub const fn default_size(self) -> usize {
         match self {
             Kind::KenKen | Kind::Towers | Kind::Unequal | Kind::Adjacent => 6,
-            Kind::Sudoku | Kind::Killer => 9,
+            _ => 9,
         }
     }
 
@@ -53,6 +71,7 @@ impl Kind {
             Kind::Sudoku | Kind::Killer => "medium",
             Kind::Towers => "hard",
             Kind::Unequal | Kind::Adjacent => "tricky",
+            Kind::Jigsaw | Kind::X | Kind::Windoku | Kind::JigsawX => "medium",
         }
     }
 
@@ -65,13 +84,33 @@ impl Kind {
             Kind::Towers => "towers",
             Kind::Unequal => "unequal",
             Kind::Adjacent => "adjacent",
+            Kind::Jigsaw => "jigsaw",
+            Kind::X => "x",
+            Kind::Windoku => "windoku",
+            Kind::JigsawX => "jigsaw-x",
+        }
+    }
+
+    /// What a Sudoku variant adds to the plain grid; None for the other kinds.
+    pub fn variant_rules(self) -> Option<super::variants::Rules> {
+        let rules = |jigsaw, x, windoku| Some(super::variants::Rules { jigsaw, x, windoku });
+        match self {
+            Kind::Jigsaw => rules(true, false, false),
+            Kind::X => rules(false, true, false),
+            Kind::Windoku => rules(false, false, true),
+            Kind::JigsawX => rules(true, true, false),
+            _ => None,
         }
     }
 
     /// The kind of that name, ignoring ASCII case (`skyscrapers` and `futoshiki` name Towers
     /// and Unequal too); `None` for an unknown name.
     pub fn from_name(name: &str) -> Option<Kind> {
-        let alias = [("skyscrapers", Kind::Towers), ("futoshiki", Kind::Unequal)];
+        let alias = [
+            ("skyscrapers", Kind::Towers),
+            ("futoshiki", Kind::Unequal),
+            ("x-jigsaw", Kind::JigsawX),
+        ];
         if let Some((_, kind)) = alias.iter().find(|(a, _)| a.eq_ignore_ascii_case(name)) {
             return Some(*kind);
         }
@@ -83,6 +122,7 @@ impl Kind {
         match self {
             Kind::KenKen => crate::logic::KEEN_LEVELS,
             Kind::Sudoku | Kind::Killer => crate::logic::SUDOKU_LEVELS,
+            Kind::Jigsaw | Kind::X | Kind::Windoku | Kind::JigsawX => crate::logic::SUDOKU_LEVELS,
             Kind::Towers => crate::logic::TOWERS_LEVELS,
             Kind::Unequal | Kind::Adjacent => crate::logic::UNEQUAL_LEVELS,
         }
@@ -97,7 +137,9 @@ impl Kind {
     pub fn ladder(self) -> Ladder {
         match self {
             Kind::KenKen => Ladder::keen(),
-            Kind::Sudoku => Ladder::sudoku(),
+            Kind::Sudoku | Kind::Jigsaw | Kind::X | Kind::Windoku | Kind::JigsawX => {
+                Ladder::sudoku()
+            }
             Kind::Killer => Ladder::killer(),
             Kind::Towers => Ladder::towers(),
             Kind::Unequal | Kind::Adjacent => Ladder::unequal(),
@@ -353,6 +395,26 @@ impl Options {
                     return bad("the largest cage must hold at least 2 cells".into());
                 }
             }
+            Kind::Jigsaw | Kind::JigsawX | Kind::X | Kind::Windoku => {
+                let rules = self.kind.variant_rules().expect("a variant");
+                if !(4..=16).contains(&self.size) {
+                    return bad(format!(
+                        "{} size {} is out of range (4 to 16)",
+                        self.kind.name(),
+                        self.size
+                    ));
+                }
+                if !rules.jigsaw && BoxShape::standard(self.size).is_none() {
+                    return bad(format!(
+                        "{} size {} has no standard boxes (4, 6, 8, 9, 10, 12, 15, 16)",
+                        self.kind.name(),
+                        self.size
+                    ));
+                }
+                if rules.windoku && crate::puzzle::windoku_windows(self.size).is_empty() {
+                    return bad(format!("a {0}×{0} grid has no windoku windows", self.size));
+                }
+            }
             Kind::Towers | Kind::Unequal | Kind::Adjacent => {
                 if !(3..=16).contains(&self.size) {
                     return bad(format!(
@@ -378,6 +440,8 @@ impl Options {
             Kind::Sudoku => Format::SUDOKU,
             Kind::Towers => Format::TOWERS,
             Kind::Unequal | Kind::Adjacent => Format::UNEQUAL,
+            Kind::Jigsaw | Kind::X | Kind::JigsawX => Format::SOLO,
+            Kind::Windoku => Format::JSON,
         }
     }
 
@@ -406,6 +470,11 @@ impl Options {
         }
         let tatham = [Format::TOWERS, Format::UNEQUAL, Format::SKYSCRAPERS, Format::FUTOSHIKI];
         match self.kind {
+            Kind::Jigsaw if format == Format::JIGSAW || format == Format::SOLO => Ok(Layout::Rows),
+            Kind::X | Kind::JigsawX if format == Format::SOLO => Ok(Layout::Rows),
+            Kind::Jigsaw | Kind::X | Kind::JigsawX | Kind::Windoku => {
+                Err(format!("the {format} format cannot write the {} rules", self.kind.name()))
+            }
             Kind::Towers if format == Format::TOWERS || format == Format::SKYSCRAPERS => {
                 Ok(Layout::Rows)
             }
@@ -460,6 +529,10 @@ impl Options {
             Kind::Towers => "Skyscrapers",
             Kind::Unequal => "Futoshiki",
             Kind::Adjacent => "Adjacent puzzles",
+            Kind::Jigsaw => "jigsaw Sudoku",
+            Kind::X => "X-Sudoku",
+            Kind::Windoku => "windoku",
+            Kind::JigsawX => "jigsaw X-Sudoku",
         }
     }
 

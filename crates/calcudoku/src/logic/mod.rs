@@ -45,6 +45,8 @@ mod sky_bounds;
 mod sky_facing;
 mod sky_line;
 mod sky_tallest;
+mod solo;
+pub use solo::{SoloError, SoloGrade, SoloLevel, solo_applies, solo_grade};
 mod step;
 mod subsets;
 mod technique;

@@ -329,7 +329,10 @@ fn grade_on(
 }
 
 /// Solutions of a puzzle, counted up to two.
-fn count_solutions(puzzle: &Puzzle, deadline: Option<Instant>) -> Result<u64, LogicError> {
+pub(super) fn count_solutions(
+    puzzle: &Puzzle,
+    deadline: Option<Instant>,
+) -> Result<u64, LogicError> {
     Ok(Solver::new(puzzle).with_deadline(deadline).count(2)?.solutions)
 }
 

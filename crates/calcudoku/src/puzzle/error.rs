@@ -74,6 +74,12 @@ pub enum ModelError {
         /// Index of the later cage that holds it again.
         second: usize,
     },
+    /// Windoku's windows asked of a side that has no box shape to size them.
+    #[error("a {size}x{size} grid has no windoku windows (its side has no box shape)")]
+    NoWindows {
+        /// Side length N of the puzzle.
+        size: usize,
+    },
     /// Both rectangular boxes and irregular regions were given.
     #[error("a puzzle has either boxes or irregular regions, not both")]
     BoxesAndRegions,

@@ -358,6 +358,32 @@ impl Puzzle {
         Ok(Puzzle { givens, ..self.clone() })
     }
 
+    /// The same puzzle with both main diagonals holding every value once (X), or not.
+    pub fn with_diagonals(&self, on: bool) -> Puzzle {
+        Puzzle { diagonals: on, ..self.clone() }
+    }
+
+    /// The same puzzle with the windows of a windoku as extra regions (added to any it has):
+    /// boxes of the puzzle's standard shape, h×w, set one cell in from the top left and one
+    /// cell apart, as many as fit (four on a 9×9, one on a 4×4). An error for a side with no
+    /// box shape (a prime) or too small to hold a window.
+    pub fn with_windows(&self) -> Result<Puzzle, ModelError> {
+        let windows = windoku_windows(self.size);
+        if windows.is_empty() {
+            return Err(ModelError::NoWindows { size: self.size });
+        }
+        let mut extra = self.extra_regions.clone();
+        for w in windows {
+            if !extra.contains(&w) {
+                extra.push(w);
+            }
+        }
+        Puzzle::builder(self.size)
+            .extra_regions(extra)
+            .build()
+            .map(|p| Puzzle { extra_regions: p.extra_regions, ..self.clone() })
+    }
+
     /// Side length N of the N×N grid (1 to [`MAX_SIZE`]).
     pub fn size(&self) -> usize {
         self.size
@@ -591,4 +617,23 @@ impl Puzzle {
             other => other.holds(grid),
         })
     }
+}
+
+/// The windows of a windoku of side `n` (see [`Puzzle::with_windows`]); none when `n` has no
+/// box shape.
+pub fn windoku_windows(n: usize) -> Vec<Vec<Cell>> {
+    let Some(shape) = BoxShape::standard(n).filter(|_| n > 1) else {
+        return Vec::new();
+    };
+    let (h, w) = (shape.height as usize, shape.width as usize);
+    let tops: Vec<usize> = (0..).map(|k| 1 + k * (h + 1)).take_while(|r| r + h < n).collect();
+    let lefts: Vec<usize> = (0..).map(|k| 1 + k * (w + 1)).take_while(|c| c + w < n).collect();
+    let mut out = Vec::new();
+    for &r in &tops {
+        for &c in &lefts {
+            let cells = (0..h * w).map(|i| Cell::at(r + i / w, c + i % w, n)).collect();
+            out.push(cells);
+        }
+    }
+    out
 }

@@ -61,9 +61,9 @@ pub enum RenderError {
 pub enum Kind {
     /// Cages and no boxes: Calcudoku.
     KenKen,
-    /// Boxes and no cages.
+    /// Boxes (or a jigsaw's regions) and no cages.
     Sudoku,
-    /// Boxes and cages.
+    /// Boxes (or regions) and cages.
     Killer,
     /// Neither: a bare Latin square with givens.
     Latin,
@@ -72,7 +72,7 @@ pub enum Kind {
 impl Kind {
     /// The kind of `puzzle`, from whether it has boxes and whether it has cages.
     pub fn of(puzzle: &Puzzle) -> Kind {
-        match (puzzle.boxes().is_some(), puzzle.cages().is_empty()) {
+        match (puzzle.has_regions(), puzzle.cages().is_empty()) {
             (true, true) => Kind::Sudoku,
             (true, false) => Kind::Killer,
             (false, false) => Kind::KenKen,
@@ -283,7 +283,7 @@ impl<'a> Picture<'a> {
 
     /// Killer style: cages drawn as dashed outlines inside the cells, sums without `+`.
     pub(crate) fn killer_style(&self) -> bool {
-        self.puzzle.boxes().is_some() && !self.puzzle.cages().is_empty()
+        self.puzzle.has_regions() && !self.puzzle.cages().is_empty()
     }
 
     /// What the middle of `cell` shows.
@@ -317,6 +317,15 @@ impl<'a> Picture<'a> {
         self.marks.cells.contains(&cell) || self.marks.placements.iter().any(|p| p.cell == cell)
     }
 
+    /// Whether `cell` is shaded as part of a rule beyond rows, columns and regions: on a
+    /// diagonal of an X, or in a windoku's window (an extra region).
+    pub fn shaded(&self, cell: Cell) -> bool {
+        let n = self.size();
+        let (r, c) = (cell.row(n), cell.col(n));
+        (self.puzzle.diagonals() && (r == c || r + c == n - 1))
+            || self.puzzle.extra_regions().iter().any(|x| x.contains(&cell))
+    }
+
     /// Whether `cell` holds a wrong value.
     pub fn wrong(&self, cell: Cell) -> bool {
         self.marks.wrong.contains(&cell)
@@ -341,10 +350,10 @@ impl<'a> Picture<'a> {
     pub(crate) fn edge(&self, a: Option<(usize, usize)>, b: Option<(usize, usize)>) -> Edge {
         let n = self.size();
         let (Some(a), Some(b)) = (a, b) else { return Edge::Outer };
-        if let Some(shape) = self.puzzle.boxes() {
-            if shape.box_of(a.0, a.1, n) != shape.box_of(b.0, b.1, n) {
-                return Edge::Box;
-            }
+        // Boxes, or a jigsaw's regions: thick between two of them.
+        let region = |c: (usize, usize)| self.puzzle.region_of(Cell::at(c.0, c.1, n));
+        if self.puzzle.has_regions() && region(a) != region(b) {
+            return Edge::Box;
         }
         let ca = self.cage_of[Cell::at(a.0, a.1, n).index()];
         let cb = self.cage_of[Cell::at(b.0, b.1, n).index()];
@@ -436,6 +445,29 @@ impl std::fmt::Display for Puzzle {
 mod tests {
     use super::*;
     use crate::format;
+
+    /// A jigsaw's regions are thick borders like boxes; an X's diagonals are shaded.
+    #[test]
+    fn jigsaw_borders_and_shaded_diagonals() {
+        let jx = format::parse(
+            "9jx:7a8_5c9c1_2b5i1_9_1l6l7_2_5i3b8_7c3c7_6a2,daabad__bca_c_ab___aa_baa_baaa_bbbea_baaadab_cd_acb_eade_",
+            None,
+        )
+        .unwrap();
+        let p = Picture::new(&jx);
+        assert_eq!(p.kind(), Kind::Sudoku);
+        let n = 9;
+        let region = |r, c| jx.region_of(Cell::at(r, c, n));
+        for r in 0..n {
+            for c in 0..n - 1 {
+                let thick = p.edge(Some((r, c)), Some((r, c + 1))) == Edge::Box;
+                assert_eq!(thick, region(r, c) != region(r, c + 1), "({r},{c})");
+            }
+        }
+        assert!(p.shaded(Cell::at(4, 4, n)) && p.shaded(Cell::at(0, 8, n)));
+        assert!(!p.shaded(Cell::at(0, 1, n)));
+        assert!(svg::render(&p).contains(svg::SHADE));
+    }
 
     #[test]
     fn kinds_and_labels() {

@@ -36,6 +36,8 @@ const PLACED: &str = "#1a7f37";
 const WRONG: &str = "#c01c28";
 const HIGHLIGHT: &str = "#fff2a8";
 const WRONG_BACK: &str = "#ffd0d0";
+/// The cells of X's diagonals and windoku's windows.
+pub(crate) const SHADE: &str = "#e4e4e4";
 const PENCIL: &str = "#555";
 
 /// A number as SVG writes it: at most two decimals, no trailing zeros.
@@ -161,13 +163,15 @@ pub fn body(p: &Picture, out: &mut String) {
     }
     let x = |c: usize| MARGIN + c as f64 * cell;
     let side = n as f64 * cell;
-    // Cell backgrounds: highlighted and wrong cells.
+    // Cell backgrounds: highlighted and wrong cells, then X's diagonals and windoku's windows.
     for i in 0..n * n {
         let here = Cell(i as u16);
         let fill = if p.wrong(here) {
             WRONG_BACK
         } else if p.highlighted(here) {
             HIGHLIGHT
+        } else if p.shaded(here) {
+            SHADE
         } else {
             continue;
         };

@@ -9,11 +9,14 @@
 //! - `engine`: propagation to a fixed point and depth-first search with conflict weights, and
 //!   (`engine::first`) the search for the first solution in row-major order among several;
 //! - `bands`: the bands and stacks of boxes, where the engine finds locked candidates;
-//! - `sudoku9`: a specialised engine for the classic 9×9 Sudoku, used when a puzzle is one.
+//! - `sudoku9`: a specialised engine for the classic 9×9 Sudoku, used when a puzzle is one;
+//! - `houses`: an engine for the other puzzles made of houses alone (Sudoku of other shapes,
+//!   jigsaw, X, windoku, Latin squares with givens) up to 16×16.
 
 mod bands;
 mod cage;
 mod engine;
+mod houses;
 mod model;
 
 use crate::clock::{Duration, Instant};
@@ -26,6 +29,7 @@ mod sudoku9;
 
 use crate::puzzle::{BoxShape, Family, Grid, Kind, Puzzle};
 use engine::{Engine, Sink, Stop};
+use houses::Houses;
 use model::Model;
 
 /// Guesses a 9×9 Sudoku's row-major search may make (beyond four times the count's) before
@@ -67,10 +71,14 @@ impl Report {
 
 /// A puzzle compiled once, to be searched any number of times.
 pub struct Solver {
-    /// The general model; for a classic 9×9 Sudoku built only when first needed.
+    /// The general model; for a classic 9×9 Sudoku or a puzzle of houses alone built only
+    /// when first needed.
     model: OnceLock<Model>,
     /// The givens of a classic 9×9 Sudoku (3×3 boxes, no cages): searched by [`sudoku9`].
     sudoku9: Option<[u8; 81]>,
+    /// Another puzzle made of houses alone, its givens, and the puzzle (for the general model,
+    /// should a search need it): searched by the `houses` engine.
+    houses: Option<(Houses, Puzzle)>,
     deadline: Option<Instant>,
     /// Debug builds (and so the tests) check every grid found against the puzzle's rules,
     /// independently of the engines.
@@ -85,13 +93,15 @@ impl Solver {
             && puzzle.boxes() == Some(BoxShape { height: 3, width: 3 })
             && puzzle.kind() == Kind::plain(Family::Sudoku);
         let sudoku9 = classic.then(|| puzzle.givens().cells().try_into().expect("9×9 givens"));
+        let houses = if classic { None } else { Houses::new(puzzle).map(|h| (h, puzzle.clone())) };
         let model = OnceLock::new();
-        if sudoku9.is_none() {
+        if sudoku9.is_none() && houses.is_none() {
             let _ = model.set(Model::new(puzzle));
         }
         Solver {
             model,
             sudoku9,
+            houses,
             deadline: None,
             #[cfg(debug_assertions)]
             puzzle: puzzle.clone(),
@@ -111,6 +121,7 @@ impl Solver {
         Some(Solver {
             model: OnceLock::new(),
             sudoku9: Some(*givens),
+            houses: None,
             deadline: None,
             #[cfg(debug_assertions)]
             puzzle: Solver::sudoku9_puzzle(givens),
@@ -129,13 +140,18 @@ impl Solver {
     pub(crate) fn general(puzzle: &Puzzle) -> Solver {
         let mut s = Solver::new(puzzle);
         s.sudoku9 = None;
+        s.houses = None;
         let _ = s.model.set(Model::new(puzzle));
         s
     }
 
-    /// The general model, built from the 9×9 givens when it was not built up front.
+    /// The general model, built from the puzzle (or the 9×9 givens) when it was not built up
+    /// front.
     fn model(&self) -> &Model {
         self.model.get_or_init(|| {
+            if let Some((_, puzzle)) = &self.houses {
+                return Model::new(puzzle);
+            }
             let givens = self.sudoku9.expect("the model is built up front for other puzzles");
             Model::new(&Solver::sudoku9_puzzle(&givens))
         })
@@ -186,6 +202,15 @@ impl Solver {
             let count = Count { solutions: found.solutions, complete: found.solutions < limit };
             return Ok((grid, count, Stats { nodes: found.guesses, ..Stats::default() }));
         }
+        if let Some((houses, puzzle)) = &self.houses {
+            let row_major = branching == Branching::RowMajor;
+            let found = houses
+                .search(puzzle.givens().cells(), limit, row_major, u64::MAX, self.deadline)
+                .ok_or_else(timeout)?;
+            let grid = found.first.map(|g| Grid::from_valid(puzzle.size(), g));
+            let count = Count { solutions: found.solutions, complete: found.solutions < limit };
+            return Ok((grid, count, Stats { nodes: found.guesses, ..Stats::default() }));
+        }
         let mut sink = Sink { limit: limit.max(1), found: 0, first: None };
         let mut engine = Engine::new(self.model(), self.deadline);
         let stop = if limit == 0 { Some(Stop::Enough) } else { engine.run(branching, &mut sink) };
@@ -225,6 +250,28 @@ impl Solver {
                 }
             };
             if grid.is_some() || count.solutions == 0 {
+                self.check(grid.as_ref());
+                return Ok(Report { grid, count, stats });
+            }
+        }
+        if let Some((houses, puzzle)) = &self.houses {
+            let (n, givens) = (puzzle.size(), puzzle.givens().cells());
+            let counted = houses.search(givens, 2, false, u64::MAX, self.deadline);
+            let counted = counted.ok_or_else(timeout)?;
+            stats.nodes = counted.guesses;
+            let count = Count { solutions: counted.solutions, complete: counted.solutions < 2 };
+            if counted.solutions < 2 {
+                let grid = counted.first.map(|g| Grid::from_valid(n, g));
+                self.check(grid.as_ref());
+                return Ok(Report { grid, count, stats });
+            }
+            // Several: the first in row-major order, within a budget of guesses.
+            let budget = ROW_MAJOR9_GUESSES + 4 * counted.guesses;
+            let first = houses.search(givens, 1, true, budget, self.deadline);
+            let first = first.ok_or_else(timeout)?;
+            stats.nodes += first.guesses;
+            if let Some(g) = first.first {
+                let grid = Some(Grid::from_valid(n, g));
                 self.check(grid.as_ref());
                 return Ok(Report { grid, count, stats });
             }

@@ -1,0 +1,127 @@
+//! Sudoku variants through the real binary: Solo game IDs and jigsaw text read, solved and
+//! written back, and `--variant` adding X and windoku rules to what is read.
+
+use std::time::Duration;
+
+use assert_cmd::Command;
+
+fn calcudoku() -> Command {
+    let mut cmd = Command::cargo_bin("calcudoku").unwrap();
+    cmd.timeout(Duration::from_secs(60));
+    cmd
+}
+
+fn run(args: &[&str], stdin: &str) -> (i32, String, String) {
+    let out = calcudoku().args(args).write_stdin(stdin.to_string()).output().unwrap();
+    let text = |b: Vec<u8>| String::from_utf8(b).unwrap();
+    (out.status.code().unwrap_or(-1), text(out.stdout), text(out.stderr))
+}
+
+/// Solo IDs of each kind: plain 3×3, 2×3, jigsaw, X, jigsaw X (from Solo's own generator).
+const IDS: &str = "\
+3x3:7c6b2c3c4_9a4_5b2b8b2_7_4_3e8a6a7a3e1_2_7_4b9b4b1_3a7_6c9c4b9c6
+2x3:4d6a1_5_4c3h3c2_3_1a3d2
+9j:c3_1_5b7_7j1b7e3d7c2c8c3d9e4b2j3_2b8_6_9c,ecad__d_caa_abd_bd_bb__bebcda__a_aa_aa_a_a__ab__a_baa__aa_bdac
+3x3x:a6a4a2e8h2b6a9a8_1_4c7_3k3_7c2_8_6a7a9b5h1e5a7a6a
+9jx:a5a3d1e5e6a7m4a5c7a9m4a9e5e2d3a4a,c_d_____aa__aaa__aab_aba__ba___a_baacdf__a__eabehad__c_dbdd_
+";
+
+#[test]
+fn solo_ids_round_trip_through_every_writer_that_holds_them() {
+    let (code, solo, err) = run(&["convert", "-q", "--to", "solo"], IDS);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(solo, IDS);
+    let (code, json, err) = run(&["convert", "-q", "--to", "json"], IDS);
+    assert_eq!(code, 0, "{err}");
+    let (code, back, err) = run(&["convert", "-q", "--to", "solo"], &json);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(back, IDS);
+    // The jigsaw text holds the jigsaw, and refuses the jigsaw X's diagonals.
+    let (code, jig, err) =
+        run(&["convert", "-q", "--to", "jigsaw", "--line"], IDS.lines().nth(2).unwrap());
+    assert_eq!(code, 0, "{err}");
+    let (code, back, err) = run(&["convert", "-q", "--to", "solo"], &jig);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(back.trim(), IDS.lines().nth(2).unwrap());
+    let (code, _, err) = run(&["convert", "-q", "--to", "jigsaw"], IDS.lines().nth(4).unwrap());
+    assert_eq!(code, 2);
+    assert!(err.contains("diagonals"), "{err}");
+}
+
+#[test]
+fn solo_ids_solve_and_count_unique() {
+    let (code, out, err) = run(&["count", "-q", "-j", "2"], IDS);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out, "1\n1\n1\n1\n1\n");
+    let (code, out, err) = run(&["solve", "-q", "--json"], IDS.lines().nth(3).unwrap());
+    assert_eq!(code, 0, "{err}");
+    // Solo's solution of this X.
+    assert!(out.contains("\"solution\":[[1,6,3,4,9,2,8,5,7],[7,9,8,"), "{out}");
+}
+
+/// `--variant x` makes the plain Sudoku of an X's givens the X again: unique, and written as
+/// Solo's X ID.
+#[test]
+fn variant_x_adds_the_diagonals() {
+    let plain = IDS.lines().nth(3).unwrap().replace("3x3x:", "3x3:");
+    let (code, out, _) = run(&["count", "-q"], &plain);
+    assert_eq!((code, out.trim() == "1"), (0, false));
+    let (code, out, err) = run(&["count", "-q", "--variant", "x"], &plain);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out, "1\n");
+    let (code, out, err) = run(&["convert", "-q", "--to", "solo", "--variant", "x"], &plain);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out.trim(), IDS.lines().nth(3).unwrap());
+    let (code, out, err) =
+        run(&["convert", "-q", "--to", "json", "--variant", "x,windoku"], &plain);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("\"diagonals\": true") && out.contains("\"extra_regions\""), "{out}");
+}
+
+/// A Solo ID is graded on Solo's scale by default, giving Solo's own word; `--scale` picks
+/// either scale for any Sudoku.
+#[test]
+fn grade_uses_solos_levels_for_solo_ids() {
+    // Levels Solo's solver gives these IDs (shared corpus).
+    let cases = [
+        ("3x3:7c6b2c3c4_9a4_5b2b8b2_7_4_3e8a6a7a3e1_2_7_4b9b4b1_3a7_6c9c4b9c6", "trivial"),
+        ("3x3du:h5a2a3_8b1a1b2_7a3d4_1_9b7_3b6c1b9_1b3_6_5d1a2_3b4a3b5_9a6a4h", "unreasonable"),
+    ];
+    for (id, level) in cases {
+        let (code, out, err) = run(&["grade", "-q", "--json"], id);
+        assert_eq!(code, 0, "{err}");
+        assert!(out.contains(&format!("\"level\":\"{level}\"")), "{id}: {out}");
+        assert!(out.contains("\"scale\":\"solo\""), "{out}");
+    }
+    let (code, out, _) = run(&["grade", "-q", "--scale", "ladder"], cases[0].0);
+    assert_eq!(code, 0);
+    assert!(out.starts_with("easy (rating"), "{out}");
+    let (code, json, _) = run(&["convert", "-q", "--to", "json"], cases[0].0);
+    assert_eq!(code, 0);
+    let (code, out, _) = run(&["grade", "-q", "--scale", "solo"], &json);
+    assert_eq!((code, out.as_str()), (0, "trivial: positional elimination in a region ×49\n"));
+    let (code, out, err) = run(&["grade", "--scale", "solo"], "{\"size\": 4}");
+    assert_eq!(code, 1);
+    assert_eq!(out, "error\n");
+    assert!(err.contains("Solo's scale grades Sudoku, jigsaw and X"), "{err}");
+}
+
+/// `generate -k jigsaw|x|jigsaw-x` writes Solo IDs (windoku JSON Lines) that read back unique,
+/// the same on one thread or two.
+#[test]
+fn generate_makes_variants_that_read_back_unique() {
+    for (kind, prefix) in
+        [("jigsaw", "9j:"), ("x", "3x3x:"), ("windoku", "{"), ("jigsaw-x", "6jx:")]
+    {
+        let size = if kind == "jigsaw-x" { "6" } else { "9" };
+        let args =
+            ["generate", "-q", "-k", kind, "-s", size, "-n", "2", "--seed", "5", "-d", "easy"];
+        let (code, one, err) = run(&[&args[..], &["-j", "1"]].concat(), "");
+        assert_eq!(code, 0, "{kind}: {err}");
+        assert!(one.lines().all(|l| l.starts_with(prefix)), "{kind}: {one}");
+        let (_, two, _) = run(&[&args[..], &["-j", "2"]].concat(), "");
+        assert_eq!(one, two, "{kind}");
+        let (code, counts, err) = run(&["count", "-q"], &one);
+        assert_eq!((code, counts.as_str()), (0, "1\n1\n"), "{kind}: {err}");
+    }
+}

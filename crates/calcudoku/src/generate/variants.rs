@@ -1,0 +1,268 @@
+//! Sudoku variants: jigsaw (random connected regions of N cells), X (both diagonals) and
+//! windoku (four extra windows on a 9×9), alone or mixed. A layout is drawn, a random solution
+//! of it found, and clues taken away in orbits of the symmetry while the solution stays unique,
+//! then put back until the grade is at the level (as for Sudoku, `sudoku`).
+//!
+//! Jigsaw regions start as the boxes (or the rows, for a side without boxes) and are reshaped
+//! by many random trades of two cells between neighbouring regions, each kept only when both
+//! regions stay connected.
+
+use crate::clock::Instant;
+use crate::logic::{Grade, Ladder};
+use crate::puzzle::{BoxShape, Cell, Grid, Puzzle};
+use crate::solve::Solver;
+
+use super::rng::Rng;
+use super::{GenerateError, Options, at_level, solves_within};
+
+/// What a variant kind adds to a plain grid.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Rules {
+    /// Irregular regions instead of boxes.
+    pub jigsaw: bool,
+    /// Both main diagonals.
+    pub x: bool,
+    /// Windoku's windows.
+    pub windoku: bool,
+}
+
+pub(super) fn attempt(
+    options: &Options,
+    rules: Rules,
+    ladder: &Ladder,
+    rng: &mut Rng,
+    deadline: Option<Instant>,
+) -> Result<Option<(Puzzle, Grid, Grade)>, GenerateError> {
+    let n = options.size;
+    let template = layout(n, rules, rng);
+    let Some(solution) = random_solution(&template, rng, deadline)? else { return Ok(None) };
+    let mut orbits = super::clues::orbits(n, options.symmetry);
+    rng.shuffle(&mut orbits);
+    let make = |grid: &Grid| template.with_givens(grid.clone()).expect("in range");
+    let mut givens = solution.clone();
+    let mut removed = Vec::new();
+    for (k, orbit) in orbits.iter().enumerate() {
+        let before = givens.clone();
+        for &c in orbit {
+            givens.set(Cell(c as u16), 0);
+        }
+        if unique(&make(&givens), deadline)? {
+            removed.push(k);
+        } else {
+            givens = before;
+        }
+    }
+    let minimal = make(&givens);
+    let Some(level) = options.level.filter(|_| !options.minimal) else {
+        return Ok(
+            at_level(&minimal, ladder, options.level, deadline)?.map(|g| (minimal, solution, g))
+        );
+    };
+    let with = |k: usize| {
+        let mut grid = givens.clone();
+        for &o in removed.iter().rev().take(k) {
+            for &c in &orbits[o] {
+                grid.set(Cell(c as u16), solution.cells()[c]);
+            }
+        }
+        make(&grid)
+    };
+    let (mut lo, mut hi) = (0usize, removed.len());
+    if solves_within(&with(0), ladder, Some(level), deadline)?.is_some() {
+        hi = 0;
+    }
+    while lo < hi {
+        let mid = (lo + hi) / 2;
+        if solves_within(&with(mid), ladder, Some(level), deadline)?.is_some() {
+            hi = mid;
+        } else {
+            lo = mid + 1;
+        }
+    }
+    let puzzle = with(hi);
+    Ok(at_level(&puzzle, ladder, Some(level), deadline)?.map(|g| (puzzle, solution, g)))
+}
+
+fn unique(puzzle: &Puzzle, deadline: Option<Instant>) -> Result<bool, GenerateError> {
+    let count =
+        Solver::new(puzzle).with_deadline(deadline).count(2).map_err(|_| GenerateError::Timeout)?;
+    Ok(count.solutions == 1)
+}
+
+/// The empty puzzle of the rules: regions (jigsaw or boxes), diagonals, windows.
+pub(super) fn layout(n: usize, rules: Rules, rng: &mut Rng) -> Puzzle {
+    let mut b = Puzzle::builder(n);
+    b = if rules.jigsaw {
+        b.regions(jigsaw_regions(n, rng))
+    } else {
+        b.boxes(BoxShape::standard(n))
+    };
+    b = b.diagonals(rules.x);
+    if rules.windoku {
+        b = b.extra_regions(crate::puzzle::windoku_windows(n));
+    }
+    b.build().expect("a layout of checked options")
+}
+
+/// A random solution of an empty layout: the solver's first solution, its values relabelled
+/// at random (every rule of a variant is "all different", so a relabelled solution is one),
+/// and, when the layout has square boxes, transposed at random (which keeps the boxes, the
+/// diagonals and the windows).
+fn random_solution(
+    template: &Puzzle,
+    rng: &mut Rng,
+    deadline: Option<Instant>,
+) -> Result<Option<Grid>, GenerateError> {
+    let n = template.size();
+    let report = Solver::new(template)
+        .with_deadline(deadline)
+        .solve()
+        .map_err(|_| GenerateError::Timeout)?;
+    let Some(first) = report.grid else { return Ok(None) };
+    let relabel = rng.permutation(n);
+    let square = template.boxes().is_some_and(|b| b.height == b.width);
+    let transpose = square && rng.chance(1, 2);
+    let cells: Vec<u8> = (0..n * n)
+        .map(|c| {
+            let from = if transpose { (c % n) * n + c / n } else { c };
+            relabel[first.cells()[from] as usize - 1] as u8 + 1
+        })
+        .collect();
+    let grid = Grid::from_valid(n, cells);
+    debug_assert!(template.is_solution(&grid));
+    Ok(Some(grid))
+}
+
+/// N random connected regions of N cells each (labels row-major).
+pub(super) fn jigsaw_regions(n: usize, rng: &mut Rng) -> Vec<u8> {
+    let mut label: Vec<u8> = match BoxShape::standard(n).filter(|_| n > 3) {
+        Some(b) => (0..n * n).map(|c| b.box_of(c / n, c % n, n) as u8).collect(),
+        None => (0..n * n).map(|c| (c / n) as u8).collect(),
+    };
+    let neighbours = |c: usize| {
+        let (r, col) = (c / n, c % n);
+        let mut out = Vec::with_capacity(4);
+        if r > 0 {
+            out.push(c - n);
+        }
+        if r + 1 < n {
+            out.push(c + n);
+        }
+        if col > 0 {
+            out.push(c - 1);
+        }
+        if col + 1 < n {
+            out.push(c + 1);
+        }
+        out
+    };
+    let connected = |label: &[u8], region: u8| {
+        let cells: Vec<usize> = (0..n * n).filter(|&c| label[c] == region).collect();
+        let mut seen = vec![false; n * n];
+        let mut stack = vec![cells[0]];
+        seen[cells[0]] = true;
+        let mut count = 1;
+        while let Some(c) = stack.pop() {
+            for d in neighbours(c) {
+                if !seen[d] && label[d] == region {
+                    seen[d] = true;
+                    count += 1;
+                    stack.push(d);
+                }
+            }
+        }
+        count == cells.len()
+    };
+    for _ in 0..n * n * 12 {
+        // A cell `a` of region A next to region B, and a cell `b` of B next to A: traded.
+        let a = rng.below(n * n);
+        let near = neighbours(a);
+        let other: Vec<usize> = near.iter().copied().filter(|&d| label[d] != label[a]).collect();
+        if other.is_empty() {
+            continue;
+        }
+        let (ra, rb) = (label[a], label[other[rng.below(other.len())]]);
+        let candidates: Vec<usize> = (0..n * n)
+            .filter(|&c| label[c] == rb && neighbours(c).iter().any(|&d| label[d] == ra && d != a))
+            .collect();
+        if candidates.is_empty() {
+            continue;
+        }
+        let b = candidates[rng.below(candidates.len())];
+        label[a] = rb;
+        label[b] = ra;
+        if !connected(&label, ra) || !connected(&label, rb) {
+            label[a] = ra;
+            label[b] = rb;
+        }
+    }
+    label
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::generate::{Kind, generate};
+
+    /// Each variant kind gives puzzles of its rules, with one solution, at the level asked.
+    #[test]
+    fn variants_are_unique_at_their_level_with_their_rules() {
+        for (kind, size, level) in [
+            (Kind::Jigsaw, 6, "easy"),
+            (Kind::Jigsaw, 9, "medium"),
+            (Kind::X, 9, "easy"),
+            (Kind::Windoku, 9, "medium"),
+            (Kind::JigsawX, 6, "easy"),
+        ] {
+            let mut options = Options::new(kind, size).with_level_named(level).unwrap();
+            options.seed = 11;
+            for index in 0..2 {
+                let g = generate(&options, index, None).unwrap();
+                let p = &g.puzzle;
+                let rules = kind.variant_rules().unwrap();
+                assert_eq!(p.jigsaw().is_some(), rules.jigsaw, "{kind:?}");
+                assert_eq!(p.diagonals(), rules.x, "{kind:?}");
+                assert_eq!(!p.extra_regions().is_empty(), rules.windoku, "{kind:?}");
+                assert!(p.is_solution(&g.solution));
+                assert_eq!(Solver::new(p).count(2).unwrap().solutions, 1, "{kind:?}");
+                assert_eq!(g.grade().level_name, level, "{kind:?}");
+                // The same seed and index: the same puzzle.
+                assert_eq!(generate(&options, index, None).unwrap().puzzle, *p);
+            }
+        }
+    }
+
+    #[test]
+    fn jigsaw_regions_are_n_connected_regions_of_n_cells() {
+        for n in [4, 5, 6, 7, 9] {
+            for seed in 0..5 {
+                let mut rng = Rng::new(seed, n as u64);
+                let labels = jigsaw_regions(n, &mut rng);
+                // The builder checks N regions of N cells; connected by construction, checked.
+                let p = Puzzle::builder(n).regions(labels.clone()).build().unwrap();
+                for r in 0..n as u8 {
+                    let cells: Vec<usize> = (0..n * n).filter(|&c| labels[c] == r).collect();
+                    assert_eq!(cells.len(), n);
+                    let mut reached = vec![cells[0]];
+                    let mut i = 0;
+                    while i < reached.len() {
+                        let c = reached[i];
+                        for &d in &cells {
+                            let adjacent =
+                                (c / n == d / n && c.abs_diff(d) == 1) || c.abs_diff(d) == n;
+                            if adjacent && !reached.contains(&d) {
+                                reached.push(d);
+                            }
+                        }
+                        i += 1;
+                    }
+                    assert_eq!(reached.len(), n, "n {n} seed {seed} region {r}");
+                }
+                if n == 9 {
+                    // Reshaped: not the boxes any more.
+                    assert!(p.jigsaw().is_some(), "seed {seed}");
+                }
+            }
+        }
+    }
+}

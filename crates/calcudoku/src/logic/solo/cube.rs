@@ -1,0 +1,133 @@
+//! The state Solo's levels are judged on: each cell's candidates (a bit per value) and the
+//! values placed, on the puzzle's units — rows, columns, regions (boxes or a jigsaw's) and,
+//! for an X, the two diagonals.
+
+use crate::puzzle::{Cell, Puzzle};
+
+/// A contradiction: a cell or a unit left without room for a value.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct Stuck;
+
+/// The units and each cell's place in them.
+pub(super) struct Shape {
+    pub n: usize,
+    /// Each region's cells, in increasing order (regions numbered as the puzzle numbers
+    /// them).
+    pub regions: Vec<Vec<usize>>,
+    pub region_of: Vec<usize>,
+    /// The two diagonals (top left to bottom right, then top right to bottom left), for an X.
+    pub diagonals: Option<[Vec<usize>; 2]>,
+}
+
+impl Shape {
+    /// None unless the puzzle is a Sudoku Solo plays: regions (boxes or jigsaw), perhaps
+    /// diagonals, nothing else.
+    pub fn of(puzzle: &Puzzle) -> Option<Shape> {
+        let n = puzzle.size();
+        if !puzzle.has_regions()
+            || !puzzle.cages().is_empty()
+            || !puzzle.extra_regions().is_empty()
+            || !puzzle.relations().is_empty()
+            || puzzle.line_clues().is_some()
+            || n > 64
+        {
+            return None;
+        }
+        let region_of: Vec<usize> = (0..n * n)
+            .map(|c| puzzle.region_of(Cell(c as u16)).expect("the puzzle has regions"))
+            .collect();
+        let mut regions = vec![Vec::new(); n];
+        for (c, &r) in region_of.iter().enumerate() {
+            regions[r].push(c);
+        }
+        let diagonals = puzzle.diagonals().then(|| {
+            [(0..n).map(|i| i * (n + 1)).collect(), (0..n).map(|i| (i + 1) * (n - 1)).collect()]
+        });
+        Some(Shape { n, regions, region_of, diagonals })
+    }
+
+    pub fn row(&self, y: usize) -> Vec<usize> {
+        (0..self.n).map(|x| y * self.n + x).collect()
+    }
+
+    pub fn column(&self, x: usize) -> Vec<usize> {
+        (0..self.n).map(|y| y * self.n + x).collect()
+    }
+
+    /// The diagonals holding a cell (0, 1 or 2 of them).
+    pub fn diagonals_of(&self, c: usize) -> impl Iterator<Item = &Vec<usize>> {
+        self.diagonals.iter().flatten().filter(move |d| d.contains(&c))
+    }
+
+    /// Whether two cells share a row, column, region or diagonal.
+    pub fn sees(&self, a: usize, b: usize) -> bool {
+        let n = self.n;
+        a / n == b / n
+            || a % n == b % n
+            || self.region_of[a] == self.region_of[b]
+            || self.diagonals.iter().flatten().any(|d| d.contains(&a) && d.contains(&b))
+    }
+}
+
+/// Candidates and placed values.
+#[derive(Clone)]
+pub(super) struct Cube {
+    /// Each cell's candidates: bit `v - 1` for value `v`.
+    pub cand: Vec<u64>,
+    /// Each cell's value (0: open).
+    pub grid: Vec<u8>,
+}
+
+impl Cube {
+    /// Every value possible everywhere, then the givens placed in Solo's order (column by
+    /// column); Err when a given is already ruled out.
+    pub fn new(shape: &Shape, givens: &[u8]) -> Result<Cube, Stuck> {
+        let n = shape.n;
+        let all = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
+        let mut cube = Cube { cand: vec![all; n * n], grid: vec![0; n * n] };
+        for x in 0..n {
+            for y in 0..n {
+                let v = givens[y * n + x];
+                if v != 0 {
+                    if cube.cand[y * n + x] & bit(v) == 0 {
+                        return Err(Stuck);
+                    }
+                    cube.place(shape, y * n + x, v);
+                }
+            }
+        }
+        Ok(cube)
+    }
+
+    /// Places `v` in cell `c`: the cell keeps only `v`, and `v` leaves the cell's row,
+    /// column, region and diagonals.
+    pub fn place(&mut self, shape: &Shape, c: usize, v: u8) {
+        let n = shape.n;
+        let b = bit(v);
+        let (x, y) = (c % n, c / n);
+        for i in 0..n {
+            self.cand[y * n + i] &= !b;
+            self.cand[i * n + x] &= !b;
+        }
+        for &p in &shape.regions[shape.region_of[c]] {
+            self.cand[p] &= !b;
+        }
+        for d in shape.diagonals_of(c) {
+            for &p in d {
+                self.cand[p] &= !b;
+            }
+        }
+        self.cand[c] = b;
+        self.grid[c] = v;
+    }
+
+    pub fn solved(&self) -> bool {
+        self.grid.iter().all(|&v| v != 0)
+    }
+}
+
+/// The bit of value `v` (from 1).
+#[inline]
+pub(super) fn bit(v: u8) -> u64 {
+    1u64 << (v - 1)
+}

@@ -1,0 +1,215 @@
+//! Solo's six levels (Simon Tatham's *Solo*): trivial, basic, intermediate, advanced,
+//! extreme, unreasonable — the level Solo's own solver gives a Sudoku, jigsaw or X.
+//!
+//! Solo's solver tries its rules cheapest first and, after any rule makes progress, starts
+//! over from the cheapest; a puzzle's level is that of the dearest rule it needed, and
+//! *unreasonable* when the rules stall and it has to guess. This module follows the same
+//! order, rule by rule, each in its own file:
+//!
+//! | level        | rules                                                                   |
+//! |--------------|-------------------------------------------------------------------------|
+//! | trivial      | `block_single`: a value with one place in a region                      |
+//! | basic        | `line_single` (one place in a row, column or diagonal), `cell_single`   |
+//! | intermediate | `intersect`: a value's places in a line within a region, or back        |
+//! | advanced     | `set`: k cells of a unit holding only k values between them             |
+//! | extreme      | `positional_set` (fish on rows and columns), `forcing` (chains)         |
+//! | unreasonable | none of those finish it                                                 |
+//!
+//! Every rule only removes candidates a solution cannot have, so the level never depends on
+//! the puzzle having one solution; [`solo_grade`] proves uniqueness with the solver first.
+
+mod block_single;
+mod cell_single;
+mod cube;
+mod forcing;
+mod intersect;
+mod line_single;
+mod positional_set;
+mod set;
+#[cfg(test)]
+mod tests;
+
+use std::fmt;
+
+use crate::clock::Instant;
+use crate::puzzle::Puzzle;
+
+use super::LogicError;
+use cube::{Cube, Shape, Stuck, bit};
+
+/// One of Solo's levels, easiest first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum SoloLevel {
+    /// Positional elimination in regions only.
+    Trivial,
+    /// Also positional elimination in lines, and numeric elimination.
+    Basic,
+    /// Also intersectional analysis.
+    Intermediate,
+    /// Also set elimination.
+    Advanced,
+    /// Also positional set elimination and forcing chains.
+    Extreme,
+    /// Guessing needed.
+    Unreasonable,
+}
+
+impl SoloLevel {
+    /// All six, easiest first.
+    pub const ALL: [SoloLevel; 6] = [
+        SoloLevel::Trivial,
+        SoloLevel::Basic,
+        SoloLevel::Intermediate,
+        SoloLevel::Advanced,
+        SoloLevel::Extreme,
+        SoloLevel::Unreasonable,
+    ];
+
+    /// Solo's word for the level, lowercase (`"intermediate"`).
+    pub fn name(self) -> &'static str {
+        match self {
+            SoloLevel::Trivial => "trivial",
+            SoloLevel::Basic => "basic",
+            SoloLevel::Intermediate => "intermediate",
+            SoloLevel::Advanced => "advanced",
+            SoloLevel::Extreme => "extreme",
+            SoloLevel::Unreasonable => "unreasonable",
+        }
+    }
+
+    /// The level of a word (any case), or of the letter Solo's parameters use (`t`, `b`,
+    /// `i`, `a`, `e`, `u`).
+    pub fn from_name(s: &str) -> Option<SoloLevel> {
+        let s = s.to_ascii_lowercase();
+        SoloLevel::ALL.into_iter().find(|l| l.name() == s || l.name()[..1] == s)
+    }
+}
+
+impl fmt::Display for SoloLevel {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A puzzle's grade on Solo's scale: its level and how often each rule made progress.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SoloGrade {
+    /// The level: that of the dearest rule needed.
+    pub level: SoloLevel,
+    /// Rules that made progress, in Solo's order, with how often.
+    pub rules: Vec<(&'static str, usize)>,
+}
+
+/// Solo's rules in the order its solver tries them, with their level and name.
+const RULES: [(SoloLevel, &str); 7] = [
+    (SoloLevel::Trivial, "positional elimination in a region"),
+    (SoloLevel::Basic, "positional elimination in a line"),
+    (SoloLevel::Basic, "numeric elimination"),
+    (SoloLevel::Intermediate, "intersectional analysis"),
+    (SoloLevel::Advanced, "set elimination"),
+    (SoloLevel::Extreme, "positional set elimination"),
+    (SoloLevel::Extreme, "forcing chain"),
+];
+
+/// Whether Solo's scale applies: a Sudoku of boxes or jigsaw regions, with or without X's
+/// diagonals, and nothing else (no cages, extra regions or other clues).
+pub fn solo_applies(puzzle: &Puzzle) -> bool {
+    Shape::of(puzzle).is_some()
+}
+
+/// The puzzle's level on Solo's scale. Errors: the puzzle is not one Solo plays, has no
+/// solution or several (counted with the solver), or the deadline passed.
+pub fn solo_grade(puzzle: &Puzzle, deadline: Option<Instant>) -> Result<SoloGrade, SoloError> {
+    let shape = Shape::of(puzzle).ok_or(SoloError::NotSolo)?;
+    match super::run::count_solutions(puzzle, deadline)? {
+        0 => return Err(LogicError::NoSolution.into()),
+        1 => {}
+        _ => return Err(LogicError::NotUnique.into()),
+    }
+    let mut cube = Cube::new(&shape, puzzle.givens().cells()).map_err(|_| unsound())?;
+    let mut used = [0usize; RULES.len()];
+    let mut level = SoloLevel::Trivial;
+    let mut since_clock = 0u32;
+    loop {
+        since_clock += 1;
+        if since_clock % 64 == 0 && deadline.is_some_and(|t| Instant::now() >= t) {
+            return Err(LogicError::Timeout.into());
+        }
+        let Some(rule) = next(&shape, &mut cube).map_err(|_| unsound())? else { break };
+        used[rule] += 1;
+        level = level.max(RULES[rule].0);
+    }
+    if !cube.solved() {
+        level = SoloLevel::Unreasonable;
+    }
+    let rules = (0..RULES.len()).filter(|&r| used[r] > 0).map(|r| (RULES[r].1, used[r])).collect();
+    Ok(SoloGrade { level, rules })
+}
+
+/// One round of Solo's solver: the first rule that makes progress, applied once (its index
+/// in [`RULES`]); None when none does.
+fn next(shape: &Shape, cube: &mut Cube) -> Result<Option<usize>, Stuck> {
+    if block_single::step(shape, cube)? {
+        return Ok(Some(0));
+    }
+    if line_single::step(shape, cube)? {
+        return Ok(Some(1));
+    }
+    if cell_single::step(shape, cube)? {
+        return Ok(Some(2));
+    }
+    if intersect::step(shape, cube) {
+        return Ok(Some(3));
+    }
+    if set::step(shape, cube)? {
+        return Ok(Some(4));
+    }
+    if positional_set::step(shape, cube)? {
+        return Ok(Some(5));
+    }
+    if forcing::step(shape, cube) {
+        return Ok(Some(6));
+    }
+    Ok(None)
+}
+
+/// A contradiction on a puzzle known to have one solution: a rule is unsound (a bug).
+fn unsound() -> SoloError {
+    SoloError::Unsound
+}
+
+/// Why a puzzle has no grade on Solo's scale.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SoloError {
+    /// The puzzle is not a Sudoku, jigsaw or X (cages, extra regions, no regions, …).
+    #[error("Solo's scale grades Sudoku, jigsaw and X puzzles only (not this one)")]
+    NotSolo,
+    /// No solution, several, or out of time.
+    #[error(transparent)]
+    Logic(#[from] LogicError),
+    /// A rule reached a contradiction on a puzzle with one solution: a bug, reported.
+    #[error("internal error: a rule of Solo's scale reached a contradiction")]
+    Unsound,
+}
+
+/// Places value `v` in the only cell of `unit` that can still hold it, if there is one and
+/// it is open; Err when no cell can.
+fn hidden_single_in(shape: &Shape, cube: &mut Cube, unit: &[usize], v: u8) -> Result<bool, Stuck> {
+    let m = bit(v);
+    let mut only = None;
+    let mut count = 0;
+    for &c in unit {
+        if cube.cand[c] & m != 0 {
+            count += 1;
+            only = Some(c);
+        }
+    }
+    match (count, only) {
+        (0, _) => Err(Stuck),
+        (1, Some(c)) if cube.grid[c] == 0 => {
+            cube.place(shape, c, v);
+            Ok(true)
+        }
+        _ => Ok(false),
+    }
+}

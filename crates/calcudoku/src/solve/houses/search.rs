@@ -1,0 +1,222 @@
+//! The search: one bitboard of cells per value, singles to a fixed point, a guess on a cell
+//! with the fewest candidates (or the first open cell, for the row-major search), the state
+//! copied for every branch.
+
+use crate::clock::Instant;
+
+use super::bits::{self, Bits};
+use super::{CLOCK_EVERY, Layout};
+
+/// Values a board holds at most (the bitboards of a state).
+pub(super) const MAX_VALUES: usize = 16;
+
+/// A board: for each value the cells that may still hold it (a placed cell keeps its value),
+/// and the cells not placed yet.
+#[derive(Clone, Copy)]
+pub(super) struct State<const W: usize> {
+    cand: [Bits<W>; MAX_VALUES],
+    open: Bits<W>,
+}
+
+impl<const W: usize> State<W> {
+    /// The board of the givens (row-major values, 0 empty), propagated; None when they clash
+    /// or propagation finds no room for a value.
+    pub(super) fn new(lay: &Layout<W>, givens: &[u8]) -> Option<State<W>> {
+        let mut s = State { cand: [[0; W]; MAX_VALUES], open: lay.all };
+        for d in 0..lay.n {
+            s.cand[d] = lay.all;
+        }
+        for (c, &v) in givens.iter().enumerate() {
+            if v == 0 {
+                continue;
+            }
+            let d = v as usize - 1;
+            if d >= lay.n || !bits::has(&s.cand[d], c) || !bits::has(&s.open, c) {
+                return None;
+            }
+            s.place(lay, d, c);
+        }
+        s.propagate(lay).then_some(s)
+    }
+
+    /// Value `d` (from 0) in cell `c`: the cell loses its other values, the value leaves the
+    /// cell's peers.
+    #[inline(always)]
+    fn place(&mut self, lay: &Layout<W>, d: usize, c: usize) {
+        for e in 0..lay.n {
+            bits::remove(&mut self.cand[e], c);
+        }
+        self.cand[d] = bits::minus(&self.cand[d], &lay.peers[c]);
+        bits::insert(&mut self.cand[d], c);
+        bits::remove(&mut self.open, c);
+    }
+
+    /// Naked and hidden singles until neither places anything; false at a contradiction (a
+    /// cell without a value, a unit without room for one).
+    fn propagate(&mut self, lay: &Layout<W>) -> bool {
+        let n = lay.n;
+        loop {
+            let mut placed = false;
+            // Naked singles: open cells with one value left (counted over the values, a bit
+            // of each cell at a time).
+            let (mut ones, mut twos) = ([0u64; W], [0u64; W]);
+            for d in 0..n {
+                twos = bits::or(&twos, &bits::and(&ones, &self.cand[d]));
+                ones = bits::or(&ones, &self.cand[d]);
+            }
+            if !bits::is_empty(&bits::minus(&self.open, &ones)) {
+                return false;
+            }
+            let singles = bits::minus(&bits::and(&self.open, &ones), &twos);
+            if !bits::is_empty(&singles) {
+                for c in bits::cells(singles) {
+                    match (0..n).find(|&d| bits::has(&self.cand[d], c)) {
+                        Some(d) => self.place(lay, d, c),
+                        // An earlier single took its last value.
+                        None => return false,
+                    }
+                }
+                placed = true;
+            }
+            // Hidden singles: a value with one place left in a unit.
+            for d in 0..n {
+                for unit in &lay.units {
+                    let x = bits::and(&self.cand[d], unit);
+                    if bits::is_empty(&x) {
+                        return false;
+                    }
+                    if bits::one_of_some(&x) && bits::meets(&x, &self.open) {
+                        let c = bits::first(&x);
+                        self.place(lay, d, c);
+                        placed = true;
+                    }
+                }
+            }
+            if !placed {
+                return true;
+            }
+        }
+    }
+
+    /// The open cell to guess on: the first in row-major order, or one with the fewest values
+    /// (a two-valued cell when there is one).
+    fn pick(&self, lay: &Layout<W>, row_major: bool) -> usize {
+        if row_major {
+            return bits::first(&self.open);
+        }
+        let (mut ones, mut twos, mut threes) = ([0u64; W], [0u64; W], [0u64; W]);
+        for d in 0..lay.n {
+            let c = &self.cand[d];
+            threes = bits::or(&threes, &bits::and(&twos, c));
+            twos = bits::or(&twos, &bits::and(&ones, c));
+            ones = bits::or(&ones, c);
+        }
+        let pairs = bits::minus(&bits::and(&self.open, &twos), &threes);
+        if !bits::is_empty(&pairs) {
+            return bits::first(&pairs);
+        }
+        let mut best = (usize::MAX, 0);
+        for c in bits::cells(self.open) {
+            let k = (0..lay.n).filter(|&d| bits::has(&self.cand[d], c)).count();
+            if k < best.0 {
+                best = (k, c);
+            }
+        }
+        best.1
+    }
+
+    /// The values of a solved board, row-major.
+    pub(super) fn grid(&self, lay: &Layout<W>) -> Vec<u8> {
+        let mut g = vec![0u8; lay.cells];
+        for d in 0..lay.n {
+            for c in bits::cells(self.cand[d]) {
+                g[c] = d as u8 + 1;
+            }
+        }
+        g
+    }
+}
+
+/// A depth-first search to `limit` solutions.
+pub(super) struct Search<'a, const W: usize> {
+    lay: &'a Layout<W>,
+    limit: u64,
+    /// Guess on the first open cell, smallest value first: the first solution found is then
+    /// the first in row-major order.
+    row_major: bool,
+    /// Guesses allowed before the search gives up (`u64::MAX`: no budget).
+    budget: u64,
+    deadline: Option<Instant>,
+    pub found: u64,
+    pub first: Option<State<W>>,
+    pub guesses: u64,
+    pub timed_out: bool,
+    pub out_of_guesses: bool,
+}
+
+impl<'a, const W: usize> Search<'a, W> {
+    pub(super) fn new(
+        lay: &'a Layout<W>,
+        limit: u64,
+        row_major: bool,
+        budget: u64,
+        deadline: Option<Instant>,
+    ) -> Search<'a, W> {
+        Search {
+            lay,
+            limit,
+            row_major,
+            budget,
+            deadline,
+            found: 0,
+            first: None,
+            guesses: 0,
+            timed_out: false,
+            out_of_guesses: false,
+        }
+    }
+
+    fn stopped(&self) -> bool {
+        self.found >= self.limit || self.timed_out || self.out_of_guesses
+    }
+
+    /// Searches below a propagated, consistent board.
+    pub(super) fn run(&mut self, s: State<W>) {
+        if bits::is_empty(&s.open) {
+            self.found += 1;
+            if self.first.is_none() {
+                self.first = Some(s);
+            }
+            return;
+        }
+        let c = s.pick(self.lay, self.row_major);
+        let mut values = [0u8; MAX_VALUES];
+        let mut k = 0;
+        for d in 0..self.lay.n {
+            if bits::has(&s.cand[d], c) {
+                values[k] = d as u8;
+                k += 1;
+            }
+        }
+        for &d in &values[..k] {
+            if self.stopped() {
+                return;
+            }
+            if self.guesses >= self.budget {
+                self.out_of_guesses = true;
+                return;
+            }
+            self.guesses += 1;
+            if self.guesses % CLOCK_EVERY == 0 && self.deadline.is_some_and(|t| Instant::now() >= t)
+            {
+                self.timed_out = true;
+                return;
+            }
+            let mut child = s;
+            child.place(self.lay, d as usize, c);
+            if child.propagate(self.lay) {
+                self.run(child);
+            }
+        }
+    }
+}
