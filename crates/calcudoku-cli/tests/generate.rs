@@ -187,7 +187,7 @@ fn every_sudoku_size_is_written_by_default() {
         ),
         (&["-k", "kenken", "--to", "sudoku"], "formats that can: ops, keen, json"),
         (&["-k", "kenken", "--hidden-ops", "--to", "keen"], "Keen shows every cage's operator"),
-        (&["-k", "killer", "--givens", "--to", "ops"], "formats that can: json"),
+        (&["-k", "killer", "--givens", "--to", "ops"], "formats that can: solo, json"),
         (&["-k", "kenken", "--to", "cells", "-n", "100000000"], "sum cages only"),
     ] {
         let (code, out, err) = run(&[&["generate", "--seed", "1"][..], args].concat(), "");

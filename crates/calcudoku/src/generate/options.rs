@@ -489,6 +489,17 @@ impl Options {
             _ if tatham.contains(&format) => {
                 Err(format!("the {format} format writes Tatham's Towers or Unequal only"))
             }
+            _ if format == Format::JIGSAW => {
+                Err("the jigsaw format writes jigsaw Sudoku only".into())
+            }
+            Kind::KenKen if format == Format::SOLO => {
+                Err("Solo has no arithmetic cages (its Killer cages are sums)".into())
+            }
+            Kind::Sudoku | Kind::Killer
+                if format == Format::SOLO && self.size > crate::format::solo::SOLO_MAX_SIZE =>
+            {
+                Err(format!("Solo plays sides up to {}", crate::format::solo::SOLO_MAX_SIZE))
+            }
             Kind::Sudoku if format == Format::SUDOKU => {
                 let line = crate::format::sudoku::LINE_LENGTHS.contains(&(self.size * self.size));
                 Ok(if line { Layout::Line } else { Layout::Rows })
