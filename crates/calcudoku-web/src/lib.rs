@@ -2,7 +2,7 @@
 //! (strings, numbers, JSON), and nothing that thinks. Errors carry the CLI's words.
 //!
 //! This file holds the puzzle's own calls (reading, drawing, solving, checking, hints,
-//! grading, generating); [`play`] the calls the page's play and print add (pencil marks, the
+//! grading, generating); `play` the calls the page's play and print add (pencil marks, the
 //! generator's kinds and levels, the PDF sheet).
 
 mod play;

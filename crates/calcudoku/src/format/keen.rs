@@ -103,7 +103,7 @@ const KEEN_LEVELS: &str = "enhxu";
 /// Whether a line looks like a Keen game ID (to tell the format, not to read it): one word,
 /// a size perhaps followed by parameters (letters and digits, from a digit), then ':' and the
 /// description, or '#' and a random seed (an ID Keen cannot share, named as such when read);
-/// not the ID of another of Tatham's games (Towers, Unequal: see [`super::tatham`]).
+/// not the ID of another of Tatham's games (Towers, Unequal: see `format::tatham`).
 pub fn looks_like_id(line: &str) -> bool {
     super::tatham::game_of(line) == Some(super::tatham::Game::Keen)
 }

@@ -27,7 +27,7 @@
 //! - Skyscrapers (`towers`), Futoshiki (`unequal`) and Adjacent (`adjacent`): a random Latin
 //!   square with every clue it shows (clues around it, signs between neighbours), givens
 //!   where the ladder gets stuck, then clues and givens taken away in a random order while the
-//!   ladder up to the level still solves it ([`clued`]); kept when exactly at the level.
+//!   ladder up to the level still solves it (`clued`); kept when exactly at the level.
 
 mod cages;
 mod clued;
