@@ -10,7 +10,18 @@ import { hintWords, whereCells } from "./hints.js";
 import { setUpPrint } from "./print.js";
 import { Tasks } from "./tasks.js";
 
-const SIZES = { kenken: [3, 4, 5, 6, 7, 8, 9], sudoku: [4, 6, 8, 9, 12, 16], killer: [4, 6, 9] };
+const SIZES = {
+  kenken: [3, 4, 5, 6, 7, 8, 9],
+  sudoku: [4, 6, 8, 9, 12, 16],
+  killer: [4, 6, 9],
+  towers: [3, 4, 5, 6, 7, 8, 9],
+  unequal: [3, 4, 5, 6, 7, 8, 9],
+  adjacent: [3, 4, 5, 6, 7, 8, 9],
+  jigsaw: [4, 5, 6, 7, 8, 9],
+  x: [4, 6, 8, 9],
+  windoku: [9],
+  "jigsaw-x": [4, 5, 6, 7, 8, 9],
+};
 const MODES = ["value", "centre", "corner"];
 const $ = (id) => document.getElementById(id);
 

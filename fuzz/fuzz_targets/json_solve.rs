@@ -13,7 +13,7 @@ use libfuzzer_sys::fuzz_target;
 fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else { return };
     let one = format::json::parse(text);
-    let many = format::read(text, Some(Format::Json));
+    let many = format::read(text, Some(Format::JSON));
     if let (Ok(p), Ok(doc)) = (&one, &many) {
         // One object reads the same alone and as a stream of one.
         assert_eq!(doc.entries.len(), 1);

@@ -91,8 +91,11 @@ try {
   // Every kind the generator makes, played from the keyboard alone to "Solved".
   const kinds = await page.evaluate(() => [...document.querySelectorAll("#kind option")].map((o) => o.value));
   check(kinds.includes("kenken") && kinds.includes("sudoku") && kinds.includes("killer"), `the kinds offered: ${kinds.join(", ")}`);
-  const sizeOf = { kenken: 4, sudoku: 4, killer: 4 };
+  // Windoku needs a side whose boxes leave room for windows.
+  const sizeOf = { kenken: 4, sudoku: 4, killer: 4, windoku: 9 };
   for (const kind of kinds) {
+    // The kind first: its levels are its own (Tatham's words for Towers and Unequal).
+    await page.selectOption("#kind", kind);
     const level = await page.evaluate(() => document.querySelector("#level option").value);
     await generate(page, kind, sizeOf[kind] ?? 4, level);
     const { values, solution, n } = await page.evaluate(() => ({ values: window.calcudoku.values.slice(), solution: window.calcudoku.solution, n: window.calcudoku.game.size }));
@@ -157,7 +160,14 @@ try {
   check(/Technique: .+ \(.+\)\./.test(named) && named.startsWith(where.split(" Press")[0]), `hint stage 2, the technique's name: "${named}"`);
   await page.keyboard.press("h");
   const full = await hintText(page);
-  const step = await page.evaluate(() => JSON.parse(window.calcudoku.puzzle.hint(Uint8Array.from(window.calcudoku.values))));
+  // The library's one shape of a step (rows and columns from 1), in the page's form (from 0).
+  const raw = await page.evaluate(() => JSON.parse(window.calcudoku.puzzle.hint(Uint8Array.from(window.calcudoku.values))));
+  const step = {
+    ...raw,
+    cells: [...new Set([...raw.cells, ...raw.chain].map(({ row, col }) => `${row - 1},${col - 1}`))].map((k) => k.split(",").map(Number)),
+    placements: raw.placements.map(({ row, col, value }) => [row - 1, col - 1, value]),
+    eliminations: raw.eliminations.map(({ row, col, value }) => [row - 1, col - 1, value]),
+  };
   check(full.includes(step.text) && !full.includes("Press Hint again"), `hint stage 3, the whole step: "${full.slice(-90)}"`);
   const drawn = await page.evaluate(() => document.querySelector("#grid-wrap .picture svg").innerHTML);
   check(step.placements.length + step.eliminations.length > 0 && await page.locator("#grid .cell.hinted").count() === step.cells.length,
