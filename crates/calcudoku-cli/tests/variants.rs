@@ -1,21 +1,8 @@
 //! Sudoku variants through the real binary: Solo game IDs and jigsaw text read, solved and
 //! written back, and `--variant` adding X and windoku rules to what is read.
 
-use std::time::Duration;
-
-use assert_cmd::Command;
-
-fn calcudoku() -> Command {
-    let mut cmd = Command::cargo_bin("calcudoku").unwrap();
-    cmd.timeout(Duration::from_secs(60));
-    cmd
-}
-
-fn run(args: &[&str], stdin: &str) -> (i32, String, String) {
-    let out = calcudoku().args(args).write_stdin(stdin.to_string()).output().unwrap();
-    let text = |b: Vec<u8>| String::from_utf8(b).unwrap();
-    (out.status.code().unwrap_or(-1), text(out.stdout), text(out.stderr))
-}
+mod common;
+use common::run_with as run;
 
 /// Solo IDs of each kind: plain 3×3, 2×3, jigsaw, X, jigsaw X (from Solo's own generator).
 const IDS: &str = "\
