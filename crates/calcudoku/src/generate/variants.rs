@@ -83,10 +83,17 @@ pub(super) fn attempt(
     Ok(at_level(&puzzle, ladder, Some(level), deadline)?.map(|g| (puzzle, solution, g)))
 }
 
+/// Guesses allowed to prove a puzzle unique while clues are taken away: past them the clue
+/// stays (a 9×9 takes a few dozen; a sparse 16×16 can take millions).
+const UNIQUE_GUESSES: u64 = 5_000;
+
+/// Whether `puzzle` has one solution, proved within [`UNIQUE_GUESSES`] (false past them).
 fn unique(puzzle: &Puzzle, deadline: Option<Instant>) -> Result<bool, GenerateError> {
-    let count =
-        Solver::new(puzzle).with_deadline(deadline).count(2).map_err(|_| GenerateError::Timeout)?;
-    Ok(count.solutions == 1)
+    let count = Solver::new(puzzle)
+        .with_deadline(deadline)
+        .count_within(2, UNIQUE_GUESSES)
+        .map_err(|_| GenerateError::Timeout)?;
+    Ok(count.is_some_and(|c| c.solutions == 1))
 }
 
 /// The empty puzzle of the rules: regions (jigsaw or boxes), diagonals, windows.
@@ -104,21 +111,36 @@ pub(super) fn layout(n: usize, rules: Rules, rng: &mut Rng) -> Puzzle {
     b.build().expect("a layout of checked options")
 }
 
-/// A random solution of an empty layout: the solver's first solution, its values relabelled
-/// at random (every rule of a variant is "all different", so a relabelled solution is one),
-/// and, when the layout has square boxes, transposed at random (which keeps the boxes, the
-/// diagonals and the windows).
+/// Guesses allowed to fill an empty layout before another layout is drawn. A 9×9 jigsaw X
+/// takes a few hundred at most when it has a solution; some random regions have none, or
+/// hide the only ones deep in the search.
+const FILL_GUESSES: u64 = 20_000;
+
+/// A random solution of an empty layout: values 1 to N/2 planted once each in random cells
+/// (values that differ cannot clash, and where they sit is what makes two fills differ: a
+/// fill of the bare layout would be one grid, up to names, for every attempt), then a
+/// solution the solver finds within a budget of guesses (None past it or without one, and
+/// the attempt draws again), its values relabelled at random (every rule of a variant is
+/// "all different", so a relabelled solution is one), and, when the layout has square
+/// boxes, transposed at random (which keeps the boxes, the diagonals and the windows).
 fn random_solution(
     template: &Puzzle,
     rng: &mut Rng,
     deadline: Option<Instant>,
 ) -> Result<Option<Grid>, GenerateError> {
     let n = template.size();
-    let report = Solver::new(template)
+    let mut planted = Grid::empty(n);
+    let mut cells: Vec<usize> = (0..n * n).collect();
+    rng.shuffle(&mut cells);
+    for (v, &c) in cells.iter().take(n / 2).enumerate() {
+        planted.set(Cell(c as u16), v as u8 + 1);
+    }
+    let Ok(seeded) = template.with_givens(planted) else { return Ok(None) };
+    let found = Solver::new(&seeded)
         .with_deadline(deadline)
-        .solve()
+        .any_within(FILL_GUESSES)
         .map_err(|_| GenerateError::Timeout)?;
-    let Some(first) = report.grid else { return Ok(None) };
+    let Some(first) = found else { return Ok(None) };
     let relabel = rng.permutation(n);
     let square = template.boxes().is_some_and(|b| b.height == b.width);
     let transpose = square && rng.chance(1, 2);

@@ -285,6 +285,40 @@ impl Solver {
         Ok(Report { grid, count, stats })
     }
 
+    /// A solution, not necessarily the first in row-major order, found by guessing on the
+    /// narrowest choices within `guesses` guesses (a puzzle of houses alone; others search
+    /// without a budget): None when there is none or the budget ran out first. What a
+    /// generator needs to fill an empty layout, where the first solution in row-major order
+    /// can take a long search and some layouts (a jigsaw X) have no solution at all.
+    pub(crate) fn any_within(&self, guesses: u64) -> Result<Option<Grid>, Timeout> {
+        let Some((houses, puzzle)) = &self.houses else {
+            return self.search(Branching::FewestCandidates, 1).map(|(grid, _, _)| grid);
+        };
+        let started = self.deadline.map(|_| Instant::now());
+        let found = houses
+            .search(puzzle.givens().cells(), 1, false, guesses, self.deadline)
+            .ok_or_else(|| Timeout(started.map_or(Duration::ZERO, |t| t.elapsed())))?;
+        let grid = found.first.map(|g| Grid::from_valid(puzzle.size(), g));
+        self.check(grid.as_ref());
+        Ok(grid)
+    }
+
+    /// Counts solutions as [`Solver::count`] does, within `guesses` guesses for a puzzle of
+    /// houses alone (others count without a budget): None when the budget ran out first.
+    pub(crate) fn count_within(&self, limit: u64, guesses: u64) -> Result<Option<Count>, Timeout> {
+        let Some((houses, puzzle)) = &self.houses else {
+            return self.count(limit).map(Some);
+        };
+        let started = self.deadline.map(|_| Instant::now());
+        let found = houses
+            .search(puzzle.givens().cells(), limit, false, guesses, self.deadline)
+            .ok_or_else(|| Timeout(started.map_or(Duration::ZERO, |t| t.elapsed())))?;
+        if found.out_of_guesses {
+            return Ok(None);
+        }
+        Ok(Some(Count { solutions: found.solutions, complete: found.solutions < limit }))
+    }
+
     /// Counts solutions, stopping once `limit` are found.
     pub fn count(&self, limit: u64) -> Result<Count, Timeout> {
         if let Some(givens) = &self.sudoku9 {

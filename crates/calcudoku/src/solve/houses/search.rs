@@ -92,7 +92,24 @@ impl<const W: usize> State<W> {
                     }
                 }
             }
-            if !placed {
+            if placed {
+                continue;
+            }
+            // Locked candidates: a value whose places in one unit all lie where it crosses
+            // another leaves the rest of the other.
+            let mut cut = false;
+            for d in 0..n {
+                let v = &mut self.cand[d];
+                for (a, b) in &lay.crossings {
+                    let in_a = bits::meets(v, a);
+                    let in_b = bits::meets(v, b);
+                    if in_a != in_b {
+                        *v = bits::minus(v, if in_a { a } else { b });
+                        cut = true;
+                    }
+                }
+            }
+            if !cut {
                 return true;
             }
         }

@@ -52,10 +52,15 @@ fn make_layouts() -> Vec<(Puzzle, Grid)> {
 }
 
 /// The puzzle of `layout` with the givens `keep` picks from its solution, some of them
-/// changed (`shift`): unique, several or no solutions.
+/// changed (`shift`) when at least half the cells are given: unique, several or no solutions.
+///
+/// Wrong givens are kept to dense grids on purpose: a sparse grid with a wrong given can need
+/// a search of nearly the whole space to be proved unsolvable (a windoku with eight givens,
+/// one of them wrong, ran past five minutes in both engines), and a test must finish.
 fn with_givens(layout: &(Puzzle, Grid), keep: &[bool], shift: &[u8]) -> Puzzle {
     let (p, g) = layout;
     let n = p.size() as u8;
+    let dense = 2 * keep.iter().filter(|&&k| k).count() >= keep.len();
     let cells: Vec<u8> = g
         .cells()
         .iter()
@@ -65,14 +70,48 @@ fn with_givens(layout: &(Puzzle, Grid), keep: &[bool], shift: &[u8]) -> Puzzle {
                 return 0;
             }
             let s = shift[i % shift.len()];
-            if s < 3 { (v - 1 + s) % n + 1 } else { v }
+            if dense && s < 3 { (v - 1 + s) % n + 1 } else { v }
         })
         .collect();
     p.with_givens(Grid::from_valid(p.size(), cells)).unwrap()
 }
 
+/// How long one case of the comparison may search, both engines together.
+const CASE_TIME: std::time::Duration = std::time::Duration::from_secs(4);
+
+/// Both engines' answers on `p`, every search within one deadline: the comparison, or None
+/// when the deadline passed first.
+fn compare(p: &Puzzle) -> Option<Result<(), TestCaseError>> {
+    let deadline = Some(crate::clock::Instant::now() + CASE_TIME);
+    let fast = Solver::new(p).with_deadline(deadline);
+    let general = Solver::general(p).with_deadline(deadline);
+    let run = || -> Result<Result<(), TestCaseError>, crate::solve::Timeout> {
+        for limit in [1, 2, 5] {
+            let (_, a, _) = fast.search(Branching::FewestCandidates, limit)?;
+            let (_, b, _) = general.search(Branching::FewestCandidates, limit)?;
+            if a != b {
+                return Ok(Err(TestCaseError::fail(format!("limit {limit}: {a:?} ≠ {b:?}"))));
+            }
+        }
+        let (a, ca, _) = fast.search(Branching::RowMajor, 3)?;
+        let (b, cb, _) = general.search(Branching::RowMajor, 3)?;
+        if (&a, ca) != (&b, cb) {
+            return Ok(Err(TestCaseError::fail(format!("row-major: {ca:?} ≠ {cb:?}"))));
+        }
+        let (a, b) = (fast.solve()?, general.solve()?);
+        if (&a.grid, a.count) != (&b.grid, b.count) {
+            return Ok(Err(TestCaseError::fail(format!("solve: {:?} ≠ {:?}", a.count, b.count))));
+        }
+        Ok(Ok(()))
+    };
+    run().ok()
+}
+
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(200))]
+    // A case whose search outlasts its deadline is rejected, not judged: Latin-square search
+    // has heavy tails (a sparse jigsaw, a 16×16 with a third of its cells given and no
+    // solution) that no engine escapes. More than a few such cases fail the test.
+    #![proptest_config(ProptestConfig { cases: 200, max_global_rejects: 8, ..ProptestConfig::default() })]
 
     /// The engine counts, orders and finds as the general engine does.
     #[test]
@@ -85,21 +124,10 @@ proptest! {
         let layouts = layouts();
         let keep: Vec<bool> = keep.iter().map(|&k| k < density).collect();
         let p = with_givens(&layouts[which], &keep, &shift);
-        let fast = Solver::new(&p);
-        let general = Solver::general(&p);
-        for limit in [1, 2, 5] {
-            let (_, a, _) = fast.search(Branching::FewestCandidates, limit).unwrap();
-            let (_, b, _) = general.search(Branching::FewestCandidates, limit).unwrap();
-            prop_assert_eq!(a, b);
+        match compare(&p) {
+            Some(verdict) => verdict?,
+            None => prop_assume!(false, "past the deadline"),
         }
-        let (a, ca, _) = fast.search(Branching::RowMajor, 3).unwrap();
-        let (b, cb, _) = general.search(Branching::RowMajor, 3).unwrap();
-        prop_assert_eq!(a, b);
-        prop_assert_eq!(ca, cb);
-        let a = fast.solve().unwrap();
-        let b = general.solve().unwrap();
-        prop_assert_eq!(a.grid, b.grid);
-        prop_assert_eq!(a.count, b.count);
     }
 }
 
@@ -116,4 +144,29 @@ fn puzzles_of_houses_take_this_engine() {
     }
     let killer = r#"{"size": 4, "boxes": "2x2", "cages": [{"op": "+", "target": 3, "cells": [[0, 0], [0, 1]]}]}"#;
     assert!(super::Houses::new(&format::parse(killer, None).unwrap()).is_none());
+}
+
+/// A jigsaw with two givens (from a run of the comparison above that took minutes): locked
+/// candidates between regions and lines keep its search short.
+#[test]
+fn a_sparse_jigsaw_needs_few_guesses() {
+    let mut givens = vec![0u8; 81];
+    givens[2 * 9 + 2] = 1;
+    givens[3 * 9 + 3] = 5;
+    let regions = "000000111\
+                   002211111\
+                   304222221\
+                   344442255\
+                   343344455\
+                   333365557\
+                   666665777\
+                   688865777\
+                   688888877";
+    let regions: Vec<u8> = regions.bytes().filter(u8::is_ascii_digit).map(|b| b - b'0').collect();
+    let p = Puzzle::builder(9).regions(regions).build().unwrap();
+    let p = p.with_givens(Grid::from_valid(9, givens.clone())).unwrap();
+    let houses = super::Houses::new(&p).unwrap();
+    let found = houses.search(&givens, 2, false, 10_000, None).unwrap();
+    assert_eq!(found.solutions, 2);
+    assert!(found.guesses < 1_000, "{} guesses", found.guesses);
 }
