@@ -1,31 +1,37 @@
-//! Clues taken away in orbits of a symmetry, for Sudoku of every size: the orbits, the
-//! removal that keeps the solution unique, and the check that no single clue could still go.
-//! Both Sudoku generators use them: the one that takes clues away and puts them back
-//! (`sudoku`), and the one that tries candidates at a level (`trial`).
+//! Clues taken away in orbits of a symmetry, for Sudoku of every size and its variants: the
+//! orbits, the removal that keeps the solution unique, the orbits put back until a level's
+//! ladder solves the puzzle, and the check that no single clue could still go. The Sudoku
+//! generators (`sudoku`, which takes clues away and puts them back, and `trial`, which tries
+//! candidates at a level) and the variants' (`variants`) use them.
 
 use crate::clock::Instant;
-use crate::puzzle::{BoxShape, Cell, Grid, Puzzle};
+use crate::logic::Ladder;
+use crate::puzzle::{Cell, Grid, Puzzle};
 use crate::solve::Solver;
 
-use super::{GenerateError, Symmetry};
+use super::{GenerateError, Symmetry, solves_within};
 
-/// Takes the clues of each orbit away in turn, keeping them away while the solution stays
-/// unique (put back otherwise); the indices into `orbits` of those taken away.
+/// Guesses allowed to prove a puzzle unique while clues are taken away: past them the clue
+/// stays. A 9×9 takes a few dozen; a sparse 16×16 jigsaw or windoku can take millions (a
+/// classic 9×9 goes to its own engine, which needs no budget).
+const UNIQUE_GUESSES: u64 = 5_000;
+
+/// Takes the clues of each orbit away in turn, keeping them away while the solution of the
+/// puzzle `make` builds stays unique (put back otherwise); the indices into `orbits` of those
+/// taken away.
 pub(super) fn take_away<O: AsRef<[usize]>>(
     givens: &mut Grid,
-    boxes: BoxShape,
+    make: &dyn Fn(&Grid) -> Puzzle,
     orbits: &[O],
     deadline: Option<Instant>,
 ) -> Result<Vec<usize>, GenerateError> {
-    let n = givens.size();
     let mut removed = Vec::new();
     for (k, orbit) in orbits.iter().enumerate() {
         let before = givens.clone();
         for &c in orbit.as_ref() {
             givens.set(Cell(c as u16), 0);
         }
-        let puzzle = Puzzle::sudoku(n, Some(boxes), givens.clone()).expect("in range");
-        if unique(&puzzle, deadline)? {
+        if unique(&make(givens), deadline)? {
             removed.push(k);
         } else {
             *givens = before;
@@ -34,22 +40,58 @@ pub(super) fn take_away<O: AsRef<[usize]>>(
     Ok(removed)
 }
 
+/// The puzzle of `givens` (after [`take_away`], which took the orbits `removed` away) with
+/// the fewest of those orbits put back, last taken first, for `ladder` to solve it at `level`
+/// or below (all of them give the full solution, at the lowest level): a binary search.
+pub(super) fn put_back_to_level<O: AsRef<[usize]>>(
+    givens: &Grid,
+    solution: &Grid,
+    removed: &[usize],
+    orbits: &[O],
+    make: &dyn Fn(&Grid) -> Puzzle,
+    (ladder, level): (&Ladder, u8),
+    deadline: Option<Instant>,
+) -> Result<Puzzle, GenerateError> {
+    // with(k): the puzzle with the last k orbits taken put back.
+    let with = |k: usize| {
+        let mut grid = givens.clone();
+        for &o in removed.iter().rev().take(k) {
+            for &c in orbits[o].as_ref() {
+                grid.set(Cell(c as u16), solution.cells()[c]);
+            }
+        }
+        make(&grid)
+    };
+    let (mut lo, mut hi) = (0usize, removed.len());
+    if solves_within(&with(0), ladder, Some(level), deadline)?.is_some() {
+        hi = 0;
+    }
+    while lo < hi {
+        let mid = (lo + hi) / 2;
+        if solves_within(&with(mid), ladder, Some(level), deadline)?.is_some() {
+            hi = mid;
+        } else {
+            lo = mid + 1;
+        }
+    }
+    Ok(with(hi))
+}
+
 /// Whether one given of a puzzle whose orbits cannot go (after [`take_away`]) could go on its
 /// own, the solution staying unique. Only the givens of orbits of two cells or more need a
 /// look: a one-cell orbit that could not go when it was tried cannot go later either (fewer
 /// givens never leave fewer solutions).
 pub(super) fn spare_clue<O: AsRef<[usize]>>(
     givens: &Grid,
-    boxes: BoxShape,
+    make: &dyn Fn(&Grid) -> Puzzle,
     orbits: &[O],
     deadline: Option<Instant>,
 ) -> Result<bool, GenerateError> {
-    let n = givens.size();
     for orbit in orbits.iter().map(AsRef::as_ref).filter(|o| o.len() > 1) {
         for &c in orbit.iter().filter(|&&c| givens.cells()[c] != 0) {
             let mut fewer = givens.clone();
             fewer.set(Cell(c as u16), 0);
-            if unique(&Puzzle::sudoku(n, Some(boxes), fewer).expect("in range"), deadline)? {
+            if unique(&make(&fewer), deadline)? {
                 return Ok(true);
             }
         }
@@ -57,11 +99,14 @@ pub(super) fn spare_clue<O: AsRef<[usize]>>(
     Ok(false)
 }
 
-/// Whether the puzzle has exactly one solution.
+/// Whether the puzzle has exactly one solution, proved within [`UNIQUE_GUESSES`] (false past
+/// them).
 fn unique(puzzle: &Puzzle, deadline: Option<Instant>) -> Result<bool, GenerateError> {
-    let count =
-        Solver::new(puzzle).with_deadline(deadline).count(2).map_err(|_| GenerateError::Timeout)?;
-    Ok(count.solutions == 1)
+    let count = Solver::new(puzzle)
+        .with_deadline(deadline)
+        .count_within(2, UNIQUE_GUESSES)
+        .map_err(|_| GenerateError::Timeout)?;
+    Ok(count.is_some_and(|c| c.solutions == 1))
 }
 
 /// The cells in orbits of the symmetry (each orbit sorted, orbits in order of first cell).

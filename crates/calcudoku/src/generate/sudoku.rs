@@ -13,7 +13,7 @@ use crate::clock::Instant;
 use crate::logic::{Grade, Ladder};
 use crate::puzzle::{BoxShape, Cell, Grid, Puzzle};
 
-use super::clues::{orbits, spare_clue, take_away};
+use super::clues::{orbits, put_back_to_level, spare_clue, take_away};
 use super::rng::Rng;
 use super::{GenerateError, Options, at_level, latin, solves_within};
 
@@ -39,9 +39,9 @@ pub(super) fn attempt(
         return Ok(at_level(&puzzle, ladder, Some(level), deadline)?.map(|g| (puzzle, solution, g)));
     }
     let mut givens = solution.clone();
-    let removed = take_away(&mut givens, boxes, &orbits, deadline)?;
+    let removed = take_away(&mut givens, &make, &orbits, deadline)?;
     let minimal = make(&givens);
-    if options.minimal && spare_clue(&givens, boxes, &orbits, deadline)? {
+    if options.minimal && spare_clue(&givens, &make, &orbits, deadline)? {
         return Ok(None);
     }
     if options.minimal || options.level.is_none() {
@@ -50,31 +50,8 @@ pub(super) fn attempt(
         );
     }
     let level = options.level.expect("checked above");
-    // with(k): the minimal puzzle with the last k orbits taken put back.
-    let with = |k: usize| {
-        let mut grid = givens.clone();
-        for &o in removed.iter().rev().take(k) {
-            for &c in &orbits[o] {
-                grid.set(Cell(c as u16), solution.cells()[c]);
-            }
-        }
-        make(&grid)
-    };
-    // The fewest orbits put back for a grade at the level or below (all of them give the full
-    // grid, which is at the lowest level).
-    let (mut lo, mut hi) = (0usize, removed.len());
-    if solves_within(&with(0), ladder, Some(level), deadline)?.is_some() {
-        hi = 0;
-    }
-    while lo < hi {
-        let mid = (lo + hi) / 2;
-        if solves_within(&with(mid), ladder, Some(level), deadline)?.is_some() {
-            hi = mid;
-        } else {
-            lo = mid + 1;
-        }
-    }
-    let puzzle = with(hi);
+    let puzzle =
+        put_back_to_level(&givens, &solution, &removed, &orbits, &make, (ladder, level), deadline)?;
     Ok(at_level(&puzzle, ladder, Some(level), deadline)?.map(|g| (puzzle, solution, g)))
 }
 

@@ -129,8 +129,7 @@ pub(super) fn attempt(
     let mut order: Vec<&Vec<usize>> = orbits.iter().filter(|o| givens[o[0]] != 0).collect();
     rng.shuffle(&mut order);
     let mut givens = Grid::from_valid(9, givens);
-    let boxes = BoxShape::standard(9).expect("9×9 has boxes");
-    take_away(&mut givens, boxes, &order, deadline)?;
+    take_away(&mut givens, &|g: &Grid| sudoku9(g.cells()), &order, deadline)?;
     let puzzle = sudoku9(givens.cells());
     let solution = Grid::from_valid(9, solution);
     Ok(at_level(&puzzle, ladder, Some(level), deadline)?.map(|g| (puzzle, solution, g)))

@@ -13,7 +13,7 @@ use crate::puzzle::{BoxShape, Cell, Grid, Puzzle};
 use crate::solve::Solver;
 
 use super::rng::Rng;
-use super::{GenerateError, Options, at_level, solves_within};
+use super::{GenerateError, Options, at_level};
 
 /// What a variant kind adds to a plain grid.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -40,60 +40,23 @@ pub(super) fn attempt(
     rng.shuffle(&mut orbits);
     let make = |grid: &Grid| template.with_givens(grid.clone()).expect("in range");
     let mut givens = solution.clone();
-    let mut removed = Vec::new();
-    for (k, orbit) in orbits.iter().enumerate() {
-        let before = givens.clone();
-        for &c in orbit {
-            givens.set(Cell(c as u16), 0);
-        }
-        if unique(&make(&givens), deadline)? {
-            removed.push(k);
-        } else {
-            givens = before;
-        }
-    }
+    let removed = super::clues::take_away(&mut givens, &make, &orbits, deadline)?;
     let minimal = make(&givens);
     let Some(level) = options.level.filter(|_| !options.minimal) else {
         return Ok(
             at_level(&minimal, ladder, options.level, deadline)?.map(|g| (minimal, solution, g))
         );
     };
-    let with = |k: usize| {
-        let mut grid = givens.clone();
-        for &o in removed.iter().rev().take(k) {
-            for &c in &orbits[o] {
-                grid.set(Cell(c as u16), solution.cells()[c]);
-            }
-        }
-        make(&grid)
-    };
-    let (mut lo, mut hi) = (0usize, removed.len());
-    if solves_within(&with(0), ladder, Some(level), deadline)?.is_some() {
-        hi = 0;
-    }
-    while lo < hi {
-        let mid = (lo + hi) / 2;
-        if solves_within(&with(mid), ladder, Some(level), deadline)?.is_some() {
-            hi = mid;
-        } else {
-            lo = mid + 1;
-        }
-    }
-    let puzzle = with(hi);
+    let puzzle = super::clues::put_back_to_level(
+        &givens,
+        &solution,
+        &removed,
+        &orbits,
+        &make,
+        (ladder, level),
+        deadline,
+    )?;
     Ok(at_level(&puzzle, ladder, Some(level), deadline)?.map(|g| (puzzle, solution, g)))
-}
-
-/// Guesses allowed to prove a puzzle unique while clues are taken away: past them the clue
-/// stays (a 9×9 takes a few dozen; a sparse 16×16 can take millions).
-const UNIQUE_GUESSES: u64 = 5_000;
-
-/// Whether `puzzle` has one solution, proved within [`UNIQUE_GUESSES`] (false past them).
-fn unique(puzzle: &Puzzle, deadline: Option<Instant>) -> Result<bool, GenerateError> {
-    let count = Solver::new(puzzle)
-        .with_deadline(deadline)
-        .count_within(2, UNIQUE_GUESSES)
-        .map_err(|_| GenerateError::Timeout)?;
-    Ok(count.is_some_and(|c| c.solutions == 1))
 }
 
 /// The empty puzzle of the rules: regions (jigsaw or boxes), diagonals, windows.
