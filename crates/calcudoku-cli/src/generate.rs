@@ -192,7 +192,7 @@ fn options(args: &GenerateArgs) -> Result<Options> {
     if let Some((setting, flag, _)) = given.iter().find(|(s, _, on)| *on && !s.applies_to(kind)) {
         bail!("{flag} {}", setting.why_not(kind));
     }
-    let level = args.difficulty.as_deref().unwrap_or(kind.default_level());
+    let level = args.difficulty.as_deref().unwrap_or(kind.default_level_at(size));
     options = options.with_level_named(level)?;
     if args.mult_only {
         options.ops = vec![Operator::Mul];

@@ -98,11 +98,9 @@ fn grade_uses_solos_levels_for_solo_ids() {
 #[test]
 fn generate_makes_variants_that_read_back_unique() {
     for (kind, prefix) in
-        [("jigsaw", "9j:"), ("x", "3x3x:"), ("windoku", "{"), ("jigsaw-x", "6jx:")]
+        [("jigsaw", "9j:"), ("x", "3x3x:"), ("windoku", "{"), ("jigsaw-x", "9jx:")]
     {
-        let size = if kind == "jigsaw-x" { "6" } else { "9" };
-        let args =
-            ["generate", "-q", "-k", kind, "-s", size, "-n", "2", "--seed", "5", "-d", "easy"];
+        let args = ["generate", "-q", "-k", kind, "-n", "2", "--seed", "5", "-d", "easy"];
         let (code, one, err) = run(&[&args[..], &["-j", "1"]].concat(), "");
         assert_eq!(code, 0, "{kind}: {err}");
         assert!(one.lines().all(|l| l.starts_with(prefix)), "{kind}: {one}");
@@ -111,4 +109,22 @@ fn generate_makes_variants_that_read_back_unique() {
         let (code, counts, err) = run(&["count", "-q"], &one);
         assert_eq!((code, counts.as_str()), (0, "1\n1\n"), "{kind}: {err}");
     }
+}
+
+/// A 4×4 X or windoku has no puzzle above easy: made at easy when no level is asked, refused
+/// at once (status 2, one line) when a harder one is.
+#[test]
+fn four_by_four_variants_default_to_a_level_they_have() {
+    for kind in ["x", "windoku", "sudoku"] {
+        let (code, out, err) = run(&["generate", "-q", "-k", kind, "-s", "4", "--seed", "1"], "");
+        assert_eq!(code, 0, "{kind}: {err}");
+        let (code, counts, err) = run(&["count", "-q"], &out);
+        assert_eq!((code, counts.as_str()), (0, "1\n"), "{kind}: {err}");
+        let (code, _, err) = run(&["generate", "-k", kind, "-s", "4", "-d", "medium"], "");
+        assert_eq!(code, 2, "{kind}");
+        assert!(err.contains("made only at easy"), "{kind}: {err}");
+    }
+    let (code, _, err) = run(&["generate", "-k", "jigsaw", "-s", "4", "-d", "hard"], "");
+    assert_eq!(code, 2);
+    assert!(err.contains("made only at easy and medium"), "{err}");
 }

@@ -63,6 +63,15 @@ impl Kind {
         }
     }
 
+    /// The level made when none is asked for a grid of side `size`: [`Kind::default_level`],
+    /// but `easy` where a 4×4 grid has no harder puzzle (Sudoku, X, windoku).
+    pub const fn default_level_at(self, size: usize) -> &'static str {
+        match (self, size) {
+            (Kind::Sudoku | Kind::X | Kind::Windoku, 4) => "easy",
+            _ => self.default_level(),
+        }
+    }
+
     /// The level made when none is asked: the middle of the ladder (`normal`, Keen's default,
     /// for KenKen; `medium` for Sudoku and Killer).
     pub const fn default_level(self) -> &'static str {
@@ -413,6 +422,11 @@ impl Options {
                 }
                 if rules.windoku && crate::puzzle::windoku_windows(self.size).is_empty() {
                     return bad(format!("a {0}×{0} grid has no windoku windows", self.size));
+                }
+                // A 4×4 has no harder puzzle (20,000 attempts find none): refused at once.
+                let (top, words) = if rules.jigsaw { (1, "easy and medium") } else { (0, "easy") };
+                if self.size == 4 && self.level.is_some_and(|l| l > top) {
+                    return bad(format!("4×4 {} are made only at {words}", self.kind.name()));
                 }
             }
             Kind::Towers | Kind::Unequal | Kind::Adjacent => {
