@@ -74,7 +74,6 @@ fn cargo() -> Command {
     Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()))
 }
 
-/// `extra`: options passed on to `cargo test` (e.g. `--locked`).
 /// A fixed seed for the property tests under CI (unless `PROPTEST_RNG_SEED` is set): CI then
 /// draws the same cases every run, and its time is the time measured before landing. A
 /// search can have heavy tails, and a case drawn once in many runs may search for minutes;
@@ -82,6 +81,7 @@ fn cargo() -> Command {
 /// ones nobody has seen. Outside CI every run draws new cases.
 const CI_PROPTEST_SEED: &str = "20261128";
 
+/// `extra`: options passed on to `cargo test` (e.g. `--locked`).
 fn test(extra: &[String]) -> Result<()> {
     let mut tests = cargo();
     tests.args(["test", "--workspace"]).args(extra);

@@ -64,11 +64,29 @@ impl Kind {
     }
 
     /// The level made when none is asked for a grid of side `size`: [`Kind::default_level`],
-    /// but `easy` where a 4×4 grid has no harder puzzle (Sudoku, X, windoku).
+    /// but `easy` where a grid that small has no harder puzzle (a 4×4 Sudoku, X or windoku).
     pub const fn default_level_at(self, size: usize) -> &'static str {
-        match (self, size) {
-            (Kind::Sudoku | Kind::X | Kind::Windoku, 4) => "easy",
+        match self.top_at(size) {
+            Some((0, _, _)) => "easy",
             _ => self.default_level(),
+        }
+    }
+
+    /// The highest level (index into the kind's ladder) a grid of side `size` can be made at,
+    /// where that is below the kind's top, with the words of an error (the puzzles, the
+    /// levels): a 4×4 Sudoku, X or windoku has no puzzle above easy, a 4×4 jigsaw none above
+    /// medium (20,000 attempts find none). None for other kinds and sides.
+    const fn top_at(self, size: usize) -> Option<(u8, &'static str, &'static str)> {
+        if size != 4 {
+            return None;
+        }
+        match self {
+            Kind::Sudoku => Some((0, "Sudoku", "easy")),
+            Kind::X => Some((0, "X Sudoku", "easy")),
+            Kind::Windoku => Some((0, "windoku", "easy")),
+            Kind::Jigsaw => Some((1, "jigsaw Sudoku", "easy and medium")),
+            Kind::JigsawX => Some((1, "jigsaw X Sudoku", "easy and medium")),
+            _ => None,
         }
     }
 
@@ -354,10 +372,6 @@ impl Options {
                         self.size
                     ));
                 }
-                if self.kind == Kind::Sudoku && self.size == 4 && self.level.is_some_and(|l| l > 0)
-                {
-                    return bad("4×4 Sudoku are made only at easy".into());
-                }
                 if self.kind == Kind::Sudoku
                     && self.size == 9
                     && self.level == Some(self.kind.top())
@@ -423,11 +437,6 @@ impl Options {
                 if rules.windoku && crate::puzzle::windoku_windows(self.size).is_empty() {
                     return bad(format!("a {0}×{0} grid has no windoku windows", self.size));
                 }
-                // A 4×4 has no harder puzzle (20,000 attempts find none): refused at once.
-                let (top, words) = if rules.jigsaw { (1, "easy and medium") } else { (0, "easy") };
-                if self.size == 4 && self.level.is_some_and(|l| l > top) {
-                    return bad(format!("4×4 {} are made only at {words}", self.kind.name()));
-                }
             }
             Kind::Towers | Kind::Unequal | Kind::Adjacent => {
                 if !(3..=16).contains(&self.size) {
@@ -438,6 +447,13 @@ impl Options {
                     ));
                 }
             }
+        }
+        if let (Some((top, puzzles, levels)), Some(level)) =
+            (self.kind.top_at(self.size), self.level)
+            && level > top
+        {
+            let n = self.size;
+            return bad(format!("{n}×{n} {puzzles} are made only at {levels}"));
         }
         Ok(())
     }

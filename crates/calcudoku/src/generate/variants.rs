@@ -74,9 +74,9 @@ pub(super) fn layout(n: usize, rules: Rules, rng: &mut Rng) -> Puzzle {
     b.build().expect("a layout of checked options")
 }
 
-/// Guesses allowed to fill an empty layout before another layout is drawn. A 9×9 jigsaw X
-/// takes a few hundred at most when it has a solution; some random regions have none, or
-/// hide the only ones deep in the search.
+/// Guesses allowed to fill a layout from its planted values before the attempt draws again:
+/// some random regions have no solution, or hide them deep in the search, and some planted
+/// values leave none.
 const FILL_GUESSES: u64 = 20_000;
 
 /// A random solution of an empty layout: values 1 to N/2 planted once each in random cells

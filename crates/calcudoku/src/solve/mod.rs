@@ -291,14 +291,11 @@ impl Solver {
     /// generator needs to fill an empty layout, where the first solution in row-major order
     /// can take a long search and some layouts (a jigsaw X) have no solution at all.
     pub(crate) fn any_within(&self, guesses: u64) -> Result<Option<Grid>, Timeout> {
-        let Some((houses, puzzle)) = &self.houses else {
+        let (Some((_, puzzle)), Some(found)) = (&self.houses, self.houses_within(1, guesses))
+        else {
             return self.search(Branching::FewestCandidates, 1).map(|(grid, _, _)| grid);
         };
-        let started = self.deadline.map(|_| Instant::now());
-        let found = houses
-            .search(puzzle.givens().cells(), 1, false, guesses, self.deadline)
-            .ok_or_else(|| Timeout(started.map_or(Duration::ZERO, |t| t.elapsed())))?;
-        let grid = found.first.map(|g| Grid::from_valid(puzzle.size(), g));
+        let grid = found?.first.map(|g| Grid::from_valid(puzzle.size(), g));
         self.check(grid.as_ref());
         Ok(grid)
     }
@@ -306,17 +303,21 @@ impl Solver {
     /// Counts solutions as [`Solver::count`] does, within `guesses` guesses for a puzzle of
     /// houses alone (others count without a budget): None when the budget ran out first.
     pub(crate) fn count_within(&self, limit: u64, guesses: u64) -> Result<Option<Count>, Timeout> {
-        let Some((houses, puzzle)) = &self.houses else {
+        let Some(found) = self.houses_within(limit, guesses) else {
             return self.count(limit).map(Some);
         };
+        let found = found?;
+        Ok((!found.out_of_guesses)
+            .then_some(Count { solutions: found.solutions, complete: found.solutions < limit }))
+    }
+
+    /// The houses engine's search to `limit` solutions on the narrowest choices, within
+    /// `guesses` guesses and the deadline; None for a puzzle that is not of houses alone.
+    fn houses_within(&self, limit: u64, guesses: u64) -> Option<Result<houses::Found, Timeout>> {
+        let (houses, puzzle) = self.houses.as_ref()?;
         let started = self.deadline.map(|_| Instant::now());
-        let found = houses
-            .search(puzzle.givens().cells(), limit, false, guesses, self.deadline)
-            .ok_or_else(|| Timeout(started.map_or(Duration::ZERO, |t| t.elapsed())))?;
-        if found.out_of_guesses {
-            return Ok(None);
-        }
-        Ok(Some(Count { solutions: found.solutions, complete: found.solutions < limit }))
+        let found = houses.search(puzzle.givens().cells(), limit, false, guesses, self.deadline);
+        Some(found.ok_or_else(|| Timeout(started.map_or(Duration::ZERO, |t| t.elapsed()))))
     }
 
     /// Counts solutions, stopping once `limit` are found.
