@@ -183,11 +183,14 @@ pub struct DrawArgs {
     #[arg(long)]
     pub draw: bool,
 
-    /// With --draw: in the terminal, or as SVG (to -o, or for a hint to standard output).
-    #[arg(long, value_enum, default_value_t = DrawTarget::Term, value_name = "KIND", requires = "draw")]
-    pub to: DrawTarget,
+    /// With --draw: in the terminal, or as SVG, PNG or PDF [default: from the extension of
+    /// -o (.svg, .png, .pdf), else term]. An SVG hint may go to standard output; PNG and PDF
+    /// go to -o (a PDF holds every step, a page each).
+    #[arg(long, value_enum, value_name = "KIND", requires = "draw")]
+    pub to: Option<DrawTarget>,
 
-    /// With --draw --to svg: write to OUT (explain: OUT-1.svg, OUT-2.svg, … one per step).
+    /// With --draw --to svg|png|pdf: write to OUT (explain --to svg|png: OUT-1.svg,
+    /// OUT-2.svg, … one per step).
     #[arg(short, long, value_name = "OUT", requires = "draw")]
     pub output: Option<PathBuf>,
 
@@ -199,8 +202,14 @@ pub struct DrawArgs {
 /// What `--draw` draws to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum DrawTarget {
+    /// Text with box-drawing characters, after the step's sentence.
     Term,
+    /// An SVG picture, the sentence its caption.
     Svg,
+    /// A PNG picture, the sentence its caption.
+    Png,
+    /// A PDF, a page per picture.
+    Pdf,
 }
 
 #[derive(Debug, Args, Clone)]
@@ -231,6 +240,10 @@ pub struct CheckArgs {
     /// Format of the puzzle, when detection should not decide.
     #[arg(short, long, value_name = "NAME", value_parser = format_names())]
     pub format: Option<String>,
+
+    /// Add rules to the puzzle read, as for `solve --variant`: `x`, `windoku`, or both.
+    #[arg(long, value_name = "RULES", value_enum, value_delimiter = ',')]
+    pub variant: Vec<Variant>,
 
     /// Give up after this many seconds (exit status 3): a partial grid is completed by the
     /// solver, which a large puzzle may keep busy.
@@ -271,6 +284,10 @@ pub struct HintArgs {
     /// Format of the puzzle, when detection should not decide.
     #[arg(short, long, value_name = "NAME", value_parser = format_names())]
     pub format: Option<String>,
+
+    /// Add rules to the puzzle read, as for `solve --variant`: `x`, `windoku`, or both.
+    #[arg(long, value_name = "RULES", value_enum, value_delimiter = ',')]
+    pub variant: Vec<Variant>,
 
     /// Give up after this many seconds (exit status 3).
     #[arg(long, value_name = "SECONDS")]

@@ -28,11 +28,15 @@ fn source(path: &Path) -> Source {
 
 pub fn hint(args: &HintArgs, ui: Ui, out: &mut dyn Write) -> Result<Status> {
     let as_json = ui.json;
-    let draw = Draw::from_args(&args.draw, ui)?;
+    let draw = Draw::from_args(&args.draw, ui, "Hint")?;
     let src = source(&args.puzzle);
     let forced = args.format.as_deref().map(|n| Format::from_name(n).expect("clap checked it"));
     let text = read_text(&src).map_err(|m| say::error(&src.name, m))?;
     let puzzle = format::parse(&text, forced).map_err(|e| say::error(&src.name, e))?;
+    let puzzle = crate::inputs::add_variants(&puzzle, &args.variant).map_err(|e| {
+        let e = calcudoku::ParseError::new(1, 0, calcudoku::ParseErrorKind::Invalid(e));
+        say::error(&src.name, e)
+    })?;
     let grid = match &args.grid {
         None => None,
         Some(path) => {
@@ -65,6 +69,9 @@ pub fn hint(args: &HintArgs, ui: Ui, out: &mut dyn Write) -> Result<Status> {
         eprintln!("calcudoku: {}: {note}", src.name);
     }
     out.write_all(answer.text.as_bytes())?;
+    if let Some(d) = &draw {
+        d.finish()?;
+    }
     Ok(Status::of(answer.outcome))
 }
 
@@ -147,12 +154,12 @@ pub fn explain(args: &ExplainArgs, ui: Ui, out: &mut dyn Write) -> Result<Status
     if args.scale == "se" {
         return crate::se::run(&args.input, timeout, 1, crate::se::Show::Explain, ui, out);
     }
-    let draw = Draw::from_args(&args.draw, ui)?;
+    let draw = Draw::from_args(&args.draw, ui, "Steps")?;
     if draw.as_ref().is_some_and(|d| d.is_svg() && !d.to_files()) {
         anyhow::bail!("explain --draw --to svg makes a picture per step: give -o OUT");
     }
     let mut pictures = 0;
-    for_each_puzzle(&args.input, ui, out, |puzzle, place| {
+    let status = for_each_puzzle(&args.input, ui, out, |puzzle, place| {
         let started = Instant::now();
         let deadline = timeout.map(|t| started + t);
         Ok(match explain_one(puzzle, place, deadline, as_json, draw.as_ref(), &mut pictures)? {
@@ -160,7 +167,11 @@ pub fn explain(args: &ExplainArgs, ui: Ui, out: &mut dyn Write) -> Result<Status
             Err(LogicError::Timeout) => answer::timed_out(place, as_json, started.elapsed()),
             Err(e) => failure(&e, place, as_json),
         })
-    })
+    })?;
+    if let Some(d) = &draw {
+        d.finish()?;
+    }
+    Ok(status)
 }
 
 /// The whole path of one puzzle; with `draw`, a picture of each step (`pictures` counts those
@@ -190,8 +201,8 @@ fn explain_one(
             text.push_str(&format!("{:>3}. {}\n", k + 1, step.line()));
         }
         if let Some(d) = draw {
-            *pictures += usize::from(d.to_files());
-            let number = d.to_files().then_some(*pictures);
+            *pictures += usize::from(d.file_per_picture());
+            let number = d.file_per_picture().then_some(*pictures);
             text.push_str(&d.step(&replay, &found.step, sentence, number)?);
             // ExplainResult::of replayed the same steps without error.
             found.step.apply(&mut replay).expect("a step replayed once already");

@@ -9,6 +9,7 @@ use std::time::{Duration, Instant};
 use anyhow::Result;
 use calcudoku::error::{ParseError, ParseErrorKind};
 use calcudoku::format::{self, Document, Format, Layout, sudoku};
+use calcudoku::{ModelError, Puzzle};
 use rayon::prelude::*;
 
 use crate::answer::{Answer, Place};
@@ -423,6 +424,19 @@ fn run_each(
     Ok(status)
 }
 
+/// `puzzle` with the rules of `--variant` added, or why it cannot take them (a windoku's
+/// windows on a size that has none).
+pub fn add_variants(puzzle: &Puzzle, variants: &[Variant]) -> Result<Puzzle, ModelError> {
+    let mut p = puzzle.clone();
+    for v in variants {
+        p = match v {
+            Variant::X => p.with_diagonals(true),
+            Variant::Windoku => p.with_windows()?,
+        };
+    }
+    Ok(p)
+}
+
 /// The puzzles of a document with the rules of `--variant` added (a puzzle that cannot take
 /// them becomes its entry's error).
 fn with_variants(mut doc: Document, variants: &[Variant]) -> Document {
@@ -431,23 +445,8 @@ fn with_variants(mut doc: Document, variants: &[Variant]) -> Document {
     }
     for entry in &mut doc.entries {
         let Ok(p) = &entry.puzzle else { continue };
-        let mut p = p.clone();
-        for v in variants {
-            p = match v {
-                Variant::X => p.with_diagonals(true),
-                Variant::Windoku => match p.with_windows() {
-                    Ok(p) => p,
-                    Err(e) => {
-                        entry.puzzle =
-                            Err(ParseError::new(entry.line, 0, ParseErrorKind::Invalid(e)));
-                        break;
-                    }
-                },
-            };
-        }
-        if entry.puzzle.is_ok() {
-            entry.puzzle = Ok(p);
-        }
+        entry.puzzle = add_variants(p, variants)
+            .map_err(|e| ParseError::new(entry.line, 0, ParseErrorKind::Invalid(e)));
     }
     doc
 }

@@ -1,6 +1,7 @@
 //! `calcudoku render FILE…`: puzzles drawn in the terminal, as SVG or PNG pictures, or as one
 //! printable PDF sheet; and the pictures of `hint --draw` and `explain --draw`.
 
+use std::cell::RefCell;
 use std::fs::File;
 use std::io::{self, IsTerminal, Write};
 use std::path::{Path, PathBuf};
@@ -295,29 +296,54 @@ fn wanted_solution(
     }
 }
 
+/// The pixels per SVG unit of `--draw --to png` (`render`'s default `--scale`).
+const DRAW_PNG_SCALE: f32 = 1.5;
+
 /// How `hint --draw` and `explain --draw` draw their steps.
 pub struct Draw {
     to: DrawTarget,
     colour: bool,
     output: Option<PathBuf>,
+    /// `--to pdf`: the pages so far, written by [`Draw::finish`].
+    book: RefCell<pdf::Book>,
 }
 
 impl Draw {
-    /// The drawing asked for, if any.
-    pub fn from_args(args: &DrawArgs, ui: Ui) -> Result<Option<Draw>> {
+    /// The drawing asked for, if any; `title` heads the pages of a PDF.
+    pub fn from_args(args: &DrawArgs, ui: Ui, title: &str) -> Result<Option<Draw>> {
         if !args.draw {
             return Ok(None);
         }
         if ui.json {
             bail!("--draw does not go with --json");
         }
-        if args.output.is_some() && args.to == DrawTarget::Term {
-            bail!("-o is for --draw --to svg; terminal pictures go to standard output");
+        let output = args.output.as_deref().filter(|o| *o != Path::new("-"));
+        let to = match (args.to, output) {
+            (Some(to), _) => to,
+            (None, None) => DrawTarget::Term,
+            (None, Some(path)) => match path.extension().and_then(|e| e.to_str()) {
+                Some(e) if e.eq_ignore_ascii_case("svg") => DrawTarget::Svg,
+                Some(e) if e.eq_ignore_ascii_case("png") => DrawTarget::Png,
+                Some(e) if e.eq_ignore_ascii_case("pdf") => DrawTarget::Pdf,
+                _ => bail!(
+                    "-o {}: give --to svg, png or pdf, or a name ending in .svg, .png or .pdf",
+                    path.display()
+                ),
+            },
+        };
+        if output.is_some() && to == DrawTarget::Term {
+            bail!("-o is for --draw --to svg, png or pdf; terminal pictures go to standard output");
         }
+        if output.is_none() && matches!(to, DrawTarget::Png | DrawTarget::Pdf) {
+            let word = if to == DrawTarget::Png { "png" } else { "pdf" };
+            bail!("--draw --to {word} writes a file: give -o OUT");
+        }
+        let options = pdf::Options { title: title.to_string(), ..pdf::Options::default() };
         Ok(Some(Draw {
-            to: args.to,
+            to,
             colour: colour(args.color, true),
-            output: args.output.clone(),
+            output: output.map(Path::to_path_buf),
+            book: RefCell::new(pdf::Book::new(options)),
         }))
     }
 
@@ -328,6 +354,11 @@ impl Draw {
     /// Whether each picture goes to a file (else into the text on standard output).
     pub fn to_files(&self) -> bool {
         self.output.is_some()
+    }
+
+    /// Whether each step makes a file of its own (SVG and PNG; a PDF holds them all).
+    pub fn file_per_picture(&self) -> bool {
+        self.to_files() && self.to != DrawTarget::Pdf
     }
 
     /// The picture of a step on `board`, as text for standard output (empty when it went to a
@@ -357,21 +388,36 @@ impl Draw {
     }
 
     fn emit(&self, picture: Picture, sentence: &str, k: Option<usize>) -> Result<String> {
-        match self.to {
-            DrawTarget::Term => Ok(term::render(&picture, term::Options { colour: self.colour })),
-            DrawTarget::Svg => {
-                let svg = svg::render(&picture.with_caption(sentence));
-                match (&self.output, k) {
-                    (Some(path), None) => write_file(path, svg.as_bytes()).map(|()| String::new()),
-                    (Some(path), Some(k)) => {
-                        write_file(&numbered(path, k), svg.as_bytes()).map(|()| String::new())
-                    }
-                    (None, None) => Ok(svg),
-                    (None, Some(_)) => {
-                        bail!("explain --draw --to svg makes a picture per step: give -o OUT")
-                    }
-                }
+        let picture = match self.to {
+            DrawTarget::Term => {
+                return Ok(term::render(&picture, term::Options { colour: self.colour }));
             }
+            _ => picture.with_caption(sentence),
+        };
+        let bytes = match self.to {
+            DrawTarget::Pdf => {
+                self.book.borrow_mut().add(&picture);
+                return Ok(String::new());
+            }
+            DrawTarget::Png => png::render(&picture, DRAW_PNG_SCALE)?,
+            _ => svg::render(&picture).into_bytes(),
+        };
+        match (&self.output, k) {
+            (Some(path), None) => write_file(path, &bytes).map(|()| String::new()),
+            (Some(path), Some(k)) => write_file(&numbered(path, k), &bytes).map(|()| String::new()),
+            (None, None) => Ok(String::from_utf8(bytes).expect("SVG is text")),
+            (None, Some(_)) => {
+                bail!("explain --draw --to svg makes a picture per step: give -o OUT")
+            }
+        }
+    }
+
+    /// Writes the PDF of `--to pdf` (when it has a page); nothing for the other targets.
+    pub fn finish(&self) -> Result<()> {
+        let book = self.book.borrow();
+        match (&self.output, self.to) {
+            (Some(path), DrawTarget::Pdf) if !book.is_empty() => write_file(path, &book.to_pdf()?),
+            _ => Ok(()),
         }
     }
 }

@@ -239,6 +239,45 @@ fn explain_draws_every_step_to_numbered_files() {
 }
 
 #[test]
+fn hint_and_explain_draw_png_and_pdf_too() {
+    let dir = temp_dir("draw-formats");
+    let file = repo("crates/calcudoku/tests/data/kenken-sample/4x4-easy/001.in");
+    let path = |name: &str| dir.join(name).to_str().unwrap().to_string();
+    // A hint as PNG (from -o's extension) and as PDF (asked for).
+    let (code, text, err) = run(&["hint", "--draw", "-o", &path("h.png"), &file], "");
+    assert_eq!(code, 0, "{err}");
+    assert!(text.starts_with('['), "the sentence stays on standard output: {text}");
+    let png = std::fs::read(dir.join("h.png")).unwrap();
+    assert!(png.starts_with(b"\x89PNG"), "a PNG image");
+    let (code, _, err) = run(&["hint", "--draw", "--to", "pdf", "-o", &path("h.out"), &file], "");
+    assert_eq!(code, 0, "{err}");
+    let pdf = std::fs::read(dir.join("h.out")).unwrap();
+    assert!(pdf.starts_with(b"%PDF") && String::from_utf8_lossy(&pdf).contains("/Count 1"));
+    // The whole path: one PDF of a page per step; PNGs numbered as SVGs are.
+    let (code, text, err) = run(&["explain", "--draw", "-o", &path("steps.pdf"), &file], "");
+    assert_eq!(code, 0, "{err}");
+    let steps = text.lines().filter(|l| l.contains(". [")).count();
+    assert!(steps > 3, "{text}");
+    let pdf = std::fs::read(dir.join("steps.pdf")).unwrap();
+    let count = format!("/Count {steps}");
+    assert!(String::from_utf8_lossy(&pdf).contains(&count), "{count}");
+    let (code, _, err) = run(&["explain", "--draw", "-o", &path("s.png"), &file], "");
+    assert_eq!(code, 0, "{err}");
+    assert!(dir.join(format!("s-{steps}.png")).exists());
+    assert!(!dir.join(format!("s-{}.png", steps + 1)).exists());
+    // PNG and PDF go to files; an -o that names no picture format is refused.
+    for args in [
+        vec!["hint", "--draw", "--to", "png", &file],
+        vec!["explain", "--draw", "--to", "pdf", &file],
+        vec!["hint", "--draw", "-o", "x.txt", &file],
+    ] {
+        let (code, _, err) = run(&args, "");
+        assert_eq!(code, 2, "{args:?}");
+        assert!(err.starts_with("calcudoku: ") && err.lines().count() == 1, "{err}");
+    }
+}
+
+#[test]
 fn generate_piped_into_render_makes_a_worksheet() {
     let (code, stream, err) = run(&["generate", "--seed", "1", "-n", "12"], "");
     assert_eq!(code, 0, "{err}");

@@ -128,3 +128,38 @@ fn four_by_four_variants_default_to_a_level_they_have() {
     assert_eq!(code, 2);
     assert!(err.contains("made only at easy and medium"), "{err}");
 }
+
+/// `--variant` applies to `hint` and `check` as to the batch commands: the plain givens of an
+/// X are not unique, with the diagonals they are; a grid that breaks a diagonal is named.
+#[test]
+fn hint_and_check_take_variant_rules_too() {
+    let dir = std::env::temp_dir().join(format!("calcudoku-variants-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let plain = IDS.lines().nth(3).unwrap().replace("3x3x:", "3x3:");
+    let (code, out, _) = run(&["hint", "-"], &plain);
+    assert_eq!((code, out.as_str()), (1, "not unique\n"));
+    let (code, out, err) = run(&["hint", "--variant", "x", "-"], &plain);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("[easy] "), "{out}");
+    // The plain puzzle's first solution breaks a diagonal; the X's solution keeps both.
+    let (_, first, _) = run(&["solve", "-q"], &plain);
+    let (_, x, _) = run(&["solve", "-q", "--variant", "x"], &plain);
+    assert_ne!(first, x);
+    for (name, grid, code, said) in [
+        ("first.txt", &first, 1, "diagonal has two"),
+        ("x.txt", &x, 0, "ok: the grid solves the puzzle"),
+    ] {
+        let path = dir.join(name);
+        std::fs::write(&path, grid).unwrap();
+        let (c, out, err) = run(&["check", "--variant", "x", "-", path.to_str().unwrap()], &plain);
+        assert_eq!(c, code, "{out}{err}");
+        assert!(out.contains(said), "{out}");
+    }
+    // A rule the puzzle cannot take: one line naming the input, status 2.
+    let five = concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples/calcudoku-5x5.cells.txt");
+    let five = std::fs::read_to_string(five).unwrap();
+    let (code, _, err) = run(&["hint", "--variant", "windoku", "-"], &five);
+    assert_eq!(code, 2);
+    assert!(err.starts_with("<stdin>:1: a 5x5 grid has no windoku windows"), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+}

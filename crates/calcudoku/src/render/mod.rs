@@ -91,14 +91,10 @@ impl Kind {
     }
 }
 
-/// The name a picture's title gives a puzzle: `Skyscrapers`, `Futoshiki` and `Adjacent` by
-/// their family, the others by their [`Kind`] (`KenKen`, `Sudoku`, …).
-pub fn kind_name(puzzle: &Puzzle) -> &'static str {
-    use crate::puzzle::Family;
-    match puzzle.kind().family {
-        f @ (Family::Skyscrapers | Family::Futoshiki | Family::Adjacent) => f.name(),
-        _ => Kind::of(puzzle).name(),
-    }
+/// The name a picture's title gives a puzzle: the name people use for its kind, variants
+/// included (`KenKen`, `Jigsaw X-Sudoku`, `Windoku`, `Skyscrapers`, …).
+pub fn kind_name(puzzle: &Puzzle) -> String {
+    puzzle.kind().to_string()
 }
 
 /// The marks of one logic step (or of a check): what to highlight and what to strike out.

@@ -228,6 +228,81 @@ fn page_svg(
     out
 }
 
+/// A PDF of whole pictures, one a page, each as large as the page allows (a cell at most
+/// [`MAX_CELL`]): the steps of `explain --draw --to pdf`, or one hint.
+#[derive(Clone, Debug)]
+pub struct Book {
+    options: Options,
+    pages: Vec<String>,
+}
+
+impl Book {
+    /// An empty book on `options.paper`, each page headed `options.title` (`per_page` and
+    /// `solutions` do not apply).
+    pub fn new(options: Options) -> Book {
+        Book { options, pages: Vec::new() }
+    }
+
+    /// Adds `picture` (its caption included) on a page of its own.
+    pub fn add(&mut self, picture: &Picture) {
+        let (pw, ph) = self.options.paper.size();
+        let (w, h) = svg::dimensions(picture);
+        let (aw, ah) = (pw - 2.0 * MARGIN, ph - 2.0 * MARGIN - HEADER - FOOTER);
+        let cell = svg::grid_box(picture).cell;
+        let scale = (aw / w).min(ah / h).min(MAX_CELL * 1.5 / cell);
+        let x = MARGIN + (aw - w * scale) / 2.0;
+        let y = MARGIN + HEADER;
+        let mut out = String::with_capacity(16384);
+        let _ = write!(
+            out,
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"{w}\" height=\"{h}\" viewBox=\"0 0 {w} {h}\">\n\
+             <g font-family=\"{FONT_FAMILY}\" fill=\"{INK}\">\n\
+             <text x=\"{mx}\" y=\"{my}\" font-size=\"16\" font-weight=\"bold\">{title}</text>\n\
+             </g>\n<g transform=\"translate({x} {y}) scale({scale})\">\n",
+            w = Num(pw),
+            h = Num(ph),
+            mx = Num(MARGIN),
+            my = Num(MARGIN + 14.0),
+            title = xml_escape(&self.options.title),
+            x = Num(x),
+            y = Num(y),
+        );
+        svg::body(picture, &mut out);
+        out.push_str("</g>\n");
+        self.pages.push(out);
+    }
+
+    /// How many pages the book has.
+    pub fn len(&self) -> usize {
+        self.pages.len()
+    }
+
+    /// Whether no picture was added.
+    pub fn is_empty(&self) -> bool {
+        self.pages.is_empty()
+    }
+
+    /// The PDF: every page numbered `page k of n` at its foot.
+    pub fn to_pdf(&self) -> Result<Vec<u8>, RenderError> {
+        let (pw, ph) = self.options.paper.size();
+        let total = self.pages.len();
+        let svgs: Vec<String> = self
+            .pages
+            .iter()
+            .enumerate()
+            .map(|(k, page)| {
+                format!(
+                    "{page}<text x=\"{}\" y=\"{}\" font-family=\"{FONT_FAMILY}\" font-size=\"9\" fill=\"{INK}\" text-anchor=\"middle\">page {} of {total}</text>\n</svg>\n",
+                    Num(pw / 2.0),
+                    Num(ph - MARGIN + 4.0),
+                    k + 1
+                )
+            })
+            .collect();
+        assemble(&svgs, &self.options)
+    }
+}
+
 /// Converts page SVGs and binds them into one PDF.
 fn assemble(svgs: &[String], options: &Options) -> Result<Vec<u8>, RenderError> {
     let (pw, ph) = options.paper.size();
@@ -278,6 +353,20 @@ mod tests {
         let four = Slots::of(4, Paper::Letter);
         assert_eq!((four.cols, four.rows), (2, 2));
         assert!(six.side > 100.0 && six.side < one.side);
+    }
+
+    #[test]
+    fn a_book_has_a_page_per_picture() {
+        let puzzle = crate::format::parse("3 . . .\n. . . .\n. . . .\n. . . 1\n", None).unwrap();
+        let mut book = Book::new(Options { title: "Steps".into(), ..Options::default() });
+        assert!(book.is_empty());
+        book.add(&Picture::new(&puzzle).with_caption("one"));
+        book.add(&Picture::new(&puzzle).with_caption("two"));
+        assert_eq!(book.len(), 2);
+        let bytes = book.to_pdf().unwrap();
+        assert!(bytes.starts_with(b"%PDF"));
+        let text = String::from_utf8_lossy(&bytes);
+        assert!(text.contains("/Count 2"), "two pages");
     }
 
     #[test]

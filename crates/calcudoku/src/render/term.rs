@@ -6,7 +6,8 @@
 //! keep the cells' marks apart). Colour (ANSI escapes) only when asked for: the
 //! caller decides (a terminal on standard output, `NO_COLOR` unset). Without colour, a
 //! highlighted cell is shaded with `░`, a struck-out candidate carries a combining long stroke
-//! (`5̶`), a value a step places is written `[5]` and a wrong one `!5`.
+//! (`5̶`), a value a step places is written `[5]` and a wrong one `!5`. Cells on an X's
+//! diagonals and in a windoku's windows carry `╲` `╱` `╳` `·` in their inside corners.
 
 use std::fmt::Write as _;
 
@@ -359,6 +360,9 @@ fn draw_cell(
             *g = Glyph { ch: fill, role: Role::Plain, back };
         }
     }
+    if back == Back::None {
+        shade_corners(p, lay, cell, &mut screen[top..top + lay.height], x0);
+    }
     let mut put = |line: usize, x: usize, text: &str, role: Role| {
         for (k, ch) in text.chars().enumerate() {
             if x + k < lay.width {
@@ -396,6 +400,32 @@ fn draw_cell(
                 let role = if struck.contains(v) { Role::Struck } else { Role::Candidate };
                 put(y + row, x + col * (1 + lay.marks_gap), &ch.to_string(), role);
             }
+        }
+    }
+}
+
+/// Marks the inside corners of a cell on an X's diagonals (`╲`, `╱`, `╳` where they cross)
+/// or in a windoku's window (`·`): the pictures shade those cells, and here the corners show
+/// the rule with or without colour. Labels, values and marks are written over them.
+fn shade_corners(p: &Picture, lay: &Layout, cell: Cell, inside: &mut [Vec<Glyph>], x0: usize) {
+    if !p.shaded(cell) {
+        return;
+    }
+    let n = lay.n;
+    let (r, c) = (cell.row(n), cell.col(n));
+    let diagonals = p.puzzle().diagonals();
+    let (main, anti) = (diagonals && r == c, diagonals && r + c == n - 1);
+    let (last_line, last_x) = (lay.height - 1, x0 + lay.width - 1);
+    let corners = [(0, x0), (last_line, last_x), (0, last_x), (last_line, x0)];
+    let chars: [Option<char>; 4] = match (main, anti) {
+        (true, true) => [Some('╳'); 4],
+        (true, false) => [Some('╲'), Some('╲'), None, None],
+        (false, true) => [None, None, Some('╱'), Some('╱')],
+        (false, false) => [Some('·'); 4],
+    };
+    for ((line, x), ch) in corners.into_iter().zip(chars) {
+        if let Some(ch) = ch {
+            inside[line][x] = Glyph { ch, role: Role::LightLine, back: Back::None };
         }
     }
 }
@@ -471,5 +501,24 @@ mod tests {
         let colour = render(&Picture::new(&p), Options { colour: true });
         assert!(!plain.contains('\x1b'));
         assert!(colour.contains("\x1b[1m1"), "{colour}");
+    }
+
+    #[test]
+    fn diagonals_and_windows_are_marked_in_their_cells() {
+        let p = format::parse("1...\n..1.\n.1..\n...1\n", None).unwrap();
+        let lines = |p: &crate::Puzzle| -> Vec<String> {
+            render(&Picture::new(p), Options::default()).lines().map(String::from).collect()
+        };
+        let plain = lines(&p);
+        assert!(!plain.iter().any(|l| l.contains(['╲', '╱', '╳', '·'])), "{plain:?}");
+        let x = lines(&p.with_diagonals(true));
+        // Row 1: r1c1 on the main diagonal, r1c4 on the other.
+        assert_eq!(x[1], "┃╲1╲│   ┃   │╱ ╱┃", "{x:?}");
+        assert_eq!(x[3], "┃   │╲ ╲┃╱1╱│   ┃", "{x:?}");
+        let w = lines(&p.with_windows().unwrap());
+        // The 4×4's one window: r2c2 to r3c3.
+        assert_eq!(w[3], "┃   │· ·┃·1·│   ┃", "{w:?}");
+        assert_eq!(w[5], "┃   │·1·┃· ·│   ┃", "{w:?}");
+        assert_eq!(w[1], plain[1]);
     }
 }
