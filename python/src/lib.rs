@@ -212,15 +212,12 @@ impl Puzzle {
         self.inner.size()
     }
 
-    /// `kenken`, `sudoku`, `killer` or `latin` (givens only, no boxes).
+    /// What the puzzle is, as the command line and JSON name it: `kenken`, `sudoku`,
+    /// `killer`, `latin` (givens only), `jigsaw`, `x`, `jigsaw-x`, `windoku`, `skyscrapers`,
+    /// `futoshiki`, `adjacent`, …
     #[getter]
-    fn kind(&self) -> &'static str {
-        match (self.inner.cages().is_empty(), self.inner.boxes().is_some()) {
-            (false, false) => "kenken",
-            (false, true) => "killer",
-            (true, true) => "sudoku",
-            (true, false) => "latin",
-        }
+    fn kind(&self) -> String {
+        self.inner.kind().id()
     }
 
     /// The givens as rows (0 for an empty cell).
@@ -240,7 +237,8 @@ impl Puzzle {
             .collect()
     }
 
-    /// The puzzle written in a format: ops, cells, counted, sudoku, keen or json
+    /// The puzzle written in a format: ops, cells, counted, sudoku, keen, json, solo, jigsaw,
+    /// towers, unequal, …
     /// (`line=True`: a Sudoku on one line).
     #[pyo3(signature = (format, line = false))]
     fn to_format(&self, format: &str, line: bool) -> PyResult<String> {
@@ -802,8 +800,10 @@ fn generate(
 ) -> PyResult<Vec<Py<PyAny>>> {
     use calcudoku::generate::{GenerateError, Kind, Options, Symmetry};
     let bad = |m: String| PyValueError::new_err(m);
-    let kind = Kind::from_name(kind)
-        .ok_or_else(|| bad(format!("kind: expected kenken, sudoku or killer, found {kind:?}")))?;
+    let kind = Kind::from_name(kind).ok_or_else(|| {
+        let names: Vec<&str> = Kind::ALL.iter().map(|k| k.name()).collect();
+        bad(format!("kind: expected one of {}, found {kind:?}", names.join(", ")))
+    })?;
     let size = size.unwrap_or(kind.default_size());
     let mut options =
         Options { seed, long_ops, hidden_ops, minimal, givens, ..Options::new(kind, size) };

@@ -27,14 +27,16 @@ Rows = List[List[int]]
 class Puzzle:
     @staticmethod
     def parse(text: str, format: Optional[str] = None) -> Puzzle:
-        """One puzzle in any format (ops, cells, counted, sudoku, keen, json), detected or named."""
+        """One puzzle in any format the command line reads (ops, cells, counted, sudoku, keen,
+        json, solo, jigsaw, towers, unequal, skyscrapers, futoshiki, …), detected or named."""
     @staticmethod
     def from_file(path: Union[str, PathLike[str]], format: Optional[str] = None) -> Puzzle: ...
     @property
     def size(self) -> int: ...
     @property
     def kind(self) -> str:
-        """``kenken``, ``sudoku``, ``killer`` or ``latin``."""
+        """As the command line names it: ``kenken``, ``sudoku``, ``killer``, ``latin``,
+        ``jigsaw``, ``x``, ``jigsaw-x``, ``windoku``, ``skyscrapers``, ``futoshiki``, ``adjacent``."""
     @property
     def givens(self) -> Rows: ...
     @property
