@@ -296,6 +296,7 @@ fn run_each(
             in_batch(false);
             return Err(e);
         }
+        let ahead_started = Instant::now();
         let mut ahead = match stream {
             Some(s) if s.threads > 1 && puzzles > 1 => {
                 if pool.is_none() {
@@ -307,6 +308,8 @@ fn run_each(
             }
             _ => Vec::new(),
         };
+        // The time the answers worked out ahead took, counted in the summary's rate once.
+        let mut ahead_took = (!ahead.is_empty()).then(|| ahead_started.elapsed());
         for (k, (src, loaded)) in group.into_iter().enumerate() {
             if interrupted() {
                 break 'groups;
@@ -398,7 +401,7 @@ fn run_each(
                 }
             }
             if batch {
-                summary.elapsed += started.elapsed();
+                summary.elapsed += started.elapsed() + ahead_took.take().unwrap_or_default();
             }
         }
     }

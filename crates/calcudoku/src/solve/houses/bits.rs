@@ -84,9 +84,3 @@ pub(super) fn cells<const W: usize>(a: Bits<W>) -> impl Iterator<Item = usize> {
         })
     })
 }
-
-/// How many cells `a` holds.
-#[inline(always)]
-pub(super) fn count<const W: usize>(a: &Bits<W>) -> usize {
-    a.iter().map(|w| w.count_ones() as usize).sum()
-}

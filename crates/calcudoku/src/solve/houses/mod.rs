@@ -8,13 +8,14 @@
 //! fewer than N cells included) from the value's. Propagation is naked singles (open cells
 //! with one value left, found for all cells at once by counting over the values bit by bit)
 //! and hidden singles (a value with one place in a unit: a row, column, box or region,
-//! diagonal or extra region of N cells), to a fixed point; then locked candidates between any
-//! two units that cross in two cells or more (a value whose places in one lie where it meets
-//! the other leaves the rest of the other: box and line, jigsaw region and line, window and
-//! box), and singles again. Without them a sparse jigsaw could send the search into a dead
-//! subtree for millions of guesses (a 9×9 jigsaw with two givens took 12 s; now a few dozen
-//! guesses). The search guesses on a cell with two values when there is one, else on one with
-//! the fewest, copying the board (272 bytes at 9×9) for every branch.
+//! diagonal or extra region of N cells), to a fixed point; then locked candidates (a value
+//! whose places in one unit all lie in another leaves the rest of the other: box and line,
+//! jigsaw region and line, window and box), and singles again. Without them a sparse jigsaw
+//! could send the search into a dead subtree for millions of guesses (a 9×9 jigsaw with two
+//! givens took 12 s; now a few dozen guesses). Each value keeps the mask of the units it is
+//! placed in, which both rules skip: late in a search most of them. The search guesses on a
+//! cell with two values when there is one, else on one with the fewest, copying the board
+//! (400 bytes at 9×9) for every branch.
 //!
 //! The general engine has cage, relation and line propagators; this one has none of that,
 //! and none of the general engine's set-up: at 9×9 a jigsaw or an X-Sudoku is solved ten to
@@ -33,6 +34,9 @@ use crate::puzzle::Puzzle;
 use bits::Bits;
 use search::{MAX_VALUES, Search, State};
 
+/// Units (houses of N cells) a layout may have: they are kept in masks of 64 bits.
+const MAX_UNITS: usize = 64;
+
 /// How many guesses between two looks at the clock.
 const CLOCK_EVERY: u64 = 1024;
 
@@ -45,12 +49,16 @@ pub(crate) struct Layout<const W: usize> {
     units: Vec<Bits<W>>,
     /// Each cell's peers: the cells it shares a house with (itself not included).
     peers: Vec<Bits<W>>,
-    /// Pairs of units that share two cells or more: each unit's cells outside the other.
-    crossings: Vec<(Bits<W>, Bits<W>)>,
+    /// Each cell's units, as a mask of indices into `units`.
+    units_of: Vec<u64>,
+    /// The mask of every unit.
+    every_unit: u64,
 }
 
 impl<const W: usize> Layout<W> {
-    fn new(puzzle: &Puzzle) -> Layout<W> {
+    /// The layout of `puzzle`; None past [`MAX_UNITS`] units (a 16×16 jigsaw X with windows
+    /// has 59).
+    fn new(puzzle: &Puzzle) -> Option<Layout<W>> {
         let n = puzzle.size();
         let cells = n * n;
         let mut all = [0u64; W];
@@ -74,15 +82,17 @@ impl<const W: usize> Layout<W> {
         for (c, p) in peers.iter_mut().enumerate() {
             bits::remove(p, c);
         }
-        let mut crossings = Vec::new();
-        for (i, a) in units.iter().enumerate() {
-            for b in &units[i + 1..] {
-                if bits::count(&bits::and(a, b)) >= 2 {
-                    crossings.push((bits::minus(a, b), bits::minus(b, a)));
-                }
+        if units.len() > MAX_UNITS {
+            return None;
+        }
+        let mut units_of = vec![0u64; cells];
+        for (i, unit) in units.iter().enumerate() {
+            for c in bits::cells(*unit) {
+                units_of[c] |= 1 << i;
             }
         }
-        Layout { n, cells, all, units, peers, crossings }
+        let every_unit = if units.len() == 64 { u64::MAX } else { (1 << units.len()) - 1 };
+        Some(Layout { n, cells, all, units, peers, units_of, every_unit })
     }
 }
 
@@ -118,12 +128,12 @@ impl Houses {
         if !houses_only || !(2..=MAX_VALUES).contains(&n) {
             return None;
         }
-        Some(match (n * n).div_ceil(64) {
-            1 => Houses::W1(Layout::new(puzzle)),
-            2 => Houses::W2(Layout::new(puzzle)),
-            3 => Houses::W3(Layout::new(puzzle)),
-            _ => Houses::W4(Layout::new(puzzle)),
-        })
+        match (n * n).div_ceil(64) {
+            1 => Layout::new(puzzle).map(Houses::W1),
+            2 => Layout::new(puzzle).map(Houses::W2),
+            3 => Layout::new(puzzle).map(Houses::W3),
+            _ => Layout::new(puzzle).map(Houses::W4),
+        }
     }
 
     /// Searches from `givens` (row-major, 0 empty) until `limit` solutions are found: guessing

@@ -16,13 +16,16 @@ pub(super) const MAX_VALUES: usize = 16;
 pub(super) struct State<const W: usize> {
     cand: [Bits<W>; MAX_VALUES],
     open: Bits<W>,
+    /// For each value, the units it is placed in (a mask of indices into the layout's units):
+    /// singles and locked candidates skip them.
+    done: [u64; MAX_VALUES],
 }
 
 impl<const W: usize> State<W> {
     /// The board of the givens (row-major values, 0 empty), propagated; None when they clash
     /// or propagation finds no room for a value.
     pub(super) fn new(lay: &Layout<W>, givens: &[u8]) -> Option<State<W>> {
-        let mut s = State { cand: [[0; W]; MAX_VALUES], open: lay.all };
+        let mut s = State { cand: [[0; W]; MAX_VALUES], open: lay.all, done: [0; MAX_VALUES] };
         for d in 0..lay.n {
             s.cand[d] = lay.all;
         }
@@ -49,6 +52,7 @@ impl<const W: usize> State<W> {
         self.cand[d] = bits::minus(&self.cand[d], &lay.peers[c]);
         bits::insert(&mut self.cand[d], c);
         bits::remove(&mut self.open, c);
+        self.done[d] |= lay.units_of[c];
     }
 
     /// Naked and hidden singles until neither places anything; false at a contradiction (a
@@ -76,11 +80,15 @@ impl<const W: usize> State<W> {
                         None => return false,
                     }
                 }
-                placed = true;
+                // Naked singles are cheap to find: again before hidden singles.
+                continue;
             }
-            // Hidden singles: a value with one place left in a unit.
+            // Hidden singles: a value with one place left in a unit it is not placed in yet.
             for d in 0..n {
-                for unit in &lay.units {
+                let mut todo = lay.every_unit & !self.done[d];
+                while todo != 0 {
+                    let unit = &lay.units[todo.trailing_zeros() as usize];
+                    todo &= todo - 1;
                     let x = bits::and(&self.cand[d], unit);
                     if bits::is_empty(&x) {
                         return false;
@@ -95,17 +103,34 @@ impl<const W: usize> State<W> {
             if placed {
                 continue;
             }
-            // Locked candidates: a value whose places in one unit all lie where it crosses
-            // another leaves the rest of the other.
+            // Locked candidates: a value whose places in a unit all lie in another unit too
+            // leaves the rest of that other unit (units where the value is placed have
+            // nothing to give or take).
             let mut cut = false;
             for d in 0..n {
-                let v = &mut self.cand[d];
-                for (a, b) in &lay.crossings {
-                    let in_a = bits::meets(v, a);
-                    let in_b = bits::meets(v, b);
-                    if in_a != in_b {
-                        *v = bits::minus(v, if in_a { a } else { b });
-                        cut = true;
+                let mut todo = lay.every_unit & !self.done[d];
+                while todo != 0 {
+                    let a = todo.trailing_zeros() as usize;
+                    todo &= todo - 1;
+                    let places = bits::and(&self.cand[d], &lay.units[a]);
+                    if bits::is_empty(&places) {
+                        // An earlier cut took the value's last place in this unit.
+                        return false;
+                    }
+                    // The other units of the first place, which must hold every place.
+                    let first = bits::first(&places);
+                    let mut others = lay.units_of[first] & !self.done[d] & !(1 << a);
+                    while others != 0 {
+                        let b = &lay.units[others.trailing_zeros() as usize];
+                        others &= others - 1;
+                        if !bits::is_empty(&bits::minus(&places, b)) {
+                            continue;
+                        }
+                        let rest = bits::minus(b, &lay.units[a]);
+                        if bits::meets(&self.cand[d], &rest) {
+                            self.cand[d] = bits::minus(&self.cand[d], &rest);
+                            cut = true;
+                        }
                     }
                 }
             }
