@@ -6,7 +6,7 @@
 use crate::clock::Instant;
 use crate::logic::{Grade, Ladder, LogicError, Rule, grade_path};
 use crate::puzzle::{Cell, Grid, Puzzle};
-use crate::solve::Solver;
+use crate::solve::{Branching, Solver};
 
 use super::rng::Rng;
 use super::{GenerateError, at_level, solves_within};
@@ -36,7 +36,33 @@ pub(super) fn make(
     let n = solution.size();
     let mut on = vec![true; clues];
     let mut givens = Grid::empty(n);
-    // Givens where the ladder gets stuck, until it solves the puzzle.
+    // With trial on the ladder, it solves exactly the puzzles with one solution: the exact
+    // solver says so much faster than trial's steps.
+    let trial = ladder.rungs.iter().any(|r| r.rule == Rule::TRIAL);
+    // Givens where the ladder gets stuck, until it solves the puzzle. With trial, until the
+    // puzzle has one solution: a given where a solution found differs from the one meant
+    // (grading a puzzle of several solutions with trial costs a search per candidate).
+    while trial {
+        let puzzle = build(&on, &givens);
+        let (found, count, _) = Solver::new(&puzzle)
+            .with_deadline(deadline)
+            .search(Branching::FewestCandidates, 2)
+            .map_err(|_| GenerateError::Timeout)?;
+        if count.solutions <= 1 {
+            break;
+        }
+        let found = found.expect("two solutions found");
+        let differ: Vec<Cell> = (0..n * n)
+            .map(|i| Cell(i as u16))
+            .filter(|&c| givens.get(c) == 0 && found.get(c) != solution.get(c))
+            .collect();
+        let open: Vec<Cell> = match differ.is_empty() {
+            false => differ,
+            true => (0..n * n).map(|i| Cell(i as u16)).filter(|&c| givens.get(c) == 0).collect(),
+        };
+        let cell = open[rng.below(open.len())];
+        givens.set(cell, solution.get(cell));
+    }
     loop {
         let puzzle = build(&on, &givens);
         let Ok(board) = crate::logic::Board::new(&puzzle) else { return Ok(None) };
@@ -55,9 +81,6 @@ pub(super) fn make(
         let cell = open[rng.below(open.len())];
         givens.set(cell, solution.get(cell));
     }
-    // With trial on the ladder, it solves exactly the puzzles with one solution: the exact
-    // solver says so much faster than trial's steps.
-    let trial = ladder.rungs.iter().any(|r| r.rule == Rule::TRIAL);
     let solves = |on: &[bool], givens: &Grid| -> Result<bool, GenerateError> {
         let puzzle = build(on, givens);
         if trial {
