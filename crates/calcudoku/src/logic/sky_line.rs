@@ -2,6 +2,9 @@
 //! that shows the clue exactly that many towers; a candidate no such way uses goes. One clue
 //! at a time, as a person writes out the few orders a line allows. (Tatham's Towers: hard.)
 
+use std::cell::RefCell;
+use std::collections::HashMap;
+
 use crate::puzzle::ValueSet;
 
 use super::board::Board;
@@ -26,23 +29,13 @@ pub fn find(board: &Board, out: &mut Found) {
             continue;
         }
         let cand: Vec<ValueSet> = clue.line.iter().map(|&c| board.candidates(c)).collect();
-        let mut walk = Walk {
-            cand: &cand,
-            seen: clue.seen as usize,
-            order: vec![0; cand.len()],
-            used: vec![ValueSet::EMPTY; cand.len()],
-            budget: BUDGET,
-        };
-        walk.go(0, ValueSet::EMPTY, 0, 0);
-        if walk.budget == 0 {
-            continue;
-        }
+        let Some(used) = analyse(&cand, clue.seen) else { continue };
         let mut step = Step::new(Technique::LineAnalysis);
         for (k, &c) in clue.line.iter().enumerate() {
             if board.is_placed(c) {
                 continue;
             }
-            for v in (cand[k] & !walk.used[k]).iter() {
+            for v in (cand[k] & !used[k]).iter() {
                 step.eliminations.push(Placement::new(c, v));
                 step.values.insert(v);
             }
@@ -59,29 +52,76 @@ pub fn find(board: &Board, out: &mut Found) {
     }
 }
 
+/// Lines analysed at most before the cache of [`analyse`] starts afresh.
+const CACHE_LINES: usize = 1 << 16;
+
+thread_local! {
+    /// Lines analysed on this thread: the clue and the candidates, then what each cell takes
+    /// in some order (None: out of budget). Grading looks at the same lines again and again
+    /// (a generator grades puzzles that differ by one clue), and the answer depends on
+    /// nothing else.
+    static ANALYSED: RefCell<HashMap<Box<[u64]>, Option<Box<[ValueSet]>>>> =
+        RefCell::new(HashMap::new());
+}
+
+/// The values each cell of a line takes in some order of `cand` (each value once) that shows
+/// exactly `seen` towers; None when the walk ran out of budget.
+fn analyse(cand: &[ValueSet], seen: u8) -> Option<Box<[ValueSet]>> {
+    let key: Box<[u64]> =
+        std::iter::once(u64::from(seen)).chain(cand.iter().map(|c| c.bits())).collect();
+    if let Some(known) = ANALYSED.with(|a| a.borrow().get(&key).cloned()) {
+        return known;
+    }
+    let mut walk = Walk::new(cand, seen);
+    walk.go(0, ValueSet::EMPTY, 0, 0);
+    let used = (walk.budget > 0).then(|| walk.used.into_boxed_slice());
+    ANALYSED.with(|a| {
+        let mut a = a.borrow_mut();
+        if a.len() >= CACHE_LINES {
+            a.clear();
+        }
+        a.insert(key, used.clone());
+    });
+    used
+}
+
+/// Lines up to this long remember which partial orders can be completed (2ⁿ·(n+1)² states:
+/// 124 thousand at 10); longer ones walk every order.
+const MEMO_UP_TO: usize = 10;
+
 /// A depth-first walk over the orders of a line: `used[k]` gathers the values cell `k`
-/// takes in some order that shows exactly `seen` towers.
+/// takes in some order that shows exactly `seen` towers. A partial order is known by the
+/// values it took, its tallest and the towers it shows: on short lines each is completed
+/// (or not) once.
 struct Walk<'a> {
     cand: &'a [ValueSet],
     seen: usize,
-    order: Vec<u8>,
     used: Vec<ValueSet>,
     budget: u32,
+    /// For each partial order: 0 not walked yet, 1 cannot be completed, 2 can.
+    memo: Vec<u8>,
 }
 
-impl Walk<'_> {
+impl<'a> Walk<'a> {
+    fn new(cand: &'a [ValueSet], seen: u8) -> Walk<'a> {
+        let n = cand.len();
+        let memo = if n <= MEMO_UP_TO { vec![0; (1 << n) * (n + 1) * (n + 1)] } else { Vec::new() };
+        Walk { cand, seen: seen as usize, used: vec![ValueSet::EMPTY; n], budget: BUDGET, memo }
+    }
+
     /// Fills cell `k` on, with `taken` the values placed before it, `tallest` the tallest of
-    /// them, `count` the towers seen so far. True when some order was completed.
+    /// them, `count` the towers seen so far. True when some order can be completed from here.
     fn go(&mut self, k: usize, taken: ValueSet, tallest: u8, count: usize) -> bool {
         let n = self.cand.len();
         if k == n {
-            if count != self.seen {
-                return false;
-            }
-            for (i, &v) in self.order.iter().enumerate() {
-                self.used[i].insert(v);
-            }
-            return true;
+            return count == self.seen;
+        }
+        let at = (!self.memo.is_empty())
+            .then(|| (taken.bits() as usize * (n + 1) + tallest as usize) * (n + 1) + count);
+        if let Some(at) = at
+            && self.memo[at] != 0
+        {
+            return self.memo[at] == 2;
         }
         if self.budget == 0 {
             return false;
@@ -89,16 +129,20 @@ impl Walk<'_> {
         self.budget -= 1;
         // At most one more tower is seen for each value taller than the tallest so far.
         let higher = (tallest as usize + 1..=n).filter(|&v| !taken.contains(v as u8)).count();
-        if count > self.seen || count + higher.min(n - k) < self.seen {
-            return false;
-        }
         let mut any = false;
-        for v in (self.cand[k] & !taken).iter() {
-            let (t, c) = if v > tallest { (v, count + 1) } else { (tallest, count) };
-            self.order[k] = v;
-            let mut with = taken;
-            with.insert(v);
-            any |= self.go(k + 1, with, t, c);
+        if count <= self.seen && count + higher.min(n - k) >= self.seen {
+            for v in (self.cand[k] & !taken).iter() {
+                let (t, c) = if v > tallest { (v, count + 1) } else { (tallest, count) };
+                let mut with = taken;
+                with.insert(v);
+                if self.go(k + 1, with, t, c) {
+                    self.used[k].insert(v);
+                    any = true;
+                }
+            }
+        }
+        if let Some(at) = at {
+            self.memo[at] = if any { 2 } else { 1 };
         }
         any
     }
