@@ -42,26 +42,30 @@ pub(super) fn make(
     // Givens where the ladder gets stuck, until it solves the puzzle. With trial, until the
     // puzzle has one solution: a given where a solution found differs from the one meant
     // (grading a puzzle of several solutions with trial costs a search per candidate).
-    while trial {
-        let puzzle = build(&on, &givens);
-        let (found, count, _) = Solver::new(&puzzle)
-            .with_deadline(deadline)
-            .search(Branching::FewestCandidates, 2)
-            .map_err(|_| GenerateError::Timeout)?;
-        if count.solutions <= 1 {
-            break;
+    if trial {
+        loop {
+            let puzzle = build(&on, &givens);
+            let (found, count, _) = Solver::new(&puzzle)
+                .with_deadline(deadline)
+                .search(Branching::FewestCandidates, 2)
+                .map_err(|_| GenerateError::Timeout)?;
+            if count.solutions <= 1 {
+                break;
+            }
+            let found = found.expect("two solutions found");
+            let differ: Vec<Cell> = (0..n * n)
+                .map(|i| Cell(i as u16))
+                .filter(|&c| givens.get(c) == 0 && found.get(c) != solution.get(c))
+                .collect();
+            let open: Vec<Cell> = match differ.is_empty() {
+                false => differ,
+                true => {
+                    (0..n * n).map(|i| Cell(i as u16)).filter(|&c| givens.get(c) == 0).collect()
+                }
+            };
+            let cell = open[rng.below(open.len())];
+            givens.set(cell, solution.get(cell));
         }
-        let found = found.expect("two solutions found");
-        let differ: Vec<Cell> = (0..n * n)
-            .map(|i| Cell(i as u16))
-            .filter(|&c| givens.get(c) == 0 && found.get(c) != solution.get(c))
-            .collect();
-        let open: Vec<Cell> = match differ.is_empty() {
-            false => differ,
-            true => (0..n * n).map(|i| Cell(i as u16)).filter(|&c| givens.get(c) == 0).collect(),
-        };
-        let cell = open[rng.below(open.len())];
-        givens.set(cell, solution.get(cell));
     }
     loop {
         let puzzle = build(&on, &givens);

@@ -55,13 +55,15 @@ pub fn find(board: &Board, out: &mut Found) {
 /// Lines analysed at most before the cache of [`analyse`] starts afresh.
 const CACHE_LINES: usize = 1 << 16;
 
+/// A line's clue and candidates (the key), and what each cell takes (None: out of budget).
+type Analysed = HashMap<Box<[u64]>, Option<Box<[ValueSet]>>>;
+
 thread_local! {
     /// Lines analysed on this thread: the clue and the candidates, then what each cell takes
     /// in some order (None: out of budget). Grading looks at the same lines again and again
     /// (a generator grades puzzles that differ by one clue), and the answer depends on
     /// nothing else.
-    static ANALYSED: RefCell<HashMap<Box<[u64]>, Option<Box<[ValueSet]>>>> =
-        RefCell::new(HashMap::new());
+    static ANALYSED: RefCell<Analysed> = RefCell::new(HashMap::new());
 }
 
 /// The values each cell of a line takes in some order of `cand` (each value once) that shows
