@@ -486,21 +486,31 @@ function refill(kind) {
   $("size").replaceChildren(...sizes.map((s) => new Option(`${s}×${s}`, s)));
   // The library's defaults for the kind (the command line's and Python's too).
   $("size").value = String(sizes.includes(k?.size) ? k.size : sizes[0]);
-  $("level").replaceChildren(...(k?.levels ?? []).map((l) => new Option(l, l)));
-  if (k?.level) $("level").value = k.level;
+  refillLevels(k?.level);
+}
+
+/** The levels the chosen kind has at the chosen size (a 4×4 X Sudoku only easy), keeping
+ * `keep` (else the current level) when it is one of them. */
+function refillLevels(keep) {
+  const k = kinds.find((x) => x.id === $("kind").value);
+  keep ??= $("level").value;
+  const levels = k?.levels_at?.[$("size").value] ?? k?.levels ?? [];
+  $("level").replaceChildren(...levels.map((l) => new Option(l, l)));
+  $("level").value = levels.includes(keep) ? keep : levels.includes(k?.level) ? k.level : levels[0];
 }
 
 /** The kind and size controls follow a puzzle loaded from a link or a paste (the level stays,
- * when the kind has it). */
+ * when the kind has it): `kind` is the puzzle's own id (`skyscrapers` for Towers). */
 function syncControls(kind, n) {
-  if (!kinds.some((k) => k.id === kind)) return;
-  if ($("kind").value !== kind) {
-    const level = $("level").value;
-    $("kind").value = kind;
-    refill(kind);
-    if ([...$("level").options].some((o) => o.value === level)) $("level").value = level;
+  const k = kinds.find((x) => x.kind === kind || x.id === kind);
+  if (!k) return;
+  const level = $("level").value;
+  if ($("kind").value !== k.id) {
+    $("kind").value = k.id;
+    refill(k.id);
   }
   if ([...$("size").options].some((o) => Number(o.value) === n)) $("size").value = String(n);
+  refillLevels(level);
 }
 
 /** A seed for a date's puzzle: the same for everyone on that date (UTC), per kind, size and
@@ -528,6 +538,7 @@ async function generateNew(seed, from) {
 }
 
 $("kind").addEventListener("change", () => refill($("kind").value));
+$("size").addEventListener("change", () => refillLevels());
 $("generate").addEventListener("click", () => generateNew());
 $("daily").addEventListener("click", () => {
   const date = new Date().toISOString().slice(0, 10);

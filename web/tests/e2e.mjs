@@ -117,14 +117,14 @@ try {
   // their cells' names carry their clues.
   const pasted = [
     [{ size: 4, skyscrapers: { top: [4, 3, 2, 1], bottom: [1, 2, 2, 2], left: [4, 3, 2, 1], right: [1, 2, 2, 2] } },
-      0, /^row 1, column 1, top clue 4, left clue 4, empty$/],
+      0, /^row 1, column 1, top clue 4, left clue 4, empty$/, "towers"],
     [{ size: 4, givens: [[1, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]],
       relations: [{ cells: [[0, 1], [0, 2]], rel: "<" }, { cells: [[1, 0], [2, 0]], rel: "<" }, { cells: [[3, 2], [3, 3]], rel: "<" }] },
-      1, /^row 1, column 2, less than the cell to the right, empty$/],
+      1, /^row 1, column 2, less than the cell to the right, empty$/, "unequal"],
     [{ size: 4, regions: ["0001", "0111", "2223", "2333"], diagonals: true, givens: [[0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]] },
-      5, /^row 2, column 2, region 2, on the main diagonal, empty$/],
+      5, /^row 2, column 2, region 2, on the main diagonal, empty$/, "jigsaw-x"],
   ];
-  for (const [json, cell, name] of pasted) {
+  for (const [json, cell, name, generator] of pasted) {
     await page.evaluate(() => { document.querySelector("#paste-box").open = true; });
     await page.fill("#paste", JSON.stringify(json));
     await page.click("#load");
@@ -132,6 +132,18 @@ try {
     const kind = (await message(page)).split(" — ")[0];
     const said = await label(page, cell);
     check(name.test(said), `${kind}: the cell's name tells its clue: "${said}"`);
+    // The controls follow the pasted kind, named as people name it, with the levels its size has.
+    const control = await page.evaluate(() => ({
+      value: document.querySelector("#kind").value,
+      name: document.querySelector("#kind").selectedOptions[0].textContent,
+      size: document.querySelector("#size").value,
+      levels: [...document.querySelectorAll("#level option")].map((o) => o.value),
+    }));
+    check(control.value === generator && control.size === "4" && kind.startsWith(control.name),
+      `${kind}: the kind control follows it (${control.value}, "${control.name}", ${control.size})`);
+    if (generator === "jigsaw-x") {
+      check(control.levels.join() === "easy,medium", `a 4×4 jigsaw X offers only its levels: ${control.levels}`);
+    }
     const { values, solution } = await page.evaluate(() => ({ values: window.calcudoku.values.slice(), solution: window.calcudoku.solution }));
     await focusGrid(page);
     for (let i = 0; i < 16; i++) {

@@ -5,7 +5,6 @@
 use calcudoku::format;
 use calcudoku::generate::Kind;
 use calcudoku::logic;
-use calcudoku::puzzle::Family;
 #[cfg(feature = "pdf")]
 use calcudoku::render::pdf;
 #[cfg(feature = "pdf")]
@@ -25,31 +24,29 @@ impl WebPuzzle {
     }
 }
 
-/// The kinds the generator makes, the library's default kind first, as JSON `[{id, name,
-/// levels, size, level}…]`: `id` what [`crate::generate`] takes, `name` the family's name for
-/// people, `levels` easiest first, `size` and `level` the library's defaults for the kind (the
-/// same as the command line's and Python's).
+/// The kinds the generator makes, the library's default kind first, as JSON `[{id, kind,
+/// name, levels, levels_at, size, level}…]`: `id` what [`crate::generate`] takes, `kind` the
+/// id a puzzle of the kind reports (`skyscrapers` for `towers`), `name` the kind's name for
+/// people (`Jigsaw X-Sudoku`), `levels` easiest first, `levels_at` the fewer levels some sizes
+/// have (`{"4": ["easy"]}`), `size` and `level` the library's defaults for the kind (the same
+/// as the command line's and Python's).
 #[wasm_bindgen]
 pub fn generator_kinds() -> String {
-    const FAMILIES: [Family; 7] = [
-        Family::Latin,
-        Family::KenKen,
-        Family::Sudoku,
-        Family::Killer,
-        Family::Skyscrapers,
-        Family::Futoshiki,
-        Family::Adjacent,
-    ];
     let mut order = Kind::ALL.to_vec();
     order.sort_by_key(|&k| k != Kind::DEFAULT);
     let kinds: Vec<Value> = order
         .iter()
-        .map(|k| {
-            let family = FAMILIES.iter().find(|f| f.id() == k.name());
+        .map(|&k| {
+            let fewer: serde_json::Map<String, Value> = (3..=16)
+                .filter(|&n| k.levels_at(n) != k.levels())
+                .map(|n| (n.to_string(), json!(k.levels_at(n))))
+                .collect();
             json!({
                 "id": k.name(),
-                "name": family.map_or(k.name(), |f| f.name()),
+                "kind": k.puzzle_kind().id(),
+                "name": k.puzzle_kind().to_string(),
                 "levels": k.levels(),
+                "levels_at": fewer,
                 "size": k.default_size(),
                 "level": k.default_level(),
             })

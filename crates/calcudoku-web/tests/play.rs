@@ -87,7 +87,13 @@ fn the_generators_kinds_and_levels() {
         let levels: Vec<&str> =
             k["levels"].as_array().unwrap().iter().map(|l| l.as_str().unwrap()).collect();
         assert_eq!(levels, kind.levels());
-        assert!(!k["name"].as_str().unwrap().is_empty());
+        assert_eq!(k["name"], kind.puzzle_kind().to_string());
+        assert_eq!(k["kind"], kind.puzzle_kind().id());
     }
     assert_eq!(kinds[0]["name"], "KenKen");
+    let named = |id: &str| kinds.iter().find(|k| k["id"] == id).unwrap().clone();
+    assert_eq!(named("towers")["kind"], "skyscrapers");
+    assert_eq!(named("jigsaw-x")["name"], "Jigsaw X-Sudoku");
+    assert_eq!(named("x")["levels_at"]["4"], serde_json::json!(["easy"]));
+    assert_eq!(named("kenken")["levels_at"], serde_json::json!({}));
 }

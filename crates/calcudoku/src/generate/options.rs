@@ -155,6 +155,42 @@ impl Kind {
         }
     }
 
+    /// The levels a grid of side `size` can be made at, easiest first: [`Kind::levels`], but
+    /// only `easy` for a 4×4 Sudoku, X or windoku and up to `medium` for a 4×4 jigsaw.
+    pub fn levels_at(self, size: usize) -> &'static [&'static str] {
+        let levels = self.levels();
+        match self.top_at(size) {
+            Some((top, _, _)) => &levels[..=top as usize],
+            None => levels,
+        }
+    }
+
+    /// The kind of the puzzles it makes, as [`Puzzle::kind`](crate::Puzzle::kind) reports it:
+    /// its id (`skyscrapers` for Towers, `futoshiki` for Unequal, `jigsaw-x`, …) is what a
+    /// pasted puzzle of the kind says it is, and its name is the one people use (`Jigsaw
+    /// X-Sudoku`).
+    pub fn puzzle_kind(self) -> crate::puzzle::Kind {
+        use crate::puzzle::{Family, Kind as Made};
+        let sudoku = |jigsaw, diagonals, extra_regions| Made {
+            family: Family::Sudoku,
+            jigsaw,
+            diagonals,
+            extra_regions,
+        };
+        match self {
+            Kind::KenKen => Made::plain(Family::KenKen),
+            Kind::Sudoku => Made::plain(Family::Sudoku),
+            Kind::Killer => Made::plain(Family::Killer),
+            Kind::Towers => Made::plain(Family::Skyscrapers),
+            Kind::Unequal => Made::plain(Family::Futoshiki),
+            Kind::Adjacent => Made::plain(Family::Adjacent),
+            Kind::Jigsaw => sudoku(true, false, false),
+            Kind::X => sudoku(false, true, false),
+            Kind::Windoku => sudoku(false, false, true),
+            Kind::JigsawX => sudoku(true, true, false),
+        }
+    }
+
     /// This kind's highest level (the ladder's top, without building the ladder).
     pub fn top(self) -> u8 {
         (self.levels().len() - 1) as u8
@@ -742,5 +778,31 @@ mod tests {
             }
         }
         assert_ne!(Kind::KenKen.levels(), Kind::Sudoku.levels());
+    }
+
+    #[test]
+    fn the_puzzles_made_are_of_the_kind_named() {
+        for kind in Kind::ALL {
+            let size = if kind == Kind::Windoku { 9 } else { 6 };
+            let options = Options::new(kind, size).with_level_named("any").unwrap();
+            let made = super::super::generate(&options, 0, None).unwrap();
+            assert_eq!(made.puzzle.kind(), kind.puzzle_kind(), "{kind:?}");
+        }
+        assert_eq!(Kind::Towers.puzzle_kind().id(), "skyscrapers");
+        assert_eq!(Kind::JigsawX.puzzle_kind().to_string(), "Jigsaw X-Sudoku");
+    }
+
+    #[test]
+    fn small_grids_offer_only_the_levels_they_have() {
+        assert_eq!(Kind::Sudoku.levels_at(4), ["easy"]);
+        assert_eq!(Kind::X.levels_at(4), ["easy"]);
+        assert_eq!(Kind::Jigsaw.levels_at(4), ["easy", "medium"]);
+        assert_eq!(Kind::Jigsaw.levels_at(6), Kind::Jigsaw.levels());
+        assert_eq!(Kind::KenKen.levels_at(4), Kind::KenKen.levels());
+        for kind in Kind::ALL {
+            for size in 3..=16 {
+                assert!(kind.levels_at(size).contains(&kind.default_level_at(size)));
+            }
+        }
     }
 }
