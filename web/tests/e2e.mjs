@@ -161,6 +161,20 @@ try {
   // A 9×9 Sudoku: hints in stages, with H.
   await generate(page, "sudoku", 9, "medium");
   await page.screenshot({ path: `${out}/screenshot-1280x800.png` });
+  // Givens differ from entries by more than colour: the givens' text is bold, an entry's not.
+  {
+    const empty = await page.evaluate(() => window.calcudoku.values.indexOf(0));
+    await focusGrid(page);
+    await walk(page, empty);
+    await page.keyboard.press("1");
+    const weights = await page.evaluate(() => {
+      const groups = [...document.querySelectorAll("#grid-wrap .picture svg g")].filter((g) => g.querySelector(":scope > text"));
+      return groups.map((g) => `${g.getAttribute("fill")}:${g.getAttribute("font-weight") ?? "normal"}:${g.querySelectorAll(":scope > text").length}`);
+    });
+    check(weights.some((w) => w.startsWith("#000:bold:")) && weights.some((w) => /:normal:1$/.test(w)),
+      `givens are drawn bold and an entry is not: ${weights.join(" ")}`);
+    await page.keyboard.press("Backspace");
+  }
   await focusGrid(page);
   await page.keyboard.press("h");
   await page.waitForFunction(() => document.querySelector("#hint-text").textContent.startsWith("Look at"));

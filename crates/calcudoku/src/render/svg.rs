@@ -451,7 +451,8 @@ fn label_size(n: usize) -> f64 {
     if n >= 10 { 10.0 } else { 11.0 }
 }
 
-/// The values: givens in black, the solution in blue, a step's placements in green.
+/// The values: givens in bold black, the solution in blue, a step's placements in bold
+/// green, wrong values in bold red.
 fn values(p: &Picture, out: &mut String) {
     let cell = cell_size(p);
     let n = p.size();
@@ -481,7 +482,8 @@ fn values(p: &Picture, out: &mut String) {
             continue;
         }
         let (fill, weight) = match ink {
-            Ink::Given => (INK, ""),
+            // Givens in bold, so they differ from the values entered by more than colour.
+            Ink::Given => (INK, " font-weight=\"bold\""),
             Ink::Filled => (SOLUTION, ""),
             Ink::Placed => (PLACED, " font-weight=\"bold\""),
             Ink::Wrong => (WRONG, " font-weight=\"bold\""),
