@@ -100,7 +100,11 @@ export class Board {
         const corner = document.createElement("span");
         corner.className = "corner";
         corner.setAttribute("aria-hidden", "true");
-        el.appendChild(corner);
+        // A cell's centre marks, when it has corner marks too (else the picture draws them).
+        const centre = document.createElement("span");
+        centre.className = "centre";
+        centre.setAttribute("aria-hidden", "true");
+        el.append(corner, centre);
         row.appendChild(el);
         this.cells.push(el);
       }
@@ -134,7 +138,11 @@ export class Board {
    */
   draw(game, marks, { wrong, hinted, digit, placed }) {
     const n = this.n;
-    const text = this.puzzle.render_svg(Uint8Array.from(game.values), Uint32Array.from(game.centre), JSON.stringify(marks));
+    // The picture draws centre marks in a little grid that fills the cell; in a cell with
+    // corner marks too they are written here instead, in the middle, clear of the corners.
+    const both = (i) => !game.values[i] && game.centre[i] && game.corner[i];
+    const centre = game.centre.map((m, i) => (both(i) ? 0 : m));
+    const text = this.puzzle.render_svg(Uint8Array.from(game.values), Uint32Array.from(centre), JSON.stringify(marks));
     // The document's XML declaration is not wanted inside HTML.
     document.querySelector("#grid-wrap .picture").innerHTML = text.slice(text.indexOf("<svg"));
     for (let i = 0; i < n * n; i++) {
@@ -154,7 +162,10 @@ export class Board {
       el.classList.toggle("hinted", hinted.has(i));
       el.classList.toggle("same", digit > 0 && v === digit);
       el.classList.toggle("given", given);
-      const corner = el.firstChild;
+      const [corner, middle] = el.children;
+      const inMiddle = both(i) ? bits(game.centre[i]).map(valueChar) : [];
+      middle.textContent = inMiddle.join("");
+      middle.dataset.count = String(inMiddle.length);
       const marksHere = v ? [] : bits(game.corner[i]);
       // The first corner is the cage label's, in a caged puzzle: corner marks start after it.
       const skip = this.cageOf[i] && this.layout.cages[this.cageOf[i].k] && this.labelCell(i) ? 1 : 0;

@@ -232,8 +232,22 @@ try {
   check(/candidates 2 5, corner marks 7$/.test(await label(page, empty)), `the cell's name tells its marks: "${await label(page, empty)}"`);
   check(await page.textContent("#said") === "empty, candidates 2 5, corner marks 7", `and a screen reader is told: "${await page.textContent("#said")}"`);
   check(await page.locator(`#grid [data-cell="${empty}"] .corner span`).textContent() === "7", "the corner mark is drawn in a corner");
+  // With corner marks too, the centre marks are written in the middle, clear of the corner's.
+  const boxes = await page.evaluate((i) => {
+    const cell = document.querySelector(`#grid [data-cell="${i}"]`);
+    const box = (e) => { const r = e.getBoundingClientRect(); return { l: r.left, r: r.right, t: r.top, b: r.bottom }; };
+    const range = document.createRange();
+    const middle = cell.querySelector(".centre");
+    range.selectNodeContents(middle);
+    return { text: middle.textContent, centre: box(range), corners: [...cell.querySelectorAll(".corner span")].map(box) };
+  }, empty);
+  const apart = (a, b) => a.r <= b.l || b.r <= a.l || a.b <= b.t || b.b <= a.t;
+  check(boxes.text === "25" && boxes.corners.length === 1 && boxes.corners.every((c) => apart(c, boxes.centre)),
+    `centre marks (${boxes.text}) and corner marks do not overlap: ${JSON.stringify(boxes)}`);
+  await page.keyboard.press("Shift+Digit7");
   const pencil = await page.evaluate(() => [...document.querySelectorAll("#grid-wrap .picture text")].filter((t) => parseFloat(getComputedStyle(t).fontSize) < 16).map((t) => t.textContent).sort().join());
-  check(pencil.includes("2") && pencil.includes("5"), "the centre marks are in the library's picture");
+  check(pencil.includes("2") && pencil.includes("5"), "without corner marks, the centre marks are in the library's picture");
+  await page.keyboard.press("Shift+Digit7");
   await page.screenshot({ path: `${out}/screenshot-marks.png` });
   await page.keyboard.press("p");
   await page.keyboard.press("p");
