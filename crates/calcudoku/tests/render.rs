@@ -255,7 +255,7 @@ fn a_players_pencil_marks_and_room_for_them() {
     let pencil = text.split("fill=\"#555\"").nth(1).expect("a group of pencil marks");
     let pencil = &pencil[..pencil.find("</g>").unwrap()];
     assert_eq!(pencil.matches("<text").count(), 2, "{pencil}");
-    assert!(text.contains("stroke=\"#c01c28\" stroke-width=\"1.2\""), "3 struck out");
+    assert!(text.contains("stroke=\"#b01a25\" stroke-width=\"1.2\""), "3 struck out");
     // A list of the wrong length is ignored.
     let short = Picture::new(&p).with_candidates(&marks[1..]);
     assert!(!short.has_candidates());

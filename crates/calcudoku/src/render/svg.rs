@@ -28,12 +28,13 @@ const INSET: i32 = 4;
 const THICK: f64 = 3.0;
 const THIN: f64 = 1.0;
 
-/// Colours (also used by the PDF sheet).
+/// Colours (also used by the PDF sheet). Every colour text is drawn in keeps a contrast of
+/// 4.5:1 or more on every background a cell may have (WCAG's AA for small text; a test checks).
 pub(crate) const INK: &str = "#000";
 const GRID: &str = "#8a8a8a";
-const SOLUTION: &str = "#1c5fb8";
-const PLACED: &str = "#1a7f37";
-const WRONG: &str = "#c01c28";
+const SOLUTION: &str = "#1d5aae";
+const PLACED: &str = "#176b30";
+const WRONG: &str = "#b01a25";
 const HIGHLIGHT: &str = "#fff2a8";
 const WRONG_BACK: &str = "#ffd0d0";
 /// The cells of X's diagonals and windoku's windows.
@@ -586,5 +587,30 @@ mod tests {
         let mut path = String::new();
         trace(&segments, &mut path);
         assert_eq!(path, "M0 0L1 0Z");
+    }
+
+    /// WCAG's relative luminance of `#rgb` or `#rrggbb`.
+    fn luminance(hex: &str) -> f64 {
+        let hex = hex.trim_start_matches('#');
+        let full: String = match hex.len() {
+            3 => hex.chars().flat_map(|c| [c, c]).collect(),
+            _ => hex.to_string(),
+        };
+        let channel = |i: usize| {
+            let c = f64::from(u8::from_str_radix(&full[i..i + 2], 16).unwrap()) / 255.0;
+            if c <= 0.03928 { c / 12.92 } else { ((c + 0.055) / 1.055).powf(2.4) }
+        };
+        0.2126 * channel(0) + 0.7152 * channel(2) + 0.0722 * channel(4)
+    }
+
+    #[test]
+    fn text_keeps_a_contrast_of_4_5_on_every_cell_background() {
+        for text in [INK, SOLUTION, PLACED, WRONG, PENCIL] {
+            for back in ["#fff", HIGHLIGHT, WRONG_BACK, SHADE] {
+                let (a, b) = (luminance(text), luminance(back));
+                let ratio = (a.max(b) + 0.05) / (a.min(b) + 0.05);
+                assert!(ratio >= 4.5, "{text} on {back}: {ratio:.2}");
+            }
+        }
     }
 }
