@@ -417,6 +417,34 @@ try {
   const w = await q.evaluate(() => document.documentElement.scrollWidth);
   check(w <= 360, `360 px wide: no sideways scrolling (${w} px)`);
   await narrow.close();
+
+  // Text that scales: the browser's text size at 200% (the root font doubled) on a 1280-px
+  // screen: nothing wider than the screen, the grid and the controls whole.
+  const big = await browser.newContext({ viewport: { width: 1280, height: 800 }, reducedMotion: "reduce" });
+  const b = await big.newPage();
+  await b.goto(base + "index.html");
+  await b.waitForSelector("body[data-ready=true]");
+  await b.addStyleTag({ content: "html { font-size: 200% !important; }" });
+  const scaled = await b.evaluate(() => {
+    const r = (s) => document.querySelector(s).getBoundingClientRect();
+    return {
+      page: document.documentElement.scrollWidth,
+      font: parseFloat(getComputedStyle(document.querySelector("#generate")).fontSize),
+      grid: r("#grid-wrap").right,
+      controls: [...document.querySelectorAll("#controls select, #controls button")].map((e) => e.getBoundingClientRect().right),
+    };
+  });
+  check(scaled.font >= 28 && scaled.page <= 1280 && scaled.grid <= 1280 && scaled.controls.every((x) => x <= 1280),
+    `text at 200% (buttons ${scaled.font} px): no sideways scrolling (${scaled.page} px), grid and controls on screen`);
+  await b.screenshot({ path: `${out}/screenshot-text-200.png` });
+  // Reduced motion asked for: nothing moves (no animation or transition anywhere).
+  const moving = await b.evaluate(() => [...document.querySelectorAll("*")].filter((e) => {
+    const st = getComputedStyle(e);
+    const long = (v) => v.split(",").some((t) => parseFloat(t) > 0.01);
+    return (st.animationName !== "none" && long(st.animationDuration)) || long(st.transitionDuration);
+  }).map((e) => e.id || e.className || e.tagName));
+  check(moving.length === 0, `with reduced motion asked for, nothing moves: ${moving.join(", ") || "none"}`);
+  await big.close();
 } finally {
   await browser.close();
 }
