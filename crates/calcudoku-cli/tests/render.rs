@@ -277,6 +277,40 @@ fn hint_and_explain_draw_png_and_pdf_too() {
     }
 }
 
+/// `hint --draw` on Tatham's kinds: the clues around a Skyscrapers grid and the signs of a
+/// Futoshiki are in the picture with the step (IDs from ../shared/data/tatham).
+#[test]
+fn hint_draws_skyscrapers_clues_and_futoshiki_signs() {
+    let towers = "5dh:3////2/////////2//4//3//2,f3o2b";
+    let (code, out, err) = run(&["hint", "--draw", "--color", "never", "-"], towers);
+    assert_eq!(code, 0, "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert!(lines[0].starts_with("[easy] visibility bounds: The clue 3 above column 1"), "{out}");
+    assert_eq!(lines[1].trim_end(), "     3                       2", "the top clues: {out}");
+    assert!(lines[3].ends_with("┃ 4"), "a right clue beside its row: {out}");
+    assert_eq!(out.matches('\u{0336}').count(), 3, "4 and 5 struck in r1c1, 5 in r2c1: {out}");
+    let (code, svg, _) = run(&["hint", "--draw", "--to", "svg", "-"], towers);
+    assert_eq!(code, 0);
+    assert!(svg.contains(">The clue 3 above column 1"), "the sentence is the caption");
+    // The six clues (3 and 2 above, 2 on the left, 4, 3 and 2 on the right) in one group.
+    let clues = svg.split("font-size=\"28\"").nth(1).and_then(|g| g.split("</g>").next());
+    let clues: Vec<&str> = clues
+        .expect("the clues' group")
+        .split("</text>")
+        .filter_map(|t| t.rsplit('>').next().filter(|v| !v.trim().is_empty()))
+        .collect();
+    assert_eq!(clues, ["3", "2", "2", "4", "3", "2"], "{svg}");
+    let futoshiki = "5dx:0,0,0,0,0D,3R,0,0R,0,0,0D,0,0,0L,0L,0,0,0,0,3,0,2,0U,0,0,";
+    let (code, out, err) = run(&["hint", "--draw", "--color", "never", "-"], futoshiki);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("[easy] inequality: Across the sign r2c2 < r2c1"), "{out}");
+    assert!(
+        out.contains("░>4\u{0336}░5\u{0336}"),
+        "the sign between r2c1 and r2c2, 4 and 5 struck: {out}"
+    );
+    assert!(out.contains("──∨──"), "a sign between rows: {out}");
+}
+
 #[test]
 fn generate_piped_into_render_makes_a_worksheet() {
     let (code, stream, err) = run(&["generate", "--seed", "1", "-n", "12"], "");
