@@ -229,7 +229,7 @@ fn page_svg(
 }
 
 /// A PDF of whole pictures, one a page, each as large as the page allows (a cell at most
-/// [`MAX_CELL`]): the steps of `explain --draw --to pdf`, or one hint.
+/// three quarters of an inch): the steps of `explain --draw --to pdf`, or one hint.
 #[derive(Clone, Debug)]
 pub struct Book {
     options: Options,
