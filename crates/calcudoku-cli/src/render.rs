@@ -142,8 +142,7 @@ pub fn run(args: &RenderArgs, ui: Ui, out: &mut dyn Write) -> Result<Status> {
             };
             let status = for_each_puzzle(&args.input, ui, sink, |puzzle, place| {
                 let n = puzzle.size();
-                let caption =
-                    format!("{} {n}×{n} · {}", calcudoku::render::kind_name(puzzle), id(place));
+                let caption = format!("{} {n}×{n} · {}", puzzle.kind(), id(place));
                 let deadline = timeout.map(|t| Instant::now() + t);
                 let (grid, missing) = wanted_solution(args.solution, puzzle, deadline);
                 let mut picture = Picture::new(puzzle).with_caption(caption);

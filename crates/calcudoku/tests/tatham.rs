@@ -240,7 +240,9 @@ fn terminal_pictures_show_clues_and_signs() {
     let signs = drawn.chars().filter(|c| matches!(c, '<' | '>' | '∧' | '∨')).count();
     assert_eq!(signs, futoshiki.relations().len(), "{drawn}");
     assert!(drawn.contains('>') && drawn.contains('∨') && drawn.contains('∧'), "{drawn}");
-    assert_eq!(calcudoku::render::kind_name(&futoshiki), "Futoshiki");
+    // Its picture is titled by its kind.
+    let svg = calcudoku::render::svg::render(&Picture::new(&futoshiki));
+    assert!(svg.contains("<title>Futoshiki 4×4</title>"), "{svg}");
 }
 
 /// A drawing that fits no format gets the error of the game it looks like: a Futoshiki by its

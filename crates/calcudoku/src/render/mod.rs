@@ -79,22 +79,6 @@ impl Kind {
             (false, true) => Kind::Latin,
         }
     }
-
-    /// The name people use: `KenKen`, `Sudoku`, `Killer Sudoku`, `Latin square`.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Kind::KenKen => "KenKen",
-            Kind::Sudoku => "Sudoku",
-            Kind::Killer => "Killer Sudoku",
-            Kind::Latin => "Latin square",
-        }
-    }
-}
-
-/// The name a picture's title gives a puzzle: the name people use for its kind, variants
-/// included (`KenKen`, `Jigsaw X-Sudoku`, `Windoku`, `Skyscrapers`, …).
-pub fn kind_name(puzzle: &Puzzle) -> String {
-    puzzle.kind().to_string()
 }
 
 /// The marks of one logic step (or of a check): what to highlight and what to strike out.

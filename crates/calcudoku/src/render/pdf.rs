@@ -88,7 +88,7 @@ const MAX_CELL: f64 = 36.0;
 /// The caption of a puzzle: `3 · KenKen 6×6 · hard · sheet.txt:12`.
 pub fn caption(number: usize, item: &Item) -> String {
     let n = item.puzzle.size();
-    let mut s = format!("{number} · {} {n}×{n}", super::kind_name(item.puzzle));
+    let mut s = format!("{number} · {} {n}×{n}", item.puzzle.kind());
     if let Some(level) = &item.level {
         let _ = write!(s, " · {level}");
     }
@@ -156,18 +156,10 @@ fn page_items<'a, 'b>(items: &'a [Item<'b>], per_page: usize, page: usize) -> &'
     &items[start..(start + per_page).min(items.len())]
 }
 
-/// One page as an SVG document in points.
-fn page_svg(
-    items: &[Item],
-    first: usize,
-    answers: bool,
-    options: &Options,
-    page: usize,
-    pages: usize,
-) -> String {
-    let (pw, ph) = options.paper.size();
-    let slots = Slots::of(options.per_page, options.paper);
-    let mut out = String::with_capacity(4096 + items.len() * 16384);
+/// Opens a page's SVG document in points: its heading at the top and `page k of n` at the
+/// foot. The caller adds the page's pictures and closes the document.
+fn page_open(out: &mut String, paper: Paper, heading: &str, page: usize, pages: usize) {
+    let (pw, ph) = paper.size();
     let _ = write!(
         out,
         "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"{w}\" height=\"{h}\" viewBox=\"0 0 {w} {h}\">\n\
@@ -175,7 +167,6 @@ fn page_svg(
         w = Num(pw),
         h = Num(ph)
     );
-    let heading = if answers { "Solutions" } else { options.title.as_str() };
     let _ = writeln!(
         out,
         "<text x=\"{}\" y=\"{}\" font-size=\"16\" font-weight=\"bold\">{}</text>",
@@ -190,6 +181,21 @@ fn page_svg(
         Num(ph - MARGIN + 4.0)
     );
     out.push_str("</g>\n");
+}
+
+/// One page as an SVG document in points.
+fn page_svg(
+    items: &[Item],
+    first: usize,
+    answers: bool,
+    options: &Options,
+    page: usize,
+    pages: usize,
+) -> String {
+    let slots = Slots::of(options.per_page, options.paper);
+    let mut out = String::with_capacity(4096 + items.len() * 16384);
+    let heading = if answers { "Solutions" } else { options.title.as_str() };
+    page_open(&mut out, options.paper, heading, page, pages);
     for (k, item) in items.iter().enumerate() {
         let (col, row) = (k % slots.cols, k / slots.cols);
         let x0 = MARGIN + col as f64 * slots.w;
@@ -233,6 +239,7 @@ fn page_svg(
 #[derive(Clone, Debug)]
 pub struct Book {
     options: Options,
+    /// Each page's picture, placed and scaled, as SVG.
     pages: Vec<String>,
 }
 
@@ -250,26 +257,12 @@ impl Book {
         let (aw, ah) = (pw - 2.0 * MARGIN, ph - 2.0 * MARGIN - HEADER - FOOTER);
         let cell = svg::grid_box(picture).cell;
         let scale = (aw / w).min(ah / h).min(MAX_CELL * 1.5 / cell);
-        let x = MARGIN + (aw - w * scale) / 2.0;
-        let y = MARGIN + HEADER;
-        let mut out = String::with_capacity(16384);
-        let _ = write!(
-            out,
-            "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"{w}\" height=\"{h}\" viewBox=\"0 0 {w} {h}\">\n\
-             <g font-family=\"{FONT_FAMILY}\" fill=\"{INK}\">\n\
-             <text x=\"{mx}\" y=\"{my}\" font-size=\"16\" font-weight=\"bold\">{title}</text>\n\
-             </g>\n<g transform=\"translate({x} {y}) scale({scale})\">\n",
-            w = Num(pw),
-            h = Num(ph),
-            mx = Num(MARGIN),
-            my = Num(MARGIN + 14.0),
-            title = xml_escape(&self.options.title),
-            x = Num(x),
-            y = Num(y),
-        );
-        svg::body(picture, &mut out);
-        out.push_str("</g>\n");
-        self.pages.push(out);
+        let (x, y) = (MARGIN + (aw - w * scale) / 2.0, MARGIN + HEADER);
+        let mut body = String::with_capacity(16384);
+        let _ = writeln!(body, "<g transform=\"translate({} {}) scale({scale})\">", Num(x), Num(y));
+        svg::body(picture, &mut body);
+        body.push_str("</g>\n");
+        self.pages.push(body);
     }
 
     /// How many pages the book has.
@@ -282,21 +275,19 @@ impl Book {
         self.pages.is_empty()
     }
 
-    /// The PDF: every page numbered `page k of n` at its foot.
+    /// The PDF: every page headed by the title and numbered `page k of n` at its foot.
     pub fn to_pdf(&self) -> Result<Vec<u8>, RenderError> {
-        let (pw, ph) = self.options.paper.size();
         let total = self.pages.len();
         let svgs: Vec<String> = self
             .pages
             .iter()
             .enumerate()
-            .map(|(k, page)| {
-                format!(
-                    "{page}<text x=\"{}\" y=\"{}\" font-family=\"{FONT_FAMILY}\" font-size=\"9\" fill=\"{INK}\" text-anchor=\"middle\">page {} of {total}</text>\n</svg>\n",
-                    Num(pw / 2.0),
-                    Num(ph - MARGIN + 4.0),
-                    k + 1
-                )
+            .map(|(k, body)| {
+                let mut page = String::with_capacity(body.len() + 1024);
+                page_open(&mut page, self.options.paper, &self.options.title, k + 1, total);
+                page.push_str(body);
+                page.push_str("</svg>\n");
+                page
             })
             .collect();
         assemble(&svgs, &self.options)

@@ -135,7 +135,7 @@ pub fn render(p: &Picture) -> String {
     let mut out = String::with_capacity(8192 + p.size() * p.size() * 120);
     let title = match p.caption() {
         Some(c) => c.to_string(),
-        None => format!("{} {n}×{n}", super::kind_name(p.puzzle()), n = p.size()),
+        None => format!("{} {n}×{n}", p.puzzle().kind(), n = p.size()),
     };
     let _ = write!(
         out,
