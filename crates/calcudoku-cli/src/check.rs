@@ -97,10 +97,7 @@ fn judge(args: &CheckArgs) -> Result<(String, Verdict)> {
     let forced = args.format.as_deref().map(|n| Format::from_name(n).expect("clap checked it"));
     let text = read_text(&puzzle_src).map_err(|m| say::error(&puzzle_src.name, m))?;
     let puzzle = format::parse(&text, forced).map_err(|e| say::error(&puzzle_src.name, e))?;
-    let puzzle = crate::inputs::add_variants(&puzzle, &args.variant).map_err(|e| {
-        let e = calcudoku::ParseError::new(1, 0, calcudoku::ParseErrorKind::Invalid(e));
-        say::error(&puzzle_src.name, e)
-    })?;
+    let puzzle = crate::inputs::one_with_variants(&puzzle_src.name, puzzle, &args.variant)?;
     let text = read_text(&grid_src).map_err(|m| say::error(&grid_src.name, m))?;
     let grid = format::grid::parse_sized(&text, puzzle.size())
         .map_err(|e| say::error(&grid_src.name, e))?;

@@ -33,10 +33,7 @@ pub fn hint(args: &HintArgs, ui: Ui, out: &mut dyn Write) -> Result<Status> {
     let forced = args.format.as_deref().map(|n| Format::from_name(n).expect("clap checked it"));
     let text = read_text(&src).map_err(|m| say::error(&src.name, m))?;
     let puzzle = format::parse(&text, forced).map_err(|e| say::error(&src.name, e))?;
-    let puzzle = crate::inputs::add_variants(&puzzle, &args.variant).map_err(|e| {
-        let e = calcudoku::ParseError::new(1, 0, calcudoku::ParseErrorKind::Invalid(e));
-        say::error(&src.name, e)
-    })?;
+    let puzzle = crate::inputs::one_with_variants(&src.name, puzzle, &args.variant)?;
     let grid = match &args.grid {
         None => None,
         Some(path) => {

@@ -440,6 +440,16 @@ pub fn add_variants(puzzle: &Puzzle, variants: &[Variant]) -> Result<Puzzle, Mod
     Ok(p)
 }
 
+/// The one puzzle read from `name` (`check`, `hint`) with the rules of `--variant` added, or
+/// the one-line error of a puzzle that cannot take them.
+pub fn one_with_variants(name: &str, puzzle: Puzzle, variants: &[Variant]) -> Result<Puzzle> {
+    if variants.is_empty() {
+        return Ok(puzzle);
+    }
+    add_variants(&puzzle, variants)
+        .map_err(|e| say::error(name, ParseError::new(1, 0, ParseErrorKind::Invalid(e))))
+}
+
 /// The puzzles of a document with the rules of `--variant` added (a puzzle that cannot take
 /// them becomes its entry's error).
 fn with_variants(mut doc: Document, variants: &[Variant]) -> Document {
