@@ -53,16 +53,10 @@ pub(super) fn make(
                 break;
             }
             let found = found.expect("two solutions found");
-            let differ: Vec<Cell> = (0..n * n)
-                .map(|i| Cell(i as u16))
-                .filter(|&c| givens.get(c) == 0 && found.get(c) != solution.get(c))
-                .collect();
-            let open: Vec<Cell> = match differ.is_empty() {
-                false => differ,
-                true => {
-                    (0..n * n).map(|i| Cell(i as u16)).filter(|&c| givens.get(c) == 0).collect()
-                }
-            };
+            let empty = (0..n * n).map(|i| Cell(i as u16)).filter(|&c| givens.get(c) == 0);
+            let differ: Vec<Cell> =
+                empty.clone().filter(|&c| found.get(c) != solution.get(c)).collect();
+            let open: Vec<Cell> = if differ.is_empty() { empty.collect() } else { differ };
             let cell = open[rng.below(open.len())];
             givens.set(cell, solution.get(cell));
         }

@@ -171,24 +171,22 @@ impl Kind {
     /// X-Sudoku`).
     pub fn puzzle_kind(self) -> crate::puzzle::Kind {
         use crate::puzzle::{Family, Kind as Made};
-        let sudoku = |jigsaw, diagonals, extra_regions| Made {
-            family: Family::Sudoku,
-            jigsaw,
-            diagonals,
-            extra_regions,
-        };
-        match self {
-            Kind::KenKen => Made::plain(Family::KenKen),
-            Kind::Sudoku => Made::plain(Family::Sudoku),
-            Kind::Killer => Made::plain(Family::Killer),
-            Kind::Towers => Made::plain(Family::Skyscrapers),
-            Kind::Unequal => Made::plain(Family::Futoshiki),
-            Kind::Adjacent => Made::plain(Family::Adjacent),
-            Kind::Jigsaw => sudoku(true, false, false),
-            Kind::X => sudoku(false, true, false),
-            Kind::Windoku => sudoku(false, false, true),
-            Kind::JigsawX => sudoku(true, true, false),
+        if let Some(rules) = self.variant_rules() {
+            return Made {
+                family: Family::Sudoku,
+                jigsaw: rules.jigsaw,
+                diagonals: rules.x,
+                extra_regions: rules.windoku,
+            };
         }
+        Made::plain(match self {
+            Kind::KenKen => Family::KenKen,
+            Kind::Killer => Family::Killer,
+            Kind::Towers => Family::Skyscrapers,
+            Kind::Unequal => Family::Futoshiki,
+            Kind::Adjacent => Family::Adjacent,
+            Kind::Sudoku | Kind::Jigsaw | Kind::X | Kind::Windoku | Kind::JigsawX => Family::Sudoku,
+        })
     }
 
     /// This kind's highest level (the ladder's top, without building the ladder).
