@@ -135,15 +135,51 @@ impl Arena {
 }
 
 /// An insertion-ordered set of potentials, each key mapped to its stored node.
-#[derive(Clone)]
+///
+/// A rule run makes and drops hundreds of thousands of these (two per candidate and per
+/// nested search), so their storage is recycled through a per-thread pool: a dropped set
+/// clears only the slots it used and goes back to the pool, and a new set takes one from it.
 pub(crate) struct PSet {
     slot: Vec<u32>,
     pub(crate) order: Vec<Key>,
 }
 
+/// Number of potentials: 81 cells × 9 values × on/off.
+const KEYS: usize = 1458;
+
+/// Most sets kept for reuse per thread (a nested rule holds a few hundred at once).
+const POOL_MAX: usize = 512;
+
+thread_local! {
+    static PSET_POOL: std::cell::RefCell<Vec<(Vec<u32>, Vec<Key>)>> =
+        const { std::cell::RefCell::new(Vec::new()) };
+}
+
+impl Drop for PSet {
+    fn drop(&mut self) {
+        for &k in &self.order {
+            self.slot[k as usize] = NONE;
+        }
+        self.order.clear();
+        let slot = std::mem::take(&mut self.slot);
+        let order = std::mem::take(&mut self.order);
+        // A thread being torn down has no pool: the storage is then simply freed.
+        let _ = PSET_POOL.try_with(|pool| {
+            let mut pool = pool.borrow_mut();
+            if pool.len() < POOL_MAX {
+                pool.push((slot, order));
+            }
+        });
+    }
+}
+
 impl PSet {
     pub(crate) fn new() -> Self {
-        PSet { slot: vec![NONE; 1458], order: Vec::new() }
+        let reused = PSET_POOL.try_with(|pool| pool.borrow_mut().pop()).ok().flatten();
+        match reused {
+            Some((slot, order)) => PSet { slot, order },
+            None => PSet { slot: vec![NONE; KEYS], order: Vec::new() },
+        }
     }
     #[inline]
     pub(crate) fn get(&self, k: Key) -> Option<u32> {

@@ -55,39 +55,86 @@ impl Graph {
 /// Which potentials each potential reaches in a [`Graph`] (strongly connected components,
 /// Tarjan, then their reach as bit sets in reverse topological order). A search from a
 /// potential can only find what it reaches, so searches that cannot succeed are skipped.
+#[derive(Default)]
 struct Reach {
     comp: Vec<u32>,
     /// Compact index of each present potential (bit position in the sets).
     idx: Vec<u16>,
     words: usize,
     sets: Vec<u64>,
+    // Tarjan's working arrays, kept between builds.
+    index: Vec<u32>,
+    low: Vec<u32>,
+    on_stack: Vec<bool>,
+    stack: Vec<u16>,
+    stamp: Vec<u32>,
+    present: Vec<u16>,
+    call: Vec<(u16, u32)>,
+}
+
+thread_local! {
+    /// One [`Reach`] per thread, rebuilt for each graph (a nested rule builds hundreds of
+    /// thousands of them: their arrays are reused, not reallocated).
+    static REACH: std::cell::RefCell<Option<(Reach, Tree)>> = const { std::cell::RefCell::new(None) };
 }
 
 impl Reach {
-    fn new(g: &Graph, grid: &Grid) -> Self {
+    /// A reach structure and a search tree from the thread's spares, or new ones.
+    fn take() -> (Self, Tree) {
+        let spare = REACH.try_with(|r| r.borrow_mut().take()).ok().flatten();
+        spare.unwrap_or_else(|| (Reach::default(), Tree::new()))
+    }
+
+    /// Hands the arrays back for the next rule run on this thread.
+    fn give_back(self, mut tree: Tree) {
+        tree.clear();
+        let _ = REACH.try_with(|r| *r.borrow_mut() = Some((self, tree)));
+    }
+
+    /// Components, and with `closure` what each reaches (only forcing chains ask that). With
+    /// `per_value` (a graph without links between values: X-chains) the reach sets index the
+    /// potentials of each value apart, three words instead of ten.
+    fn build(&mut self, g: &Graph, grid: &Grid, closure: bool, per_value: bool) {
         const NO: u32 = u32::MAX;
         let n = 1458;
-        let mut idx = vec![u16::MAX; n];
-        let mut present: Vec<u16> = Vec::new();
+        let Reach { comp, idx, words, sets, index, low, on_stack, stack, stamp, present, call } =
+            self;
+        idx.clear();
+        idx.resize(n, u16::MAX);
+        present.clear();
+        let mut per = [0u16; 9];
         for k in 0..n as u16 {
             if grid.has(k_cell(k), k_value(k)) {
-                idx[k as usize] = present.len() as u16;
+                idx[k as usize] = if per_value {
+                    let c = &mut per[k_value(k) - 1];
+                    *c += 1;
+                    *c - 1
+                } else {
+                    present.len() as u16
+                };
                 present.push(k);
             }
         }
-        let words = present.len().div_ceil(64).max(1);
-        let mut index = vec![NO; n];
-        let mut low = vec![0u32; n];
-        let mut on_stack = vec![false; n];
-        let mut comp = vec![NO; n];
-        let mut stack: Vec<u16> = Vec::new();
-        let mut sets: Vec<u64> = Vec::new();
-        let mut stamp: Vec<u32> = Vec::new();
+        let indexed =
+            if per_value { per.into_iter().max().unwrap_or(0) as usize } else { present.len() };
+        *words = indexed.div_ceil(64).max(1);
+        let words = *words;
+        index.clear();
+        index.resize(n, NO);
+        low.clear();
+        low.resize(n, 0);
+        on_stack.clear();
+        on_stack.resize(n, false);
+        comp.clear();
+        comp.resize(n, NO);
+        stack.clear();
+        sets.clear();
+        stamp.clear();
+        call.clear();
         let mut counter = 0u32;
         let mut ncomp = 0u32;
         // Iterative Tarjan: (node, next edge position).
-        let mut call: Vec<(u16, u32)> = Vec::new();
-        for &root in &present {
+        for &root in present.iter() {
             if index[root as usize] != NO {
                 continue;
             }
@@ -135,6 +182,9 @@ impl Reach {
                                 break;
                             }
                         }
+                        if !closure {
+                            continue;
+                        }
                         // Successor components are complete (reverse topological order).
                         for &m in &members {
                             for &(w, _) in g.of(m) {
@@ -153,9 +203,15 @@ impl Reach {
                 }
             }
         }
-        Reach { comp, idx, words, sets }
     }
-    /// Whether a search from `from` can meet `to` (both present).
+    /// Whether `a` and `b` lie on one cycle of the graph.
+    #[inline]
+    fn same_component(&self, a: Key, b: Key) -> bool {
+        let c = self.comp[a as usize];
+        c != u32::MAX && c == self.comp[b as usize]
+    }
+    /// Whether a search from `from` can meet `to` (both present; of one value when the
+    /// sets were built per value).
     #[inline]
     fn reaches(&self, from: Key, to: Key) -> bool {
         let c = self.comp[from as usize];
@@ -243,10 +299,11 @@ impl Chaining {
     /// All hints of the rule, in SE's order of discovery: X-loops, then Y-loops, then XY.
     pub(crate) fn loop_hints(&self, eng: &mut Engine, grid: &Grid) -> Result<Vec<u32>, SeError> {
         let mut out = Vec::new();
-        let mut tree = Tree::new();
+        let (mut reach, mut tree) = Reach::take();
         for (y, x) in [(false, true), (true, false), (true, true)] {
             let graph = Graph::new(grid, y, x);
-            let reach = Reach::new(&graph, grid);
+            // Only forcing chains (x) ask what a potential reaches; cycles ask for components.
+            reach.build(&graph, grid, x, !y);
             for cell in 0..81 {
                 if grid.values[cell] != 0 || grid.cands[cell].count_ones() <= 1 {
                     continue;
@@ -269,6 +326,7 @@ impl Chaining {
                 }
             }
         }
+        reach.give_back(tree);
         Ok(out)
     }
 
@@ -291,7 +349,8 @@ impl Chaining {
         let mut cycles: SmallVec<[u32; 4]> = SmallVec::new();
         let mut chains: SmallVec<[u32; 4]> = SmallVec::new();
         // A cycle must come back through an off potential that turns the start on.
-        if closers(grid, p_on, y, x).iter().any(|&c| reach.reaches(p_on, c)) {
+        // A closer leads to the start, so the start reaches it exactly when both lie on one cycle.
+        if closers(grid, p_on, y, x).iter().any(|&c| reach.same_component(p_on, c)) {
             tree.clear();
             do_cycles(eng, grid, graph, tree, y, x, &mut cycles, p_on);
         }
@@ -406,7 +465,8 @@ fn do_cycles(
     }
 }
 
-/// SE's `doForcingChains` from `source` (on or off): reaching the source's negation.
+/// SE's `doForcingChains` from `source` (on or off): reaching the source's negation. Only
+/// the first chain to reach it makes a hint, so the search ends there.
 fn do_forcing(
     eng: &mut Engine,
     graph: &Graph,
@@ -421,14 +481,13 @@ fn do_forcing(
         t.q_off.push_back((source, UNSET, Cause::Initial));
     }
     let target = conj(source);
-    let mut found = false;
     while !t.q_on.is_empty() || !t.q_off.is_empty() {
         while let Some(p) = t.q_on.pop_front() {
             for &(k, cause) in graph.of(p) {
-                if k == target && !found {
-                    found = true;
+                if k == target {
                     let pn = t.materialize(eng, p);
                     chains.push(eng.arena.add(k, cause, &[pn], NONE));
+                    return;
                 }
                 if !t.has(k) {
                     t.set(k, p, cause);
@@ -438,10 +497,10 @@ fn do_forcing(
         }
         while let Some((p, _, _)) = t.q_off.pop_front() {
             for &(dk, dc) in graph.of(p) {
-                if dk == target && !found {
-                    found = true;
+                if dk == target {
                     let pn = t.materialize(eng, p);
                     chains.push(eng.arena.add(dk, dc, &[pn], NONE));
+                    return;
                 }
                 if !t.has(dk) {
                     t.set(dk, p, dc);

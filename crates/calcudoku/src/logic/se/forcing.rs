@@ -24,8 +24,59 @@ pub(crate) struct Outcome {
     pub(crate) absurd: Option<(u32, u32)>,
 }
 
-/// Per rule run: the outcome of each candidate assumed on, once computed.
-pub(crate) type Memo = Vec<Option<Rc<Outcome>>>;
+/// Per rule run: the outcome of each candidate assumed on, once computed. Nested rules run
+/// whole inner rules hundreds of thousands of times, so the table is recycled through a
+/// per-thread pool (a dropped memo clears only the entries it filled).
+pub(crate) struct Memo {
+    slots: Vec<Option<Rc<Outcome>>>,
+    filled: Vec<Key>,
+}
+
+/// Most memos kept for reuse per thread (one per nesting depth is in use at a time).
+const MEMO_POOL_MAX: usize = 16;
+
+type MemoStorage = (Vec<Option<Rc<Outcome>>>, Vec<Key>);
+
+thread_local! {
+    static MEMO_POOL: std::cell::RefCell<Vec<MemoStorage>> =
+        const { std::cell::RefCell::new(Vec::new()) };
+}
+
+impl Memo {
+    fn new() -> Self {
+        let reused = MEMO_POOL.try_with(|pool| pool.borrow_mut().pop()).ok().flatten();
+        let (slots, filled) = reused.unwrap_or_else(|| (vec![None; 1458], Vec::new()));
+        Memo { slots, filled }
+    }
+
+    fn get(&self, k: Key) -> Option<&Rc<Outcome>> {
+        self.slots[k as usize].as_ref()
+    }
+
+    fn set(&mut self, k: Key, o: Rc<Outcome>) {
+        if self.slots[k as usize].replace(o).is_none() {
+            self.filled.push(k);
+        }
+    }
+}
+
+impl Drop for Memo {
+    fn drop(&mut self) {
+        for &k in &self.filled {
+            self.slots[k as usize] = None;
+        }
+        self.filled.clear();
+        let slots = std::mem::take(&mut self.slots);
+        let filled = std::mem::take(&mut self.filled);
+        // A thread being torn down has no pool: the storage is then simply freed.
+        let _ = MEMO_POOL.try_with(|pool| {
+            let mut pool = pool.borrow_mut();
+            if pool.len() < MEMO_POOL_MAX {
+                pool.push((slots, filled));
+            }
+        });
+    }
+}
 
 impl Chaining {
     /// All hints of the rule, in SE's order of discovery.
@@ -35,7 +86,7 @@ impl Chaining {
         grid: &mut Grid,
     ) -> Result<Vec<u32>, SeError> {
         let mut out = Vec::new();
-        let mut memo: Memo = vec![None; 1458];
+        let mut memo = Memo::new();
         for cell in 0..81 {
             if grid.values[cell] != 0 {
                 continue;
@@ -56,7 +107,7 @@ impl Chaining {
         k: Key,
         memo: &mut Memo,
     ) -> Result<Rc<Outcome>, SeError> {
-        if let Some(o) = &memo[k as usize] {
+        if let Some(o) = memo.get(k) {
             return Ok(o.clone());
         }
         let mut on = PSet::new();
@@ -65,7 +116,7 @@ impl Chaining {
         on.insert(k, root);
         let absurd = self.do_chaining(eng, grid, &mut on, &mut off)?;
         let o = Rc::new(Outcome { on, off, absurd });
-        memo[k as usize] = Some(o.clone());
+        memo.set(k, o.clone());
         Ok(o)
     }
 
