@@ -208,8 +208,6 @@ impl PSet {
 pub(crate) struct Derived {
     pub(crate) key: Key,
     pub(crate) cause: Cause,
-    /// Hidden parents (keys of off potentials, looked up in the off set).
-    pub(crate) hidden: SmallVec<[Key; 4]>,
 }
 
 /// SE's `getOnToOff`: what a potential assumed on turns off, in SE's order (the cell's other
@@ -241,16 +239,8 @@ pub(crate) fn on_to_off(grid: &Grid, p: Key, y: bool, out: &mut Vec<(Key, Cause)
 }
 
 /// SE's `getOffToOn`: what a potential assumed off turns on (the cell's last other value
-/// when `y`; the last other place in block, row, column when `x`), each with the hidden
-/// parents: candidates present in `source` but gone from `grid` in that cell or house.
-pub(crate) fn off_to_on(
-    grid: &Grid,
-    p: Key,
-    source: Option<&Grid>,
-    y: bool,
-    x: bool,
-    out: &mut Vec<Derived>,
-) {
+/// when `y`; the last other place in block, row, column when `x`).
+pub(crate) fn off_to_on(grid: &Grid, p: Key, y: bool, x: bool, out: &mut Vec<Derived>) {
     out.clear();
     let cell = k_cell(p);
     let v = k_value(p);
@@ -258,15 +248,7 @@ pub(crate) fn off_to_on(
         let m = grid.cands[cell];
         if m.count_ones() == 2 {
             let other = (m & !bit(v)).trailing_zeros() as usize + 1;
-            let mut hidden = SmallVec::new();
-            if let Some(src) = source {
-                for w in 1..=9 {
-                    if src.cands[cell] & bit(w) != 0 && m & bit(w) == 0 {
-                        hidden.push(key(cell, w, false));
-                    }
-                }
-            }
-            out.push(Derived { key: key(cell, other, true), cause: Cause::Naked, hidden });
+            out.push(Derived { key: key(cell, other, true), cause: Cause::Naked });
         }
     }
     if x {
@@ -279,18 +261,46 @@ pub(crate) fn off_to_on(
                 if out.iter().any(|d| d.key == k) {
                     continue;
                 }
-                let mut hidden = SmallVec::new();
-                if let Some(src) = source {
-                    let mut gone = src.vc[v - 1] & hs & !grid.vc[v - 1];
-                    while gone != 0 {
-                        let c = gone.trailing_zeros() as usize;
-                        gone &= gone - 1;
-                        hidden.push(key(c, v, false));
-                    }
-                }
-                out.push(Derived { key: k, cause: Cause::Hidden(kind as u8), hidden });
+                out.push(Derived { key: k, cause: Cause::Hidden(kind as u8) });
             }
         }
+    }
+}
+
+/// The hidden parents of `d`, derived from the off potential `p` on `grid`: the candidates
+/// present in `source` but gone from `grid` in that cell (one value per cell) or that house
+/// (one place per house). Asked only for potentials that become nodes.
+fn hidden_parents(
+    grid: &Grid,
+    source: &Grid,
+    p: Key,
+    d: &Derived,
+    out: &mut SmallVec<[u32; 8]>,
+    to_off: &PSet,
+) {
+    let cell = k_cell(p);
+    let v = k_value(p);
+    match d.cause {
+        Cause::Naked => {
+            let mut gone = source.cands[cell] & !grid.cands[cell];
+            while gone != 0 {
+                let w = gone.trailing_zeros() as usize + 1;
+                gone &= gone - 1;
+                out.push(
+                    to_off.get(key(cell, w, false)).expect("hidden parent is a processed off"),
+                );
+            }
+        }
+        Cause::Hidden(kind) => {
+            let hs = HOUSE_SET[kind as usize][CELL_HOUSE[cell][kind as usize] as usize];
+            let mut gone = source.vc[v - 1] & hs & !grid.vc[v - 1];
+            while gone != 0 {
+                let c = gone.trailing_zeros() as usize;
+                gone &= gone - 1;
+                out.push(to_off.get(key(c, v, false)).expect("hidden parent is a processed off"));
+            }
+        }
+        Cause::Initial | Cause::Advanced => {}
     }
 }
 
@@ -364,25 +374,29 @@ impl Chaining {
             }
             if let Some(p) = pend_off.pop_front() {
                 let pk = eng.arena.key(p);
-                off_to_on(grid, pk, Some(&save), !self.nishio, true, &mut ons);
-                if self.dynamic {
-                    grid.remove(k_cell(pk), bit(k_value(pk)));
-                }
+                off_to_on(grid, pk, !self.nishio, true, &mut ons);
                 for d in &ons {
+                    let absurd = to_off.get(conj(d.key));
+                    if absurd.is_none() && to_on.contains(d.key) {
+                        continue;
+                    }
                     parents.clear();
                     parents.push(p);
-                    for &h in &d.hidden {
-                        parents.push(to_off.get(h).expect("hidden parent is a processed off"));
+                    hidden_parents(grid, &save, pk, d, &mut parents, to_off);
+                    let n = eng.arena.add(d.key, d.cause, &parents, NONE);
+                    if let Some(off) = absurd {
+                        if self.dynamic {
+                            grid.remove(k_cell(pk), bit(k_value(pk)));
+                        }
+                        break 'outer Some((n, off));
                     }
-                    if let Some(n) = to_off.get(conj(d.key)) {
-                        let on = eng.arena.add(d.key, d.cause, &parents, NONE);
-                        break 'outer Some((on, n));
-                    }
-                    if !to_on.contains(d.key) {
-                        let n = eng.arena.add(d.key, d.cause, &parents, NONE);
-                        to_on.insert(d.key, n);
-                        pend_on.push_back(n);
-                    }
+                    to_on.insert(d.key, n);
+                    pend_on.push_back(n);
+                }
+                // The dynamic rules' board loses what is proved off (after the hidden
+                // parents above were read from the board as it stood).
+                if self.dynamic {
+                    grid.remove(k_cell(pk), bit(k_value(pk)));
                 }
                 continue;
             }

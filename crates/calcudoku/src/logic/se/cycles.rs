@@ -39,7 +39,7 @@ impl Graph {
                 on_to_off(grid, k, y, &mut offs);
                 edges.extend_from_slice(&offs);
             } else {
-                off_to_on(grid, k, None, y, x, &mut ons);
+                off_to_on(grid, k, y, x, &mut ons);
                 edges.extend(ons.iter().map(|d| (d.key, d.cause)));
             }
         }
