@@ -49,10 +49,13 @@ fn exclusion(grid: &Grid, cells: &[usize], common: CellSet) -> Vec<(u8, u16)> {
     // combination; without one, only a repeated value could, which would need more base
     // cells in one house than values among them (a broken board).
     let union = cells.iter().fold(0u16, |a, &c| a | grid.cands[c]);
-    if !super::grid::cells(common).any(|e| grid.cands[e] & !union == 0) {
+    // Those excluders, the only ones that can block a combination (with 2 or 3 candidates,
+    // each a set of values a combination blocks by using them all).
+    let ex: SmallVec<[u16; 16]> =
+        super::grid::cells(common).map(|c| grid.cands[c]).filter(|&m| m & !union == 0).collect();
+    if ex.is_empty() {
         return Vec::new();
     }
-    let ex: SmallVec<[u16; 16]> = super::grid::cells(common).map(|c| grid.cands[c]).collect();
     let mut allowed = [0u16; 3];
     let m0 = grid.cands[cells[0]];
     let m1 = grid.cands[cells[1]];
@@ -81,6 +84,10 @@ fn exclusion(grid: &Grid, cells: &[usize], common: CellSet) -> Vec<(u8, u16)> {
                 allowed[1] |= bit(b);
                 if n == 3 {
                     allowed[2] |= bit(c);
+                }
+                // Every value of every base cell allowed: nothing to remove.
+                if allowed[0] == m0 && allowed[1] == m1 && (n == 2 || allowed[2] == m2) {
+                    return Vec::new();
                 }
             }
         }

@@ -304,6 +304,36 @@ fn hidden_parents(
     }
 }
 
+/// The queues and scratch lists of one `do_chaining` call, recycled per thread (nested rules
+/// call it hundreds of thousands of times, some calls inside others).
+#[derive(Default)]
+struct Bufs {
+    pend_on: VecDeque<u32>,
+    pend_off: VecDeque<u32>,
+    offs: Vec<(Key, Cause)>,
+    ons: Vec<Derived>,
+}
+
+thread_local! {
+    static BUFS: std::cell::RefCell<Vec<Bufs>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+impl Bufs {
+    fn take() -> Self {
+        BUFS.try_with(|b| b.borrow_mut().pop()).ok().flatten().unwrap_or_default()
+    }
+    fn give_back(mut self) {
+        self.pend_on.clear();
+        self.pend_off.clear();
+        let _ = BUFS.try_with(|b| {
+            let mut b = b.borrow_mut();
+            if b.len() < 16 {
+                b.push(self);
+            }
+        });
+    }
+}
+
 /// One of SE's `Chaining` rules.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Chaining {
@@ -350,16 +380,16 @@ impl Chaining {
     ) -> Result<Option<(u32, u32)>, SeError> {
         eng.ctx.check()?;
         let save = grid.clone();
-        let mut pend_on: VecDeque<u32> = to_on.nodes().collect();
-        let mut pend_off: VecDeque<u32> = to_off.nodes().collect();
-        let mut offs: Vec<(Key, Cause)> = Vec::new();
-        let mut ons: Vec<Derived> = Vec::new();
+        let mut bufs = Bufs::take();
+        let Bufs { pend_on, pend_off, offs, ons } = &mut bufs;
+        pend_on.extend(to_on.nodes());
+        pend_off.extend(to_off.nodes());
         let mut parents: SmallVec<[u32; 8]> = SmallVec::new();
         let result = 'outer: loop {
             if let Some(p) = pend_on.pop_front() {
                 let pk = eng.arena.key(p);
-                on_to_off(grid, pk, !self.nishio, &mut offs);
-                for &(k, cause) in &offs {
+                on_to_off(grid, pk, !self.nishio, offs);
+                for &(k, cause) in offs.iter() {
                     if let Some(n) = to_on.get(conj(k)) {
                         let off = eng.arena.add(k, cause, &[p], NONE);
                         break 'outer Some((n, off));
@@ -374,8 +404,8 @@ impl Chaining {
             }
             if let Some(p) = pend_off.pop_front() {
                 let pk = eng.arena.key(p);
-                off_to_on(grid, pk, !self.nishio, true, &mut ons);
-                for d in &ons {
+                off_to_on(grid, pk, !self.nishio, true, ons);
+                for d in ons.iter() {
                     let absurd = to_off.get(conj(d.key));
                     if absurd.is_none() && to_on.contains(d.key) {
                         continue;
@@ -424,6 +454,7 @@ impl Chaining {
             break None;
         };
         *grid = save;
+        bufs.give_back();
         Ok(result)
     }
 }
