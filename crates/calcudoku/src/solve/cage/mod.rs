@@ -78,6 +78,23 @@ pub(crate) fn by_target(op: Option<Operator>, t: u64, cells: usize, n: usize) ->
     }
 }
 
+/// Whether a cage's operator (any, when hidden) can reach `t` when its cells add up to between
+/// `low` and `high`, multiply to at least `product`, and hold values up to `most`.
+fn op_fits(op: Option<Operator>, t: u64, low: u64, high: u64, product: u64, most: u64) -> bool {
+    // A difference is 2·largest − sum, a quotient largest² / product.
+    let add = (low..=high).contains(&t);
+    let mul = t >= product;
+    let sub = t.saturating_add(low) <= 2 * most;
+    let div = t.saturating_mul(product) <= most * most;
+    match op {
+        Some(Operator::Add) => add,
+        Some(Operator::Mul) => mul,
+        Some(Operator::Sub) => sub,
+        Some(Operator::Div) => div,
+        None => add || mul || sub || div,
+    }
+}
+
 /// What filtering a cage found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Filtered {
@@ -117,6 +134,8 @@ pub(crate) struct CageFilter {
     /// [`CageFilter::lines_allow`]).
     line_union: Vec<u64>,
     line_count: Vec<u32>,
+    /// What any operator allows, per position, for a cage without its operator.
+    hidden_union: Vec<u64>,
 }
 
 impl CageFilter {
@@ -137,6 +156,9 @@ impl CageFilter {
             out[0] = if (1..=64).contains(&t) { self.dom[0] & (1u64 << (t - 1)) } else { 0 };
             return if out[0] == 0 { Filtered::Impossible } else { Filtered::Narrowed };
         }
+        if cage.op.is_none() && k > 2 {
+            return self.filter_hidden(cage, dom, out);
+        }
         self.prepare(k, cage);
         self.budget = NODE_BUDGET;
         if k > WALK_MAX_CELLS {
@@ -147,6 +169,76 @@ impl CageFilter {
             self.bounds(cage, out);
         }
         if out.contains(&0) { Filtered::Impossible } else { Filtered::Narrowed }
+    }
+
+    /// A cage of three or more cells whose operator the player finds: the union of what each
+    /// operator allows, each walked with its own pruning (a walk that tries every operator at
+    /// the last cell prunes nothing on the way: a 32-cell cage that no operator can meet took
+    /// its whole budget at every node). Operators whose bounds already fail are skipped.
+    fn filter_hidden(&mut self, cage: &CageModel<'_>, dom: &[u64], out: &mut Vec<u64>) -> Filtered {
+        let k = cage.cells.len();
+        let mut union = std::mem::take(&mut self.hidden_union);
+        union.clear();
+        union.resize(k, 0);
+        let (mut nodes, mut leaves) = (0u32, 0u32);
+        for op in Operator::ALL {
+            let one = CageModel { op: Some(op), ..*cage };
+            // `self.dom` holds the cage's domains (set by `filter`).
+            if !self.cliques_allow(&one) {
+                continue;
+            }
+            if self.filter(&one, dom, out) == Filtered::Narrowed {
+                for (u, &o) in union.iter_mut().zip(out.iter()) {
+                    *u |= o;
+                }
+            }
+            nodes = nodes.saturating_add(self.nodes);
+            leaves = leaves.saturating_add(self.leaves);
+        }
+        (self.nodes, self.leaves) = (nodes, leaves);
+        out.clear();
+        out.extend_from_slice(&union);
+        self.hidden_union = union;
+        if out.contains(&0) { Filtered::Impossible } else { Filtered::Narrowed }
+    }
+
+    /// Whether the cage's rule can still be met, from groups of its cells that must all
+    /// differ (each position joins the first group whose every member it conflicts with: the
+    /// cells of a row, in a Latin square): per group, the sum and product lie between those of
+    /// the fewest and the most its candidates allow. Sound for any conflicts; used to skip an
+    /// operator of a hidden-operator cage before walking it.
+    fn cliques_allow(&mut self, cage: &CageModel<'_>) -> bool {
+        let mut groups: smallvec::SmallVec<[(u64, u64, u32); 16]> = smallvec::SmallVec::new();
+        for (i, &d) in self.dom.iter().enumerate() {
+            let conflicts = if i < 64 { cage.conflicts[i] } else { 0 };
+            match groups.iter_mut().find(|g| g.0 & !conflicts == 0) {
+                Some(g) if i < 64 => {
+                    g.0 |= 1 << i;
+                    g.1 |= d;
+                    g.2 += 1;
+                }
+                _ => groups.push((if i < 64 { 1 << i } else { 0 }, d, 1)),
+            }
+        }
+        let all = self.dom.iter().fold(0, |a, &d| a | d);
+        let most = 64 - all.leading_zeros() as u64;
+        let (mut low, mut high, mut product) = (0u64, 0u64, 1u64);
+        for &(_, union, m) in &groups {
+            if union.count_ones() < m {
+                return false; // m cells that differ, fewer values
+            }
+            for v in bits(union).take(m as usize) {
+                low += v as u64 + 1;
+                product = product.saturating_mul(v as u64 + 1);
+            }
+            let mut rest = union;
+            for _ in 0..m {
+                let top = 63 - rest.leading_zeros() as u64;
+                high += top + 1;
+                rest &= !(1u64 << top);
+            }
+        }
+        op_fits(cage.op, cage.target, low, high, product, most)
     }
 
     /// A cage too large to walk (of a grid of side `n`): bounds reasoning while some cell is
@@ -217,19 +309,7 @@ impl CageFilter {
                     rest &= !(1u64 << top);
                 }
             }
-            // A difference is 2·largest − sum, a quotient largest² / product.
-            let add = (low..=high).contains(&t);
-            let mul = t >= product;
-            let sub = t.saturating_add(low) <= 2 * most;
-            let div = t.saturating_mul(product) <= most * most;
-            let fits = match cage.op {
-                Some(Operator::Add) => add,
-                Some(Operator::Mul) => mul,
-                Some(Operator::Sub) => sub,
-                Some(Operator::Div) => div,
-                None => add || mul || sub || div,
-            };
-            if !fits {
+            if !op_fits(cage.op, t, low, high, product, most) {
                 return false;
             }
         }
