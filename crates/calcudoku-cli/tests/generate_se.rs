@@ -185,6 +185,6 @@ fn a_pattern_that_fits_no_grid_is_given_up() {
     let (code, out, err) = run(&[&args[..], &["--max-attempts", "300"]].concat(), "");
     assert_eq!(code, 1, "{err}");
     assert!(out.is_empty());
-    assert!(err.contains("no puzzle as asked after 300 attempts"), "{err}");
+    assert!(err.contains("no puzzle at this level after 300 attempts"), "{err}");
     assert!(err.contains("mark more clues or raise --max-attempts"), "{err}");
 }

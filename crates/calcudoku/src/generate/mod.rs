@@ -129,7 +129,7 @@ pub enum GenerateError {
     /// [`Options::max_attempts`] candidates were made and none passed (solved by the ladder, at
     /// the level asked for, with the SE rating and the clue pattern asked for); holds the
     /// number of attempts.
-    #[error("no puzzle as asked after {0} attempts")]
+    #[error("no puzzle at this level after {0} attempts")]
     GaveUp(u32),
 }
 
