@@ -20,6 +20,10 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString};
 use rayon::prelude::*;
 
+mod se_scale;
+
+use se_scale::{SeGradeResult, se_error, se_givens};
+
 create_exception!(
     calcudoku,
     CalcudokuError,
@@ -379,69 +383,6 @@ impl Puzzle {
     }
 }
 
-/// The givens of a plain 9×9 Sudoku, for the SE scale.
-fn se_givens(p: &calcudoku::Puzzle) -> PyResult<[u8; 81]> {
-    let boxes = p.boxes().is_some_and(|b| b.height == 3 && b.width == 3);
-    if p.size() != 9 || !p.cages().is_empty() || !boxes {
-        return Err(PyValueError::new_err("scale 'se': expected a 9x9 Sudoku"));
-    }
-    let mut g = [0u8; 81];
-    g.copy_from_slice(&p.givens().cells()[..81]);
-    Ok(g)
-}
-
-fn se_error(e: se::SeError) -> PyErr {
-    match e {
-        se::SeError::NoSolution => NoSolutionError::new_err("no solution"),
-        se::SeError::MultipleSolutions => {
-            NotUniqueError::new_err("not unique: the puzzle has more than one solution")
-        }
-        se::SeError::Timeout => PyTimeoutError::new_err("out of time"),
-    }
-}
-
-/// Sudoku Explainer's ratings of a puzzle (`Puzzle.grade(scale="se")`).
-#[pyclass(module = "calcudoku", frozen, get_all)]
-struct SeGradeResult {
-    /// Explainer rating: the hardest step.
-    er: f64,
-    /// Pearl rating: the hardest step up to the first placed value.
-    ep: f64,
-    /// Diamond rating: the first step.
-    ed: f64,
-    /// SE's name of the first step rated `er`.
-    hardest: String,
-    /// Steps taken.
-    steps: usize,
-    /// Each step (its `level` is None: SE rates steps instead).
-    path: Vec<StepResult>,
-}
-
-impl From<results::SeGradeResult> for SeGradeResult {
-    fn from(r: results::SeGradeResult) -> Self {
-        SeGradeResult {
-            er: r.er,
-            ep: r.ep,
-            ed: r.ed,
-            hardest: r.hardest,
-            steps: r.steps,
-            path: r.path.unwrap_or_default().into_iter().map(StepResult::from).collect(),
-        }
-    }
-}
-
-#[pymethods]
-impl SeGradeResult {
-    /// `ER/EP/ED`, as the community writes it.
-    fn __str__(&self) -> String {
-        format!("{:.1}/{:.1}/{:.1}", self.er, self.ep, self.ed)
-    }
-
-    fn __repr__(&self) -> String {
-        format!("<calcudoku.SeGrade {:.1}/{:.1}/{:.1} {}>", self.er, self.ep, self.ed, self.hardest)
-    }
-}
-
 /// A puzzle's grade.
 #[pyclass(module = "calcudoku", frozen, get_all)]
 struct GradeResult {
@@ -590,6 +531,8 @@ fn items(puzzles: &Bound<'_, PyAny>) -> PyResult<Vec<Item>> {
 enum Failure {
     Parse(calcudoku::ParseError),
     Logic(LogicError),
+    /// An error already in Python's terms (the SE scale's).
+    Py(PyErr),
 }
 
 impl Failure {
@@ -597,6 +540,7 @@ impl Failure {
         let err = match self {
             Failure::Parse(e) => parse_error(py, &e, None),
             Failure::Logic(e) => logic_error(e),
+            Failure::Py(e) => e,
         };
         err.into_value(py).into_any()
     }
@@ -727,18 +671,30 @@ fn count_many(
         .collect()
 }
 
-/// Grades many puzzles on all cores: a `Grade` each, or the error object of a puzzle that
-/// does not read, has no solution or several (`NotUniqueError`), or ran out of time.
+/// Grades many puzzles on all cores: a `Grade` each (with `scale="se"`, 9×9 Sudoku only: an
+/// `SeGrade` without its path, the ratings `calcudoku grade --scale se` gives), or the error
+/// object of a puzzle that does not read, has no solution or several (`NotUniqueError`), or
+/// ran out of time.
 #[pyfunction]
-#[pyo3(signature = (puzzles, threads = None, timeout = None))]
+#[pyo3(signature = (puzzles, threads = None, timeout = None, scale = "calcudoku"))]
 fn grade_many(
     py: Python<'_>,
     puzzles: &Bound<'_, PyAny>,
     threads: Option<usize>,
     timeout: Option<f64>,
+    scale: &str,
 ) -> PyResult<Vec<Py<PyAny>>> {
     let items = items(puzzles)?;
     let per = timeout.map(|_| deadline(timeout)).transpose()?.flatten().map(|d| d - Instant::now());
+    match scale {
+        "calcudoku" => {}
+        "se" => return se_scale::grade_many(py, &items, threads, per),
+        other => {
+            return Err(PyValueError::new_err(format!(
+                "scale: expected 'calcudoku' or 'se', found {other:?}"
+            )));
+        }
+    }
     let results = batch(py, &items, threads, |item| {
         with_puzzle(item, |p| {
             logic::grade(p, per.map(|t| Instant::now() + t)).map_err(Failure::Logic)
@@ -775,10 +731,16 @@ fn read_text(py: Python<'_>, text: &str, format: Option<&str>) -> PyResult<Vec<P
 /// or the error object of one not found in time (`TimeoutError`) or within `max_attempts`
 /// (`CalcudokuError`). Bad options raise `ValueError`. Size and level default as on the
 /// command line (the kind's `default_size` and `default_level`); `level="any"` takes any.
+/// 9×9 Sudoku: `rating=(lo, hi)` keeps puzzles whose Sudoku Explainer rating (ER) is in the
+/// range, ends included (either may be None; or one number, or a text `"8.0..9.0"`), made
+/// without a level at the one that reaches it most often; `pattern` (the text of a clue
+/// pattern: one line of 81 or 9 rows, `x` a clue, `.` an empty cell) puts the clues on its
+/// cells, at any level unless one is given — as `generate --rating/--pattern` does.
 #[pyfunction]
 #[pyo3(signature = (kind = "kenken", size = None, level = None, count = 1, seed = 0, *, ops = None,
     long_ops = false, hidden_ops = false, max_cage = None, symmetry = "rotational",
-    minimal = false, givens = false, max_attempts = None, timeout = None, threads = None))]
+    minimal = false, givens = false, max_attempts = None, timeout = None, threads = None,
+    rating = None, pattern = None))]
 #[allow(clippy::too_many_arguments)]
 fn generate(
     py: Python<'_>,
@@ -797,8 +759,10 @@ fn generate(
     max_attempts: Option<u32>,
     timeout: Option<f64>,
     threads: Option<usize>,
+    rating: Option<&Bound<'_, PyAny>>,
+    pattern: Option<&str>,
 ) -> PyResult<Vec<Py<PyAny>>> {
-    use calcudoku::generate::{GenerateError, Kind, Options, Symmetry};
+    use calcudoku::generate::{ANY_LEVEL, GenerateError, Kind, Options, Pattern, Symmetry};
     let bad = |m: String| PyValueError::new_err(m);
     let kind = Kind::from_name(kind).ok_or_else(|| {
         let names: Vec<&str> = Kind::ALL.iter().map(|k| k.name()).collect();
@@ -807,8 +771,20 @@ fn generate(
     let size = size.unwrap_or(kind.default_size());
     let mut options =
         Options { seed, long_ops, hidden_ops, minimal, givens, ..Options::new(kind, size) };
-    // No level: the kind's default, as on the command line and the page; `any` for none.
-    let level = level.unwrap_or(kind.default_level());
+    options.rating = rating.map(se_scale::range_of).transpose()?;
+    if let Some(text) = pattern {
+        let p = Pattern::parse(text).map_err(|e| bad(format!("pattern: {e}")))?;
+        options = options.with_pattern(p);
+    }
+    // No level: the kind's default, as on the command line and the page; `any` for none. A
+    // pattern's puzzles come at any level, a rating's at the level that reaches it most often.
+    let chosen = match (&options.pattern, options.rating) {
+        (Some(_), _) => Some(ANY_LEVEL),
+        // Other kinds refuse a rating (below, naming it), not a level of Sudoku's.
+        (None, Some(range)) if kind == Kind::Sudoku => Some(range.level()),
+        _ => None,
+    };
+    let level = level.or(chosen).unwrap_or(kind.default_level());
     options = options.with_level_named(level).map_err(|e| bad(e.to_string()))?;
     if let Some(ops) = ops {
         options.ops.clear();

@@ -90,3 +90,13 @@ def test_grade_and_dataframe_on_the_cluster(client):
     df = dd.from_pandas(pd.DataFrame({"puzzle": kenken[:10]}), npartitions=2)
     solved = calcudoku.dask.solve_dataframe(df).compute()
     assert list(solved["solution"]) == [calcudoku.Puzzle.parse(t).solve() for t in kenken[:10]]
+
+
+def test_se_ratings_on_the_cluster_equal_grade_many(client):
+    """`grade_bag(scale="se")` on the two-worker cluster gives the batch call's ratings (which
+    test_se_scale checks against the CLI's)."""
+    sudoku = list(itertools.islice(sudoku_lines(), 200))
+    got = calcudoku.dask.grade_bag(db.from_sequence(sudoku, npartitions=4), scale="se").compute()
+    local = calcudoku.grade_many(sudoku, scale="se")
+    assert got == [calcudoku.dask._plain(r) for r in local]
+    assert all("er" in g for g in got), [g for g in got if "er" not in g][:3]

@@ -388,12 +388,33 @@ pub struct GenerateArgs {
     #[arg(long)]
     pub givens: bool,
 
+    /// 9×9 Sudoku: keep only puzzles whose Sudoku Explainer rating (ER, as `grade --scale se`
+    /// gives it) is in RANGE, both ends included: `8.0..9.0`, `7.1..`, `..3.0`, or one rating
+    /// `8.3`. Without -d the candidates are made at the level whose puzzles fall there most
+    /// often (ER to 1.7 easy, to 2.9 medium, to 3.9 hard, to 4.4 fiendish, to 8.9
+    /// diabolical, from 9.0 needs trial). Rare ratings are slow: 8.0..9.0 is about 1 in 30
+    /// diabolical candidates, 10.0.. 1 in 20 of those that need trial (a minute a puzzle),
+    /// and a low end above 10.5 is refused (random candidates do not reach 11). Gives up
+    /// after --max-attempts (exit status 1).
+    #[arg(long, value_name = "RANGE", allow_hyphen_values = true)]
+    pub rating: Option<String>,
+
+    /// 9×9 Sudoku: the clues are exactly the cells FILE marks (`-`: standard input). One line
+    /// of 81 characters or 9 rows of 9; `x`, `X`, `#` or a digit 1-9 is a clue, `.`, `0` or
+    /// `-` an empty cell (so a puzzle serves as its own pattern). Each candidate is a random
+    /// grid kept on those cells, kept when it has one solution: a pattern of 24 clues takes
+    /// some 5000 to 100000 candidates (0.1 to 2 s), sparser ones seldom get one (a 17-clue
+    /// pattern: none in 200000). Without -d, any level.
+    #[arg(long, value_name = "FILE")]
+    pub pattern: Option<PathBuf>,
+
     /// Give up on a puzzle after this many seconds (exit status 3; the others go on).
     #[arg(long, value_name = "SECONDS")]
     pub timeout: Option<f64>,
 
     /// Candidates tried per puzzle before giving up (exit status 1; default 5000000 for
-    /// KenKen, whose multiplication-only levels may take 100000s, 20000 for Sudoku and Killer).
+    /// KenKen, whose multiplication-only levels may take 100000s, 20000 for Sudoku and Killer,
+    /// 1000000 for Sudoku on a --pattern).
     #[arg(long, value_name = "N")]
     pub max_attempts: Option<u32>,
 }

@@ -7,7 +7,9 @@ use std::time::{Duration, Instant};
 use anyhow::{Result, bail};
 use calcudoku::Operator;
 use calcudoku::format::{self, Format, Layout};
-use calcudoku::generate::{self, GenerateError, Generated, Kind, Options, Setting, Symmetry};
+use calcudoku::generate::{
+    self, GenerateError, Generated, Kind, Options, Pattern, SeRange, Setting, Symmetry,
+};
 use calcudoku::results::GenerateResult;
 use rayon::prelude::*;
 
@@ -15,6 +17,7 @@ use crate::cli::GenerateArgs;
 use crate::json;
 use crate::progress::{self, Progress};
 use crate::run::{Status, Ui, in_batch, interrupted, threads};
+use crate::say::{self, Problem};
 
 /// Puzzles made together before they are written.
 const CHUNK: usize = 64;
@@ -103,9 +106,10 @@ pub fn run(args: &GenerateArgs, ui: Ui, out: &mut dyn Write) -> Result<Status> {
                     if ui.verbose {
                         progress.suspend(|| {
                             eprintln!(
-                                "puzzle {}: {} in {} attempts, {:.1} ms",
+                                "puzzle {}: {}{} in {} attempts, {:.1} ms",
                                 index + 1,
                                 g.grade().level_name,
+                                g.se.as_ref().map_or(String::new(), |r| format!(", SE {r}")),
                                 g.attempts,
                                 took.as_secs_f64() * 1e3
                             )
@@ -150,6 +154,17 @@ pub fn run(args: &GenerateArgs, ui: Ui, out: &mut dyn Write) -> Result<Status> {
             "calcudoku: Killers from cages alone may not reach this level at this size; try --givens"
         );
     }
+    if failed > 0 && options.pattern.is_some() {
+        eprintln!(
+            "calcudoku: few random grids give a sparse pattern one solution; mark more clues or \
+             raise --max-attempts"
+        );
+    } else if let (true, Some(range)) = (failed > 0, options.rating) {
+        eprintln!(
+            "calcudoku: random candidates seldom have an SE rating of {range}; widen the range, \
+             try another -d, or raise --max-attempts"
+        );
+    }
     if !ui.quiet && (args.count > 1 || failed > 0) {
         eprintln!(
             "calcudoku: {}{made} puzzles made{}, {:.2} s",
@@ -188,11 +203,28 @@ fn options(args: &GenerateArgs) -> Result<Options> {
         (Setting::Symmetry, "--symmetry", args.symmetry.is_some()),
         (Setting::Minimal, "--minimal", args.minimal),
         (Setting::Givens, "--givens", args.givens),
+        (Setting::Rating, "--rating", args.rating.is_some()),
+        (Setting::Pattern, "--pattern", args.pattern.is_some()),
     ];
     if let Some((setting, flag, _)) = given.iter().find(|(s, _, on)| *on && !s.applies_to(kind)) {
         bail!("{flag} {}", setting.why_not(kind));
     }
-    let level = args.difficulty.as_deref().unwrap_or(kind.default_level_at(size));
+    if args.pattern.is_some() && (args.symmetry.is_some() || args.minimal) {
+        let flag = if args.minimal { "--minimal" } else { "--symmetry" };
+        bail!("{flag}: a pattern places the clues itself (--pattern)");
+    }
+    options.rating = args.rating.as_deref().map(str::parse::<SeRange>).transpose()?;
+    if let Some(path) = &args.pattern {
+        options = options.with_pattern(read_pattern(path)?);
+    }
+    // A pattern's puzzles come at whatever level it gives; a range of SE's rating alone is
+    // made at the level that reaches it most often.
+    let chosen = match (options.pattern, options.rating) {
+        (Some(_), _) => Some(generate::ANY_LEVEL),
+        (None, Some(range)) => Some(range.level()),
+        (None, None) => None,
+    };
+    let level = args.difficulty.as_deref().or(chosen).unwrap_or(kind.default_level_at(size));
     options = options.with_level_named(level)?;
     if args.mult_only {
         options.ops = vec![Operator::Mul];
@@ -221,6 +253,18 @@ fn options(args: &GenerateArgs) -> Result<Options> {
     }
     options.check()?;
     Ok(options)
+}
+
+/// The clue pattern in `path` (`-`: standard input); a bad one is a `FILE:LINE:COLUMN` error.
+fn read_pattern(path: &std::path::Path) -> Result<Pattern> {
+    let name = if path.as_os_str() == "-" { "<stdin>".into() } else { path.display().to_string() };
+    let text = if path.as_os_str() == "-" {
+        std::io::read_to_string(std::io::stdin())
+    } else {
+        std::fs::read_to_string(path)
+    }
+    .map_err(|e| say::error(&name, Problem::whole(format!("cannot read: {e}"))))?;
+    Pattern::parse(&text).map_err(|e| say::error(&name, Problem::at(e.line, e.column, e.what)))
 }
 
 /// The puzzle in the chosen format; puzzles of several lines are separated by a blank line

@@ -205,6 +205,8 @@ fn generate_ends_within_1_5_seconds() {
     for args in [
         &["generate", "-k", "kenken", "-s", "16", "-d", "hard", "--hidden-ops"][..],
         &["generate", "-k", "sudoku", "-s", "25", "-d", "easy"],
+        // Candidates that need trial, each rated on SE's scale, for a rating they seldom have.
+        &["generate", "-k", "sudoku", "--rating", "10.3..10.5", "-n", "2"],
     ] {
         let mut args: Vec<&std::ffi::OsStr> = args.iter().map(std::ffi::OsStr::new).collect();
         args.extend(["--seed", "1", "--timeout", "1"].map(std::ffi::OsStr::new));

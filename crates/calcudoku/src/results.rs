@@ -454,6 +454,16 @@ pub struct GenerateResult {
     pub keen: Option<String>,
     /// Its one solution, as rows.
     pub solution: Vec<Vec<u8>>,
+    /// Sudoku Explainer's explainer rating (ER), when it was rated as it was made (a 9×9
+    /// Sudoku made with a range of it or a clue pattern).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub er: Option<f64>,
+    /// SE's pearl rating (EP), with `er`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ep: Option<f64>,
+    /// SE's diamond rating (ED), with `er`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ed: Option<f64>,
 }
 
 impl GenerateResult {
@@ -480,6 +490,9 @@ impl GenerateResult {
                 .ok()
                 .map(|id| id.trim_end().to_string()),
             solution: rows(&g.solution),
+            er: g.se.as_ref().map(|r| rating(r.er)),
+            ep: g.se.as_ref().map(|r| rating(r.ep)),
+            ed: g.se.as_ref().map(|r| rating(r.ed)),
         }
     }
 }

@@ -117,8 +117,13 @@ def count_many(
     puzzles: Iterable[PuzzleLike], limit: int = 1000, threads: Optional[int] = None
 ) -> List[Union[int, Exception]]: ...
 def grade_many(
-    puzzles: Iterable[PuzzleLike], threads: Optional[int] = None, timeout: Optional[float] = None
-) -> List[Union[GradeResult, Exception]]: ...
+    puzzles: Iterable[PuzzleLike],
+    threads: Optional[int] = None,
+    timeout: Optional[float] = None,
+    scale: str = "calcudoku",
+) -> List[Union[GradeResult, SeGradeResult, Exception]]:
+    """``scale="se"``: Sudoku Explainer's ratings of 9×9 Sudokus (``SeGradeResult`` with an
+    empty ``path``)."""
 def read_text(text: str, format: Optional[str] = None) -> List[Union[Puzzle, ParseError]]: ...
 def generate(
     kind: str = "kenken",
@@ -137,6 +142,11 @@ def generate(
     max_attempts: Optional[int] = None,
     timeout: Optional[float] = None,
     threads: Optional[int] = None,
+    rating: Union[None, str, float, Tuple[Optional[float], Optional[float]]] = None,
+    pattern: Optional[str] = None,
 ) -> List[Union[Puzzle, Exception]]:
     """Sizes and levels default as on the command line (KenKen 6×6 ``normal``, Sudoku and
-    Killer 9×9 ``medium``); ``level="any"`` takes whatever comes."""
+    Killer 9×9 ``medium``); ``level="any"`` takes whatever comes. 9×9 Sudoku: ``rating=(lo,
+    hi)`` keeps puzzles whose Sudoku Explainer rating (ER) is in the range, ends included
+    (``"8.0..9.0"`` and one number work too); ``pattern`` is the text of a clue mask (81
+    cells, ``x`` a clue, ``.`` empty) the clues must fill exactly."""

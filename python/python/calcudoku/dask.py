@@ -27,6 +27,8 @@ def _plain(x: Any) -> Any:
         return {"error": str(x)}
     if isinstance(x, core.GradeResult):
         return {"level": x.level, "rating": x.rating, "steps": x.steps, "techniques": dict(x.techniques)}
+    if isinstance(x, core.SeGradeResult):
+        return {"er": x.er, "ep": x.ep, "ed": x.ed, "hardest": x.hardest, "steps": x.steps}
     return x
 
 
@@ -42,8 +44,17 @@ def count_partition(texts: List[str], limit: int = 2, threads: Optional[int] = N
     return [_plain(r) for r in core.count_many(list(texts), limit=limit, threads=threads)]
 
 
-def grade_partition(texts: List[str], threads: Optional[int] = None) -> List[Dict[str, Any]]:
-    return [_plain(r) for r in core.grade_many(list(texts), threads=threads)]
+def grade_partition(
+    texts: List[str],
+    threads: Optional[int] = None,
+    scale: str = "calcudoku",
+    timeout: Optional[float] = None,
+) -> List[Dict[str, Any]]:
+    """Each puzzle's grade as a dict: ``level``, ``rating``, ``steps``, ``techniques``; with
+    ``scale="se"`` (9×9 Sudoku) Sudoku Explainer's ``er``, ``ep``, ``ed``, ``hardest`` and
+    ``steps``, as ``calcudoku grade --scale se`` gives them."""
+    results = core.grade_many(list(texts), threads=threads, timeout=timeout, scale=scale)
+    return [_plain(r) for r in results]
 
 
 def solve_bag(bag: Any, threads: Optional[int] = None, line: bool = False) -> Any:
@@ -56,8 +67,12 @@ def count_bag(bag: Any, limit: int = 2, threads: Optional[int] = None) -> Any:
     return bag.map_partitions(count_partition, limit=limit, threads=threads)
 
 
-def grade_bag(bag: Any, threads: Optional[int] = None) -> Any:
-    return bag.map_partitions(grade_partition, threads=threads)
+def grade_bag(
+    bag: Any, threads: Optional[int] = None, scale: str = "calcudoku", timeout: Optional[float] = None
+) -> Any:
+    """A bag of puzzle texts → a bag of grade dicts (see :func:`grade_partition`);
+    ``scale="se"`` rates a bag of 9×9 Sudokus on Sudoku Explainer's scale (ER/EP/ED)."""
+    return bag.map_partitions(grade_partition, threads=threads, scale=scale, timeout=timeout)
 
 
 def solve_dataframe(df: Any, column: str = "puzzle", out: str = "solution") -> Any:

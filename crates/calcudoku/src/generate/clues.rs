@@ -101,7 +101,7 @@ pub(super) fn spare_clue<O: AsRef<[usize]>>(
 
 /// Whether the puzzle has exactly one solution, proved within [`UNIQUE_GUESSES`] (false past
 /// them).
-fn unique(puzzle: &Puzzle, deadline: Option<Instant>) -> Result<bool, GenerateError> {
+pub(super) fn unique(puzzle: &Puzzle, deadline: Option<Instant>) -> Result<bool, GenerateError> {
     let count = Solver::new(puzzle)
         .with_deadline(deadline)
         .count_within(2, UNIQUE_GUESSES)

@@ -22,6 +22,9 @@
 //! - Sudoku of every size (`sudoku`): a random solution grid; clues removed (by symmetric
 //!   orbits) while the solution stays unique; clues put back, most recent first, until the
 //!   level is reached from above.
+//!   With a clue pattern (`pattern`), each candidate is instead a random grid kept on the
+//!   pattern's cells, kept when unique. With a range of Sudoku Explainer's rating
+//!   (`se_range`), each candidate is also rated SE's way and kept when its ER is in range.
 //! - Killer (`killer`): a Sudoku grid cut into cages of distinct digits, givens added only
 //!   when asked and needed for uniqueness; from hard up, cages merged until the level.
 //! - Skyscrapers (`towers`), Futoshiki (`unequal`) and Adjacent (`adjacent`): a random Latin
@@ -37,8 +40,10 @@ mod killer;
 mod latin;
 mod ops;
 mod options;
+mod pattern;
 mod quick;
 pub(crate) mod rng;
+mod se_range;
 mod seen;
 mod sudoku;
 mod towers;
@@ -48,10 +53,13 @@ mod unequal;
 pub mod variants;
 
 pub use options::{ANY_LEVEL, Kind, Options, Setting, Symmetry};
+pub use pattern::{MIN_CLUES, Pattern, PatternError};
+pub use se_range::SeRange;
 
 use std::sync::OnceLock;
 
 use crate::clock::Instant;
+use crate::logic::se::SeRating;
 use crate::logic::{Board, Grade, Ladder, LogicError, grade_path};
 use crate::puzzle::{Grid, Puzzle};
 
@@ -69,6 +77,9 @@ pub struct Generated {
     pub level: u8,
     /// Candidates made and thrown away before this one, plus one.
     pub attempts: u32,
+    /// Sudoku Explainer's rating, for a 9×9 Sudoku made with [`Options::rating`] or
+    /// [`Options::pattern`] (rated as it was made).
+    pub se: Option<SeRating>,
     /// The kind's ladder, up to [`Generated::level`], grades it.
     kind: Kind,
     /// The step-by-step grade, once made.
@@ -115,8 +126,9 @@ pub enum GenerateError {
     /// The deadline passed before a puzzle was found.
     #[error("out of time")]
     Timeout,
-    /// [`Options::max_attempts`] candidates were made and none passed the grading (solved
-    /// by the ladder, at the level asked for); holds the number of attempts.
+    /// [`Options::max_attempts`] candidates were made and none passed (solved by the ladder, at
+    /// the level asked for, with the SE rating and the clue pattern asked for); holds the
+    /// number of attempts.
     #[error("no puzzle at this level after {0} attempts")]
     GaveUp(u32),
 }
@@ -160,7 +172,10 @@ pub fn generate_watched(
         };
         let made = match options.kind {
             Kind::KenKen => kenken::attempt(options, &ladder, &mut rng, deadline, attempts)?,
-            Kind::Sudoku => path(sudoku::attempt(options, &ladder, &mut rng, deadline)?),
+            Kind::Sudoku => match &options.pattern {
+                Some(p) => path(pattern::attempt(options, p, &ladder, &mut rng, deadline)?),
+                None => path(sudoku::attempt(options, &ladder, &mut rng, deadline)?),
+            },
             Kind::Killer => path(killer::attempt(options, &ladder, &mut rng, deadline)?),
             Kind::Towers => path(towers::attempt(options, &ladder, &mut rng, deadline)?),
             Kind::Unequal | Kind::Adjacent => {
@@ -173,11 +188,28 @@ pub fn generate_watched(
         };
         if let Some((puzzle, solution, graded)) = made {
             debug_assert!(puzzle.is_solution(&solution));
+            // SE's rating, for a range to hold or to show with a pattern's puzzle.
+            let se = if options.rating.is_some() || options.pattern.is_some() {
+                match se_range::rated(&puzzle, options.rating, deadline)? {
+                    Some(rating) => Some(rating),
+                    None => continue,
+                }
+            } else {
+                None
+            };
             let (level, grade) = match graded {
                 Graded::Path(grade) => (grade.level, OnceLock::from(grade)),
                 Graded::Level(level) => (level, OnceLock::new()),
             };
-            return Ok(Generated { puzzle, solution, level, attempts, kind: options.kind, grade });
+            return Ok(Generated {
+                puzzle,
+                solution,
+                level,
+                attempts,
+                se,
+                kind: options.kind,
+                grade,
+            });
         }
     }
 }

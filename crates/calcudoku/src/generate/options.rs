@@ -6,7 +6,8 @@ use crate::format::{Format, Layout};
 use crate::logic::Ladder;
 use crate::puzzle::{BoxShape, Operator};
 
-use super::GenerateError;
+use super::{GenerateError, Pattern, SeRange};
+
 /// The kinds of puzzle the generator makes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Kind {
@@ -253,6 +254,11 @@ pub(crate) const KENKEN_ATTEMPTS: u32 = 5_000_000;
 /// Default attempts per Sudoku or Killer.
 pub(crate) const GRID_ATTEMPTS: u32 = 20_000;
 
+/// Default attempts per Sudoku on a clue pattern: a random grid fits a pattern of 24 clues
+/// with one solution about once in 5,000 to 100,000 attempts (some 20 µs each), sparser
+/// patterns far more seldom; a million is some 20 s.
+pub(crate) const PATTERN_ATTEMPTS: u32 = 1_000_000;
+
 /// What to make.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Options {
@@ -281,6 +287,10 @@ pub struct Options {
     /// Attempts per puzzle before giving up (a level that the size cannot reach): by default
     /// 5,000,000 for KenKen, 20,000 for Sudoku and Killer.
     pub max_attempts: u32,
+    /// 9×9 Sudoku: keep only puzzles whose Sudoku Explainer rating (ER) is in this range.
+    pub rating: Option<SeRange>,
+    /// 9×9 Sudoku: the clues are exactly the pattern's cells.
+    pub pattern: Option<Pattern>,
 }
 
 impl Options {
@@ -300,6 +310,8 @@ impl Options {
             minimal: false,
             givens: false,
             max_attempts: if kind == Kind::KenKen { KENKEN_ATTEMPTS } else { GRID_ATTEMPTS },
+            rating: None,
+            pattern: None,
         }
     }
 
@@ -329,6 +341,16 @@ impl Options {
                 self.kind.levels().join(", ")
             ))),
         }
+    }
+
+    /// Puts the clues on `pattern`'s cells; the attempts allowed go up to a million when they
+    /// were the default (a random grid seldom fits a pattern with one solution).
+    pub fn with_pattern(mut self, pattern: Pattern) -> Options {
+        self.pattern = Some(pattern);
+        if self.max_attempts == GRID_ATTEMPTS {
+            self.max_attempts = PATTERN_ATTEMPTS;
+        }
+        self
     }
 
     /// Checks the options can give puzzles at all.
@@ -447,6 +469,31 @@ impl Options {
                 }
                 if self.kind == Kind::Killer && self.size == 20 && !self.givens {
                     return bad("20×20 Killers come with givens only (--givens)".into());
+                }
+                if (self.rating.is_some() || self.pattern.is_some()) && self.size != 9 {
+                    let what = if self.rating.is_some() { "rating" } else { "pattern" };
+                    return bad(format!(
+                        "{what}: Sudoku Explainer's ratings and clue patterns are for 9×9 \
+                         Sudoku, not {0}×{0}",
+                        self.size
+                    ));
+                }
+                if let Some(range) = self.rating
+                    && range.lo > SeRange::HIGHEST_LOW
+                {
+                    return bad(format!(
+                        "rating: random candidates practically never rate above {}.{} on \
+                         Sudoku Explainer's scale (none of 64 that need trial did); ask for a \
+                         low end of at most that",
+                        SeRange::HIGHEST_LOW / 10,
+                        SeRange::HIGHEST_LOW % 10
+                    ));
+                }
+                if self.pattern.is_some() && self.symmetry != Symmetry::Rotational {
+                    return bad("symmetry: a pattern places the clues itself".into());
+                }
+                if self.pattern.is_some() && self.minimal {
+                    return bad("minimal: a pattern places the clues itself".into());
                 }
                 if self.kind == Kind::Killer && self.max_cage < 2 {
                     return bad("the largest cage must hold at least 2 cells".into());
@@ -622,6 +669,8 @@ impl Options {
             Setting::Symmetry => self.symmetry != default.symmetry,
             Setting::Minimal => self.minimal,
             Setting::Givens => self.givens,
+            Setting::Rating => self.rating.is_some(),
+            Setting::Pattern => self.pattern.is_some(),
         })
     }
 }
@@ -644,11 +693,15 @@ pub enum Setting {
     Minimal,
     /// [`Options::givens`]: a Killer with givens where its cages leave several solutions.
     Givens,
+    /// [`Options::rating`]: a Sudoku within a range of Sudoku Explainer's rating.
+    Rating,
+    /// [`Options::pattern`]: a Sudoku with its clues on a pattern's cells.
+    Pattern,
 }
 
 impl Setting {
     /// Every setting, in the order of this enum.
-    pub const ALL: [Setting; 7] = [
+    pub const ALL: [Setting; 9] = [
         Setting::Ops,
         Setting::LongOps,
         Setting::HiddenOps,
@@ -656,6 +709,8 @@ impl Setting {
         Setting::Symmetry,
         Setting::Minimal,
         Setting::Givens,
+        Setting::Rating,
+        Setting::Pattern,
     ];
 
     /// The setting's name, as the command line spells it without its dashes (`long-ops`).
@@ -668,6 +723,8 @@ impl Setting {
             Setting::Symmetry => "symmetry",
             Setting::Minimal => "minimal",
             Setting::Givens => "givens",
+            Setting::Rating => "rating",
+            Setting::Pattern => "pattern",
         }
     }
 
@@ -676,7 +733,9 @@ impl Setting {
         match self {
             Setting::Ops | Setting::LongOps | Setting::HiddenOps => matches!(kind, Kind::KenKen),
             Setting::MaxCage => matches!(kind, Kind::KenKen | Kind::Killer),
-            Setting::Symmetry | Setting::Minimal => matches!(kind, Kind::Sudoku),
+            Setting::Symmetry | Setting::Minimal | Setting::Rating | Setting::Pattern => {
+                matches!(kind, Kind::Sudoku)
+            }
             Setting::Givens => matches!(kind, Kind::Killer),
         }
     }
@@ -687,6 +746,7 @@ impl Setting {
             Setting::Ops | Setting::LongOps | Setting::HiddenOps => "KenKen",
             Setting::MaxCage => "KenKen and Killer",
             Setting::Symmetry | Setting::Minimal => "Sudoku",
+            Setting::Rating | Setting::Pattern => "9×9 Sudoku",
             Setting::Givens => "Killer",
         };
         let because = match (self, kind) {
@@ -707,6 +767,8 @@ impl Setting {
                 "a KenKen gets givens on its own, from 14×14 and where a level needs them"
             }
             (Setting::Givens, _) => "a Sudoku's clues are givens already",
+            (Setting::Rating, _) => "Sudoku Explainer rates plain 9×9 Sudoku",
+            (Setting::Pattern, _) => "a pattern marks the givens of a plain Sudoku",
         };
         format!("applies to {only} only ({because})")
     }
@@ -746,6 +808,8 @@ mod tests {
                     Setting::Symmetry => o.symmetry = Symmetry::Mirror,
                     Setting::Minimal => o.minimal = true,
                     Setting::Givens => o.givens = true,
+                    Setting::Rating => o.rating = Some(SeRange::new(70, 80)),
+                    Setting::Pattern => o.pattern = Some(Pattern::parse(&"x".repeat(81)).unwrap()),
                 }
                 assert_eq!(o.settings_changed().collect::<Vec<_>>(), [setting]);
                 match o.check() {
