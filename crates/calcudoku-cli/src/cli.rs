@@ -258,7 +258,9 @@ pub struct GradeArgs {
 
     /// The scale: `ladder` (the project's levels and rating; `calcudoku` names it too), `solo`
     /// (Tatham's Solo's six levels: trivial, basic, intermediate, advanced, extreme,
-    /// unreasonable; Sudoku, jigsaw and X only), `se` (Sudoku Explainer 1.2.1's ER/EP/ED: 9×9
+    /// unreasonable; Sudoku, jigsaw, X and Killer only; a Killer also gets Solo's Killer level,
+    /// trivial, simple, intermediate or advanced: `basic (Killer advanced): …`, in JSON
+    /// `"killer_level"`), `se` (Sudoku Explainer 1.2.1's ER/EP/ED: 9×9
     /// Sudoku, one-line givens or 729-character Sukaku pencil marks, printed as
     /// `PUZZLE ER/EP/ED`), or `auto`: Solo's for Solo game IDs, the ladder for the rest.
     #[arg(long, value_enum, default_value_t = Scale::Auto)]
@@ -448,7 +450,7 @@ pub enum Scale {
     /// The project's ladder of techniques, levels and rating.
     #[value(alias = "calcudoku")]
     Ladder,
-    /// Tatham's Solo's six levels.
+    /// Tatham's Solo's six levels (and a Killer's Killer level).
     Solo,
     /// Sudoku Explainer 1.2.1's ER/EP/ED (9×9 Sudoku).
     Se,

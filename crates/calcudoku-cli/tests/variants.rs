@@ -90,7 +90,26 @@ fn grade_uses_solos_levels_for_solo_ids() {
     let (code, out, err) = run(&["grade", "--scale", "solo"], "{\"size\": 4}");
     assert_eq!(code, 1);
     assert_eq!(out, "error\n");
-    assert!(err.contains("Solo's scale grades Sudoku, jigsaw and X"), "{err}");
+    assert!(err.contains("Solo's scale grades Sudoku, jigsaw, X and Killer"), "{err}");
+}
+
+/// A Solo Killer ID gets Solo's level and its Killer level, in text and JSON (Solo's solver
+/// gives this one, from its generator: intermediate, Killer advanced).
+#[test]
+fn grade_gives_a_killers_two_levels() {
+    let id = "3x3k:zzzc,_a__b_____a____a________________a____a_a___a______aa__aadbaabaa_aaab_a__b_a__a_a_a___a__a_aa_aaaaa_,9_12a9_9_14b16a18_7b14a6a18b13a12_8a5b10_10_6b9b6c7b10_15a9_13a7_16c14a15b15_8_8_3a14_15j25c";
+    let (code, out, err) = run(&["grade", "-q", "--json"], id);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("\"level\":\"intermediate\",\"killer_level\":\"advanced\""), "{out}");
+    let (code, out, _) = run(&["grade", "-q"], id);
+    assert_eq!(code, 0);
+    assert!(out.starts_with("intermediate (Killer advanced): "), "{out}");
+    assert!(out.contains("cage sum sets ×"), "{out}");
+    // The same Killer as JSON: Solo's scale on request only.
+    let (code, json, _) = run(&["convert", "-q", "--to", "json"], id);
+    assert_eq!(code, 0);
+    let (_, out, _) = run(&["grade", "-q", "--scale", "solo"], &json);
+    assert!(out.starts_with("intermediate (Killer advanced): "), "{out}");
 }
 
 /// `generate -k jigsaw|x|jigsaw-x` writes Solo IDs (windoku JSON Lines) that read back unique,

@@ -21,11 +21,11 @@ pub(super) struct Shape {
 
 impl Shape {
     /// None unless the puzzle is a Sudoku Solo plays: regions (boxes or jigsaw), perhaps
-    /// diagonals, nothing else.
+    /// diagonals and Killer cages, nothing else.
     pub fn of(puzzle: &Puzzle) -> Option<Shape> {
         let n = puzzle.size();
         if !puzzle.has_regions()
-            || !puzzle.cages().is_empty()
+            || !super::cages::solo_cages(puzzle)
             || !puzzle.extra_regions().is_empty()
             || !puzzle.relations().is_empty()
             || puzzle.line_clues().is_some()
