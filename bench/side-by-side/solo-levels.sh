@@ -37,7 +37,7 @@ else
   files=("$@")
 fi
 for f in "${files[@]}"; do
-  grep -v '^\s*$' "$f" > "$work/ids"
+  grep -v "^\s*$" "$f" > "$work/ids" || true
   "$work/solo-solve" "$work/ids" | cut -d' ' -f2- > "$work/theirs"
   "$bin" grade -q --scale solo "$work/ids" | cut -d: -f1 | sed 's/ (Killer \(.*\))/ \1/' > "$work/ours"
   paste "$work/ids" "$work/theirs" "$work/ours" | awk -F'\t' -v f="${f##*/}" '

@@ -332,7 +332,9 @@ pub struct GenerateArgs {
     /// and Killer easy, medium (default), hard, fiendish, diabolical, "needs trial"; Towers
     /// easy, hard (default), extreme, unreasonable; Unequal and Adjacent trivial, easy,
     /// tricky (default), extreme, recursive (Tatham's); or any (from 20×20 Sudoku: easy).
-    /// Refused at once where it is not reached in seconds: KenKen 3×3 above normal, × alone
+    /// Sudoku, jigsaw, X, jigsaw X and Killer also take Tatham's Solo's levels: trivial,
+    /// basic, intermediate, advanced, extreme, unreasonable (the level Solo's solver gives the
+    /// puzzle; a 4×4 trivial or basic; Killers up to advanced and 9×9). Refused at once where it is not reached in seconds: KenKen 3×3 above normal, × alone
     /// above normal past 12×12, unreasonable with hidden operators or a choice of operators
     /// past 11×11; Sudoku 4×4 above easy, needs trial past 16×16.
     #[arg(short, long, value_name = "LEVEL")]

@@ -182,3 +182,45 @@ fn hint_and_check_take_variant_rules_too() {
     assert!(err.starts_with("<stdin>:1: a 5x5 grid has no windoku windows"), "{err}");
     assert_eq!(err.lines().count(), 1, "{err}");
 }
+
+/// `generate -d` takes Solo's level words for Sudoku, its variants and Killer: each puzzle is
+/// at that level on Solo's scale (`grade --scale solo`), the same on one thread or two; JSON
+/// says it as `solo_level`. A word of neither vocabulary is one line naming both, status 2.
+#[test]
+fn generate_at_solos_levels() {
+    for (kind, level) in [
+        ("sudoku", "unreasonable"),
+        ("sudoku", "trivial"),
+        ("x", "extreme"),
+        ("jigsaw", "advanced"),
+        ("jigsaw-x", "intermediate"),
+        ("killer", "basic"),
+    ] {
+        let args = ["generate", "-q", "-k", kind, "-d", level, "-n", "3", "--seed", "4"];
+        let (code, one, err) = run(&[&args[..], &["-j", "1"]].concat(), "");
+        assert_eq!(code, 0, "{kind} {level}: {err}");
+        let (_, two, _) = run(&[&args[..], &["-j", "2"]].concat(), "");
+        assert_eq!(one, two, "{kind} {level}");
+        let (code, grades, err) = run(&["grade", "-q", "--scale", "solo"], &one);
+        assert_eq!(code, 0, "{kind} {level}: {err}");
+        let levels: Vec<&str> =
+            grades.lines().map(|l| l.split([':', ' ']).next().unwrap()).collect();
+        assert_eq!(levels, [level; 3], "{kind}: {grades}");
+    }
+    let (code, out, err) =
+        run(&["generate", "-q", "--json", "-k", "x", "-d", "basic", "--seed", "1"], "");
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("\"solo_level\":\"basic\""), "{out}");
+    // The ladder's words as before: no Solo level said.
+    let (code, out, _) = run(&["generate", "-q", "--json", "-k", "x", "-d", "easy"], "");
+    assert_eq!(code, 0);
+    assert!(out.contains("\"level\":\"easy\"") && !out.contains("solo_level"), "{out}");
+    let (code, _, err) = run(&["generate", "-k", "jigsaw", "-d", "simple"], "");
+    assert_eq!(code, 2);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("easy, medium") && err.contains("or Solo's: trivial, basic"), "{err}");
+    // Solo's words are no KenKen level.
+    let (code, _, err) = run(&["generate", "-k", "kenken", "-d", "basic"], "");
+    assert_eq!(code, 2);
+    assert!(!err.contains("Solo"), "{err}");
+}

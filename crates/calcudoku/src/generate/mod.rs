@@ -22,6 +22,8 @@
 //! - Sudoku of every size (`sudoku`): a random solution grid; clues removed (by symmetric
 //!   orbits) while the solution stays unique; clues put back, most recent first, until the
 //!   level is reached from above.
+//! - At one of Solo's levels (`solo`), Sudoku, jigsaw, X and jigsaw X: clues taken away as
+//!   above, then put back until Solo's rules finish the puzzle at that level.
 //! - Killer (`killer`): a Sudoku grid cut into cages of distinct digits, givens added only
 //!   when asked and needed for uniqueness; from hard up, cages merged until the level.
 //! - Skyscrapers (`towers`), Futoshiki (`unequal`) and Adjacent (`adjacent`): a random Latin
@@ -40,6 +42,7 @@ mod options;
 mod quick;
 pub(crate) mod rng;
 mod seen;
+mod solo;
 mod sudoku;
 mod towers;
 mod trades;
@@ -67,6 +70,8 @@ pub struct Generated {
     /// The level the logic ladder solves it at (an index into the kind's
     /// [`Ladder::levels`]): the level asked, when one was.
     pub level: u8,
+    /// Its level on Tatham's Solo's scale, when one was asked ([`Options::solo`]).
+    pub solo: Option<crate::logic::SoloLevel>,
     /// Candidates made and thrown away before this one, plus one.
     pub attempts: u32,
     /// The kind's ladder, up to [`Generated::level`], grades it.
@@ -159,6 +164,10 @@ pub fn generate_watched(
             made.map(|(puzzle, solution, grade)| (puzzle, solution, Graded::Path(grade)))
         };
         let made = match options.kind {
+            _ if options.solo.is_some() => {
+                let target = options.solo.expect("matched");
+                path(solo::attempt(options, target, &ladder, &mut rng, deadline)?)
+            }
             Kind::KenKen => kenken::attempt(options, &ladder, &mut rng, deadline, attempts)?,
             Kind::Sudoku => path(sudoku::attempt(options, &ladder, &mut rng, deadline)?),
             Kind::Killer => path(killer::attempt(options, &ladder, &mut rng, deadline)?),
@@ -177,7 +186,15 @@ pub fn generate_watched(
                 Graded::Path(grade) => (grade.level, OnceLock::from(grade)),
                 Graded::Level(level) => (level, OnceLock::new()),
             };
-            return Ok(Generated { puzzle, solution, level, attempts, kind: options.kind, grade });
+            return Ok(Generated {
+                puzzle,
+                solution,
+                level,
+                solo: options.solo,
+                attempts,
+                kind: options.kind,
+                grade,
+            });
         }
     }
 }

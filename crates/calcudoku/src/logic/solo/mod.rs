@@ -201,7 +201,24 @@ pub fn solo_grade(puzzle: &Puzzle, deadline: Option<Instant>) -> Result<SoloGrad
         1 => {}
         _ => return Err(LogicError::NotUnique.into()),
     }
-    let mut cube = Cube::new(&shape, puzzle.givens().cells()).map_err(|_| unsound())?;
+    rules_on(&shape, puzzle, deadline)
+}
+
+/// The level on Solo's scale of a puzzle known to have one solution (not counted here), as
+/// [`solo_grade`] gives it. Errors: not a puzzle Solo plays, out of time, or (a bug) a rule
+/// reached a contradiction.
+pub fn solo_level_of(puzzle: &Puzzle, deadline: Option<Instant>) -> Result<SoloLevel, SoloError> {
+    let shape = Shape::of(puzzle).ok_or(SoloError::NotSolo)?;
+    Ok(rules_on(&shape, puzzle, deadline)?.level)
+}
+
+/// Solo's rules run on the puzzle until none makes progress.
+fn rules_on(
+    shape: &Shape,
+    puzzle: &Puzzle,
+    deadline: Option<Instant>,
+) -> Result<SoloGrade, SoloError> {
+    let mut cube = Cube::new(shape, puzzle.givens().cells()).map_err(|_| unsound())?;
     let mut cages = Cages::of(puzzle);
     let mut used = [0usize; RULES.len()];
     let mut level = SoloLevel::Trivial;
@@ -212,7 +229,7 @@ pub fn solo_grade(puzzle: &Puzzle, deadline: Option<Instant>) -> Result<SoloGrad
         if since_clock % 64 == 0 && deadline.is_some_and(|t| Instant::now() >= t) {
             return Err(LogicError::Timeout.into());
         }
-        let Some(rule) = next(&shape, &mut cube, cages.as_mut()).map_err(|_| unsound())? else {
+        let Some(rule) = next(shape, &mut cube, cages.as_mut()).map_err(|_| unsound())? else {
             break;
         };
         used[rule] += 1;
