@@ -63,17 +63,17 @@ pub(super) fn put_back_to_level<O: AsRef<[usize]>>(
         make(&grid)
     };
     let easy_enough = |p: &Puzzle| Ok(solves_within(p, ladder, Some(level), deadline)?.is_some());
-    put_back_until(removed.len(), &with, &easy_enough)
+    Ok(put_back_until(removed.len(), &with, &easy_enough)?.0)
 }
 
 /// The fewest orbits put back (`with(k)`: the puzzle with the last k of the `taken` orbits
 /// taken away put back) for `easy_enough` to hold, found by bisection (all `taken` when it
-/// holds for none of the others).
+/// holds for none of the others): the puzzle and k.
 pub(super) fn put_back_until(
     taken: usize,
     with: &dyn Fn(usize) -> Puzzle,
     easy_enough: &dyn Fn(&Puzzle) -> Result<bool, GenerateError>,
-) -> Result<Puzzle, GenerateError> {
+) -> Result<(Puzzle, usize), GenerateError> {
     let (mut lo, mut hi) = (0usize, taken);
     if easy_enough(&with(0))? {
         hi = 0;
@@ -86,7 +86,7 @@ pub(super) fn put_back_until(
             lo = mid + 1;
         }
     }
-    Ok(with(hi))
+    Ok((with(hi), hi))
 }
 
 /// Whether one given of a puzzle whose orbits cannot go (after [`take_away`]) could go on its

@@ -1,17 +1,28 @@
 //! Sudoku, jigsaw, X and jigsaw X at one of Tatham's Solo's levels (`-d advanced`): the grid
-//! and clues taken away as for the project's levels (`sudoku`, `variants`), then the orbits
-//! put back, the last taken first, until Solo's rules finish the puzzle at the level asked or
-//! below (a bisection); kept when its level on Solo's scale is exactly the one asked.
+//! as for the project's levels (`sudoku`, `variants`). Up to basic, clues go as in
+//! Solo's generator, while Solo's rules up to the level finish the puzzle; from intermediate, they
+//! go while the solution stays unique and the orbits are put back, the last taken first,
+//! until Solo's rules finish the puzzle at the level asked or below (a bisection; when the
+//! last orbit put back overshoots, a few others are tried in its place). Kept when its level
+//! on Solo's scale is exactly the one asked.
 //! `unreasonable` keeps the puzzle with every orbit that could go gone, when Solo's rules do
 //! not finish it. A Killer is drawn at no level and kept when it is at Solo's level asked.
 
 use crate::clock::Instant;
-use crate::logic::{Grade, Ladder, SoloLevel, solo_level_of};
+use crate::logic::{Grade, Ladder, SoloLevel, solo_finishes_within, solo_level_of};
 use crate::puzzle::{BoxShape, Cell, Grid, Puzzle};
 
 use super::clues::{orbits, put_back_until, spare_clue, take_away};
 use super::rng::Rng;
 use super::{GenerateError, Kind, Options, at_level, latin, variants};
+
+/// Up to this level, clues are taken away as Solo's generator does, while the rules up to
+/// the level finish the puzzle; above it (where those rules cost more than a search), while
+/// the solution stays unique, then put back.
+const GREEDY_UP_TO: SoloLevel = SoloLevel::Basic;
+
+/// Orbits tried in place of the last one put back, when that one made the puzzle too easy.
+const RESCUES: usize = 12;
 
 pub(super) fn attempt(
     options: &Options,
@@ -41,9 +52,31 @@ pub(super) fn attempt(
     let mut orbits = orbits(n, options.symmetry);
     rng.shuffle(&mut orbits);
     let make = |grid: &Grid| template.with_givens(grid.clone()).expect("in range");
+    let level = |p: &Puzzle| solo_level_of(p, deadline).map_err(|_| GenerateError::Timeout);
+    if target <= GREEDY_UP_TO && !options.minimal {
+        // Solo's own way: each orbit taken away while the rules up to the level still finish
+        // the puzzle (no search needed to keep it unique).
+        let mut givens = solution.clone();
+        for orbit in &orbits {
+            for &c in orbit {
+                givens.set(Cell(c as u16), 0);
+            }
+            let finished = solo_finishes_within(&make(&givens), target, deadline)
+                .map_err(|_| GenerateError::Timeout)?;
+            if !finished {
+                for &c in orbit {
+                    givens.set(Cell(c as u16), solution.cells()[c]);
+                }
+            }
+        }
+        let puzzle = make(&givens);
+        if level(&puzzle)? != target {
+            return Ok(None);
+        }
+        return Ok(at_level(&puzzle, ladder, None, deadline)?.map(|g| (puzzle, solution, g)));
+    }
     let mut givens = solution.clone();
     let removed = take_away(&mut givens, &make, &orbits, deadline)?;
-    let level = |p: &Puzzle| solo_level_of(p, deadline).map_err(|_| GenerateError::Timeout);
     let puzzle = if options.minimal {
         if spare_clue(&givens, &make, &orbits, deadline)? {
             return Ok(None);
@@ -60,7 +93,33 @@ pub(super) fn attempt(
             make(&grid)
         };
         let easy_enough = |p: &Puzzle| Ok(level(p)? <= target);
-        put_back_until(removed.len(), &with, &easy_enough)?
+        let (puzzle, k) = put_back_until(removed.len(), &with, &easy_enough)?;
+        if k == 0 || level(&puzzle)? == target {
+            puzzle
+        } else {
+            // The orbit put back last made it too easy: one of the other orbits taken away,
+            // put back instead, may land on the level (a few are tried, in order).
+            let mut base = with(k - 1).givens().clone();
+            let left = removed.len() - (k - 1);
+            let mut found = None;
+            for &o in removed[..left - 1].iter().rev().take(RESCUES) {
+                for &c in &orbits[o] {
+                    base.set(Cell(c as u16), solution.cells()[c]);
+                }
+                let p = make(&base);
+                if level(&p)? == target {
+                    found = Some(p);
+                    break;
+                }
+                for &c in &orbits[o] {
+                    base.set(Cell(c as u16), 0);
+                }
+            }
+            match found {
+                Some(p) => p,
+                None => return Ok(None),
+            }
+        }
     };
     if level(&puzzle)? != target {
         return Ok(None);

@@ -14,11 +14,8 @@ pub(super) fn step(shape: &Shape, cube: &mut Cube, cages: &mut Cages) -> Result<
     let n = shape.n;
     let total = (n * (n + 1) / 2) as u32;
     cages.implied.clear();
-    let mut units: Vec<Vec<usize>> = (0..n).map(|y| shape.row(y)).collect();
-    units.extend((0..n).map(|x| shape.column(x)));
-    units.extend(shape.regions.iter().cloned());
     let mut placed = false;
-    for unit in &units {
+    for unit in shape.lines[..2 * n].iter().chain(&shape.regions) {
         let (rest, taken) = cages.outside_whole_cages(cube, unit);
         if rest.is_empty() || rest.len() == n {
             continue;

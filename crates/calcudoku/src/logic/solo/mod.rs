@@ -201,7 +201,7 @@ pub fn solo_grade(puzzle: &Puzzle, deadline: Option<Instant>) -> Result<SoloGrad
         1 => {}
         _ => return Err(LogicError::NotUnique.into()),
     }
-    rules_on(&shape, puzzle, deadline)
+    rules_on(&shape, puzzle, SoloLevel::Unreasonable, deadline)
 }
 
 /// The level on Solo's scale of a puzzle known to have one solution (not counted here), as
@@ -209,13 +209,32 @@ pub fn solo_grade(puzzle: &Puzzle, deadline: Option<Instant>) -> Result<SoloGrad
 /// reached a contradiction.
 pub fn solo_level_of(puzzle: &Puzzle, deadline: Option<Instant>) -> Result<SoloLevel, SoloError> {
     let shape = Shape::of(puzzle).ok_or(SoloError::NotSolo)?;
-    Ok(rules_on(&shape, puzzle, deadline)?.level)
+    Ok(rules_on(&shape, puzzle, SoloLevel::Unreasonable, deadline)?.level)
+}
+
+/// Whether Solo's rules up to `cap` alone (a puzzle without cages) finish the puzzle: then
+/// it has one solution, at `cap` or below — the test Solo's generator takes clues away with.
+/// Errors: not a puzzle Solo plays, out of time.
+pub fn solo_finishes_within(
+    puzzle: &Puzzle,
+    cap: SoloLevel,
+    deadline: Option<Instant>,
+) -> Result<bool, SoloError> {
+    let shape = Shape::of(puzzle).ok_or(SoloError::NotSolo)?;
+    match rules_on(&shape, puzzle, cap, deadline) {
+        Ok(g) => Ok(g.level <= cap),
+        // With clues taken away, a contradiction cannot come (the rules are sound); a
+        // puzzle of clashing givens is not finished.
+        Err(SoloError::Unsound) => Ok(false),
+        Err(e) => Err(e),
+    }
 }
 
 /// Solo's rules run on the puzzle until none makes progress.
 fn rules_on(
     shape: &Shape,
     puzzle: &Puzzle,
+    cap: SoloLevel,
     deadline: Option<Instant>,
 ) -> Result<SoloGrade, SoloError> {
     let mut cube = Cube::new(shape, puzzle.givens().cells()).map_err(|_| unsound())?;
@@ -229,7 +248,7 @@ fn rules_on(
         if since_clock % 64 == 0 && deadline.is_some_and(|t| Instant::now() >= t) {
             return Err(LogicError::Timeout.into());
         }
-        let Some(rule) = next(shape, &mut cube, cages.as_mut()).map_err(|_| unsound())? else {
+        let Some(rule) = next(shape, &mut cube, cages.as_mut(), cap).map_err(|_| unsound())? else {
             break;
         };
         used[rule] += 1;
@@ -248,7 +267,12 @@ fn rules_on(
 
 /// One round of Solo's solver: the first rule that makes progress, applied once (its index
 /// in [`RULES`]); None when none does.
-fn next(shape: &Shape, cube: &mut Cube, cages: Option<&mut Cages>) -> Result<Option<usize>, Stuck> {
+fn next(
+    shape: &Shape,
+    cube: &mut Cube,
+    cages: Option<&mut Cages>,
+    cap: SoloLevel,
+) -> Result<Option<usize>, Stuck> {
     if block_single::step(shape, cube)? {
         return Ok(Some(0));
     }
@@ -266,17 +290,30 @@ fn next(shape: &Shape, cube: &mut Cube, cages: Option<&mut Cages>) -> Result<Opt
             return Ok(Some(4));
         }
     }
+    // Rules above `cap` are not tried (Solo's solver asked for a level at most).
+    if cap < SoloLevel::Basic {
+        return Ok(None);
+    }
     if line_single::step(shape, cube)? {
         return Ok(Some(5));
     }
     if cell_single::step(shape, cube)? {
         return Ok(Some(6));
     }
+    if cap < SoloLevel::Intermediate {
+        return Ok(None);
+    }
     if intersect::step(shape, cube) {
         return Ok(Some(7));
     }
+    if cap < SoloLevel::Advanced {
+        return Ok(None);
+    }
     if set::step(shape, cube)? {
         return Ok(Some(8));
+    }
+    if cap < SoloLevel::Extreme {
+        return Ok(None);
     }
     if positional_set::step(shape, cube)? {
         return Ok(Some(9));
@@ -307,24 +344,29 @@ pub enum SoloError {
     Unsound,
 }
 
-/// Places value `v` in the only cell of `unit` that can still hold it, if there is one and
-/// it is open; Err when no cell can.
-fn hidden_single_in(shape: &Shape, cube: &mut Cube, unit: &[usize], v: u8) -> Result<bool, Stuck> {
-    let m = bit(v);
-    let mut only = None;
-    let mut count = 0;
+/// Places the smallest value with one place left in `unit` (an open cell), if there is one;
+/// Err when a value has no place at all.
+fn hidden_single_in(shape: &Shape, cube: &mut Cube, unit: &[usize]) -> Result<bool, Stuck> {
+    // Values seen in one cell of the unit, in two or more, and placed there.
+    let (mut once, mut twice, mut placed) = (0u64, 0u64, 0u64);
     for &c in unit {
-        if cube.cand[c] & m != 0 {
-            count += 1;
-            only = Some(c);
+        let m = cube.cand[c];
+        twice |= once & m;
+        once |= m;
+        if cube.grid[c] != 0 {
+            placed |= bit(cube.grid[c]);
         }
     }
-    match (count, only) {
-        (0, _) => Err(Stuck),
-        (1, Some(c)) if cube.grid[c] == 0 => {
-            cube.place(shape, c, v);
-            Ok(true)
-        }
-        _ => Ok(false),
+    let all = if shape.n == 64 { u64::MAX } else { (1u64 << shape.n) - 1 };
+    if once != all {
+        return Err(Stuck);
     }
+    let single = once & !twice & !placed;
+    if single == 0 {
+        return Ok(false);
+    }
+    let v = single.trailing_zeros() as u8 + 1;
+    let c = *unit.iter().find(|&&c| cube.cand[c] & bit(v) != 0).expect("one place");
+    cube.place(shape, c, v);
+    Ok(true)
 }
