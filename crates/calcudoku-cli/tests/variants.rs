@@ -101,10 +101,16 @@ fn grade_gives_a_killers_two_levels() {
     let (code, out, err) = run(&["grade", "-q", "--json"], id);
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("\"level\":\"intermediate\",\"killer_level\":\"advanced\""), "{out}");
-    let (code, out, _) = run(&["grade", "-q"], id);
+    for scale in ["auto", "solo"] {
+        let (code, out, _) = run(&["grade", "-q", "--scale", scale], id);
+        assert_eq!(code, 0);
+        assert!(out.starts_with("intermediate (Killer advanced): "), "{scale}: {out}");
+        assert!(out.contains("cage sum sets ×"), "{out}");
+    }
+    let (code, out, _) = run(&["grade", "-q", "--json", "--scale", "solo"], id);
     assert_eq!(code, 0);
-    assert!(out.starts_with("intermediate (Killer advanced): "), "{out}");
-    assert!(out.contains("cage sum sets ×"), "{out}");
+    assert!(out.contains("\"scale\":\"solo\""), "{out}");
+    assert!(out.contains("\"level\":\"intermediate\",\"killer_level\":\"advanced\""), "{out}");
     // The same Killer as JSON: Solo's scale on request only.
     let (code, json, _) = run(&["convert", "-q", "--to", "json"], id);
     assert_eq!(code, 0);
