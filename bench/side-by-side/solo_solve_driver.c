@@ -2,7 +2,9 @@
  * of solver() allowed every level up to recursion (which so proves the solution unique or
  * finds a second one) per game ID of FILE (one per line).
  *   solo-solve FILE        whole process: parse and solve each ID once, print its count and
- *                          level (0 none, 1 unique, 2 several; trivial … unreasonable)
+ *                          level (0 none, 1 unique, 2 several; trivial … unreasonable), and
+ *                          for a Killer its Killer level as a third word (trivial, simple,
+ *                          intermediate, advanced)
  *   solo-solve FILE R      in-process: per ID, the median of R timed solver() calls (parse
  *                          not timed), printed as "count seconds"
  * Built by solo-build.sh against a checkout of the puzzles; this file only calls their
@@ -27,7 +29,9 @@ static const char *const LEVELS[] = {"trivial", "basic", "intermediate", "advanc
                                      "unreasonable"};
 
 /* One top-level solve of a fresh copy of the givens: its count, and its level in *level. */
-static int top_level(game_state *s, digit *grid, int *level) {
+static const char *const KILLER_LEVELS[] = {"trivial", "simple", "intermediate", "advanced"};
+
+static int top_level(game_state *s, digit *grid, int *level, int *klevel) {
     struct difficulty dlev;
     int area = s->cr * s->cr;
     memcpy(grid, s->grid, area);
@@ -35,6 +39,7 @@ static int top_level(game_state *s, digit *grid, int *level) {
     dlev.maxkdiff = DIFF_KINTERSECT;
     solver(s->cr, s->blocks, s->kblocks, s->xtype, grid, s->kgrid, &dlev);
     *level = dlev.diff;
+    *klevel = dlev.kdiff;
     return dlev.diff == DIFF_IMPOSSIBLE ? 0 : dlev.diff == DIFF_AMBIGUOUS ? 2 : 1;
 }
 
@@ -62,14 +67,17 @@ int main(int argc, char **argv) {
         }
         game_state *s = new_game(NULL, p, desc);
         digit *grid = snewn(s->cr * s->cr, digit);
-        int count = 0, level = 0;
+        int count = 0, level = 0, klevel = 0;
         if (repeat <= 0) {
-            count = top_level(s, grid, &level);
-            printf("%d %s\n", count, level <= DIFF_RECURSIVE ? LEVELS[level] : "-");
+            count = top_level(s, grid, &level, &klevel);
+            printf("%d %s", count, level <= DIFF_RECURSIVE ? LEVELS[level] : "-");
+            if (p->killer)
+                printf(" %s", klevel <= DIFF_KINTERSECT ? KILLER_LEVELS[klevel] : "-");
+            printf("\n");
         } else {
             for (int r = 0; r < repeat; r++) {
                 double t0 = now();
-                count = top_level(s, grid, &level);
+                count = top_level(s, grid, &level, &klevel);
                 runs[r] = now() - t0;
             }
             qsort(runs, repeat, sizeof(double), by_value);

@@ -258,9 +258,11 @@ pub struct GradeArgs {
 
     /// The scale: `ladder` (the project's levels and rating; `calcudoku` names it too), `solo`
     /// (Tatham's Solo's six levels: trivial, basic, intermediate, advanced, extreme,
-    /// unreasonable; Sudoku, jigsaw and X only), `se` (Sudoku Explainer 1.2.1's ER/EP/ED: 9×9
-    /// Sudoku, one-line givens or 729-character Sukaku pencil marks, printed as
-    /// `PUZZLE ER/EP/ED`), or `auto`: Solo's for Solo game IDs, the ladder for the rest.
+    /// unreasonable; Sudoku, jigsaw, X and Killer only; a Killer also gets Solo's Killer level,
+    /// trivial, simple, intermediate or advanced: `basic (Killer advanced): …`, in JSON
+    /// `"killer_level"`), `se` (Sudoku Explainer 1.2.1's ER/EP/ED: 9×9 Sudoku, one-line givens
+    /// or 729-character Sukaku pencil marks, printed as `PUZZLE ER/EP/ED`), or `auto`: Solo's
+    /// for Solo game IDs, the ladder for the rest.
     #[arg(long, value_enum, default_value_t = Scale::Auto)]
     pub scale: Scale,
 
@@ -330,9 +332,12 @@ pub struct GenerateArgs {
     /// and Killer easy, medium (default), hard, fiendish, diabolical, "needs trial"; Towers
     /// easy, hard (default), extreme, unreasonable; Unequal and Adjacent trivial, easy,
     /// tricky (default), extreme, recursive (Tatham's); or any (from 20×20 Sudoku: easy).
-    /// Refused at once where it is not reached in seconds: KenKen 3×3 above normal, × alone
-    /// above normal past 12×12, unreasonable with hidden operators or a choice of operators
-    /// past 11×11; Sudoku 4×4 above easy, needs trial past 16×16.
+    /// Sudoku, jigsaw, X, jigsaw X and Killer also take Tatham's Solo's levels: trivial,
+    /// basic, intermediate, advanced, extreme, unreasonable (the level Solo's solver gives the
+    /// puzzle; a 4×4 trivial or basic; Killers up to advanced and 9×9, the level, not the
+    /// Killer level). Refused at once where it is not reached in seconds: KenKen 3×3 above
+    /// normal, × alone above normal past 12×12, unreasonable with hidden operators or a choice
+    /// of operators past 11×11; Sudoku 4×4 above easy, needs trial past 16×16.
     #[arg(short, long, value_name = "LEVEL")]
     pub difficulty: Option<String>,
 
@@ -469,7 +474,7 @@ pub enum Scale {
     /// The project's ladder of techniques, levels and rating.
     #[value(alias = "calcudoku")]
     Ladder,
-    /// Tatham's Solo's six levels.
+    /// Tatham's Solo's six levels (and a Killer's Killer level).
     Solo,
     /// Sudoku Explainer 1.2.1's ER/EP/ED (9×9 Sudoku).
     Se,

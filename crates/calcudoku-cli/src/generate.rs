@@ -108,7 +108,7 @@ pub fn run(args: &GenerateArgs, ui: Ui, out: &mut dyn Write) -> Result<Status> {
                             eprintln!(
                                 "puzzle {}: {}{} in {} attempts, {:.1} ms",
                                 index + 1,
-                                g.grade().level_name,
+                                g.solo.map_or(g.grade().level_name, |l| l.name()),
                                 g.se.as_ref().map_or(String::new(), |r| format!(", SE {r}")),
                                 g.attempts,
                                 took.as_secs_f64() * 1e3

@@ -58,7 +58,7 @@ fn grade(puzzle: &Puzzle, place: &Place, timeout: Option<Duration>, as_json: boo
 }
 
 /// One puzzle's level on Solo's scale: `intermediate: positional elimination in a region
-/// ×31, …`.
+/// ×31, …`; a Killer's with its Killer level: `basic (Killer advanced): …`.
 fn solo_grade(puzzle: &Puzzle, place: &Place, timeout: Option<Duration>, as_json: bool) -> Answer {
     let started = Instant::now();
     match logic::solo_grade(puzzle, timeout.map(|t| started + t)) {
@@ -68,6 +68,9 @@ fn solo_grade(puzzle: &Puzzle, place: &Place, timeout: Option<Duration>, as_json
                 o.insert("status".into(), "graded".into());
                 o.insert("scale".into(), "solo".into());
                 o.insert("level".into(), g.level.name().into());
+                if let Some(k) = g.killer {
+                    o.insert("killer_level".into(), k.name().into());
+                }
                 let mut rules = json::Map::new();
                 for (r, k) in &g.rules {
                     rules.insert((*r).into(), (*k).into());
@@ -76,7 +79,10 @@ fn solo_grade(puzzle: &Puzzle, place: &Place, timeout: Option<Duration>, as_json
                 json::line(o)
             } else {
                 let used: Vec<String> = g.rules.iter().map(|(r, k)| format!("{r} ×{k}")).collect();
-                format!("{}: {}\n", g.level, used.join(", "))
+                match g.killer {
+                    Some(k) => format!("{} (Killer {k}): {}\n", g.level, used.join(", ")),
+                    None => format!("{}: {}\n", g.level, used.join(", ")),
+                }
             };
             Answer { tag: Some(g.level.name()), ..Answer::new(text, Outcome::Unique) }
         }

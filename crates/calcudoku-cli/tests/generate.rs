@@ -96,7 +96,11 @@ fn other_formats_read_back() {
 fn bad_options_exit_2_with_a_reason() {
     for (args, says) in [
         (&["generate", "-d", "impossible"][..], "expected one of: easy, normal"),
-        (&["generate", "-k", "sudoku", "-d", "x"], "fiendish, diabolical, needs trial, any)"),
+        (
+            &["generate", "-k", "sudoku", "-d", "x"],
+            "fiendish, diabolical, needs trial, any; or Solo's: trivial, basic, intermediate, \
+             advanced, extreme, unreasonable)",
+        ),
         (&["generate", "--ops", "+%"], "'%'"),
         (&["generate", "-s", "2"], "out of range"),
         (&["generate", "-k", "sudoku", "-s", "7"], "no standard boxes"),

@@ -90,7 +90,32 @@ fn grade_uses_solos_levels_for_solo_ids() {
     let (code, out, err) = run(&["grade", "--scale", "solo"], "{\"size\": 4}");
     assert_eq!(code, 1);
     assert_eq!(out, "error\n");
-    assert!(err.contains("Solo's scale grades Sudoku, jigsaw and X"), "{err}");
+    assert!(err.contains("Solo's scale grades Sudoku, jigsaw, X and Killer"), "{err}");
+}
+
+/// A Solo Killer ID gets Solo's level and its Killer level, in text and JSON (Solo's solver
+/// gives this one, from its generator: intermediate, Killer advanced).
+#[test]
+fn grade_gives_a_killers_two_levels() {
+    let id = "3x3k:zzzc,_a__b_____a____a________________a____a_a___a______aa__aadbaabaa_aaab_a__b_a__a_a_a___a__a_aa_aaaaa_,9_12a9_9_14b16a18_7b14a6a18b13a12_8a5b10_10_6b9b6c7b10_15a9_13a7_16c14a15b15_8_8_3a14_15j25c";
+    let (code, out, err) = run(&["grade", "-q", "--json"], id);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("\"level\":\"intermediate\",\"killer_level\":\"advanced\""), "{out}");
+    for scale in ["auto", "solo"] {
+        let (code, out, _) = run(&["grade", "-q", "--scale", scale], id);
+        assert_eq!(code, 0);
+        assert!(out.starts_with("intermediate (Killer advanced): "), "{scale}: {out}");
+        assert!(out.contains("cage sum sets ×"), "{out}");
+    }
+    let (code, out, _) = run(&["grade", "-q", "--json", "--scale", "solo"], id);
+    assert_eq!(code, 0);
+    assert!(out.contains("\"scale\":\"solo\""), "{out}");
+    assert!(out.contains("\"level\":\"intermediate\",\"killer_level\":\"advanced\""), "{out}");
+    // The same Killer as JSON: Solo's scale on request only.
+    let (code, json, _) = run(&["convert", "-q", "--to", "json"], id);
+    assert_eq!(code, 0);
+    let (_, out, _) = run(&["grade", "-q", "--scale", "solo"], &json);
+    assert!(out.starts_with("intermediate (Killer advanced): "), "{out}");
 }
 
 /// `generate -k jigsaw|x|jigsaw-x` writes Solo IDs (windoku JSON Lines) that read back unique,
@@ -162,4 +187,46 @@ fn hint_and_check_take_variant_rules_too() {
     assert_eq!(code, 2);
     assert!(err.starts_with("<stdin>:1: a 5x5 grid has no windoku windows"), "{err}");
     assert_eq!(err.lines().count(), 1, "{err}");
+}
+
+/// `generate -d` takes Solo's level words for Sudoku, its variants and Killer: each puzzle is
+/// at that level on Solo's scale (`grade --scale solo`), the same on one thread or two; JSON
+/// says it as `solo_level`. A word of neither vocabulary is one line naming both, status 2.
+#[test]
+fn generate_at_solos_levels() {
+    for (kind, level) in [
+        ("sudoku", "unreasonable"),
+        ("sudoku", "trivial"),
+        ("x", "extreme"),
+        ("jigsaw", "advanced"),
+        ("jigsaw-x", "intermediate"),
+        ("killer", "basic"),
+    ] {
+        let args = ["generate", "-q", "-k", kind, "-d", level, "-n", "3", "--seed", "4"];
+        let (code, one, err) = run(&[&args[..], &["-j", "1"]].concat(), "");
+        assert_eq!(code, 0, "{kind} {level}: {err}");
+        let (_, two, _) = run(&[&args[..], &["-j", "2"]].concat(), "");
+        assert_eq!(one, two, "{kind} {level}");
+        let (code, grades, err) = run(&["grade", "-q", "--scale", "solo"], &one);
+        assert_eq!(code, 0, "{kind} {level}: {err}");
+        let levels: Vec<&str> =
+            grades.lines().map(|l| l.split([':', ' ']).next().unwrap()).collect();
+        assert_eq!(levels, [level; 3], "{kind}: {grades}");
+    }
+    let (code, out, err) =
+        run(&["generate", "-q", "--json", "-k", "x", "-d", "basic", "--seed", "1"], "");
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("\"solo_level\":\"basic\""), "{out}");
+    // The ladder's words as before: no Solo level said.
+    let (code, out, _) = run(&["generate", "-q", "--json", "-k", "x", "-d", "easy"], "");
+    assert_eq!(code, 0);
+    assert!(out.contains("\"level\":\"easy\"") && !out.contains("solo_level"), "{out}");
+    let (code, _, err) = run(&["generate", "-k", "jigsaw", "-d", "simple"], "");
+    assert_eq!(code, 2);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("easy, medium") && err.contains("or Solo's: trivial, basic"), "{err}");
+    // Solo's words are no KenKen level.
+    let (code, _, err) = run(&["generate", "-k", "kenken", "-d", "basic"], "");
+    assert_eq!(code, 2);
+    assert!(!err.contains("Solo"), "{err}");
 }

@@ -441,6 +441,9 @@ pub struct GenerateResult {
     pub size: usize,
     /// Its level's word on the kind's ladder.
     pub level: &'static str,
+    /// Its level on Tatham's Solo's scale, when one was asked (`-d advanced`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub solo_level: Option<&'static str>,
     /// The rating of its hardest step, to a tenth.
     pub rating: f64,
     /// Candidates made to find it.
@@ -482,6 +485,7 @@ impl GenerateResult {
             kind: options.kind.name(),
             size: options.size,
             level: grade.level_name,
+            solo_level: g.solo.map(crate::logic::SoloLevel::name),
             rating: rating(grade.rating),
             attempts: g.attempts,
             ms: (took.as_secs_f64() * 1e4).round() / 10.0,

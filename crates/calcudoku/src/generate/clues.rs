@@ -62,19 +62,31 @@ pub(super) fn put_back_to_level<O: AsRef<[usize]>>(
         }
         make(&grid)
     };
-    let (mut lo, mut hi) = (0usize, removed.len());
-    if solves_within(&with(0), ladder, Some(level), deadline)?.is_some() {
+    let easy_enough = |p: &Puzzle| Ok(solves_within(p, ladder, Some(level), deadline)?.is_some());
+    Ok(put_back_until(removed.len(), &with, &easy_enough)?.0)
+}
+
+/// The fewest orbits put back (`with(k)`: the puzzle with the last k of the `taken` orbits
+/// taken away put back) for `easy_enough` to hold, found by bisection (all `taken` when it
+/// holds for none of the others): the puzzle and k.
+pub(super) fn put_back_until(
+    taken: usize,
+    with: &dyn Fn(usize) -> Puzzle,
+    easy_enough: &dyn Fn(&Puzzle) -> Result<bool, GenerateError>,
+) -> Result<(Puzzle, usize), GenerateError> {
+    let (mut lo, mut hi) = (0usize, taken);
+    if easy_enough(&with(0))? {
         hi = 0;
     }
     while lo < hi {
         let mid = (lo + hi) / 2;
-        if solves_within(&with(mid), ladder, Some(level), deadline)?.is_some() {
+        if easy_enough(&with(mid))? {
             hi = mid;
         } else {
             lo = mid + 1;
         }
     }
-    Ok(with(hi))
+    Ok((with(hi), hi))
 }
 
 /// Whether one given of a puzzle whose orbits cannot go (after [`take_away`]) could go on its

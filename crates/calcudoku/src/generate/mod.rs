@@ -25,6 +25,8 @@
 //!   With a clue pattern (`pattern`), each candidate is instead a random grid kept on the
 //!   pattern's cells, kept when unique. With a range of Sudoku Explainer's rating
 //!   (`se_range`), each candidate is also rated SE's way and kept when its ER is in range.
+//! - At one of Solo's levels (`solo`), Sudoku, jigsaw, X and jigsaw X: clues taken away as
+//!   above, then put back until Solo's rules finish the puzzle at that level.
 //! - Killer (`killer`): a Sudoku grid cut into cages of distinct digits, givens added only
 //!   when asked and needed for uniqueness; from hard up, cages merged until the level.
 //! - Skyscrapers (`towers`), Futoshiki (`unequal`) and Adjacent (`adjacent`): a random Latin
@@ -45,6 +47,7 @@ mod quick;
 pub(crate) mod rng;
 mod se_range;
 mod seen;
+mod solo;
 mod sudoku;
 mod towers;
 mod trades;
@@ -75,6 +78,8 @@ pub struct Generated {
     /// The level the logic ladder solves it at (an index into the kind's
     /// [`Ladder::levels`]): the level asked, when one was.
     pub level: u8,
+    /// Its level on Tatham's Solo's scale, when one was asked ([`Options::solo`]).
+    pub solo: Option<crate::logic::SoloLevel>,
     /// Candidates made and thrown away before this one, plus one.
     pub attempts: u32,
     /// Sudoku Explainer's rating, for a 9×9 Sudoku made with [`Options::rating`] or
@@ -171,6 +176,10 @@ pub fn generate_watched(
             made.map(|(puzzle, solution, grade)| (puzzle, solution, Graded::Path(grade)))
         };
         let made = match options.kind {
+            _ if options.solo.is_some() => {
+                let target = options.solo.expect("matched");
+                path(solo::attempt(options, target, &ladder, &mut rng, deadline)?)
+            }
             Kind::KenKen => kenken::attempt(options, &ladder, &mut rng, deadline, attempts)?,
             Kind::Sudoku => match &options.pattern {
                 Some(p) => path(pattern::attempt(options, p, &ladder, &mut rng, deadline)?),
@@ -205,6 +214,7 @@ pub fn generate_watched(
                 puzzle,
                 solution,
                 level,
+                solo: options.solo,
                 attempts,
                 se,
                 kind: options.kind,

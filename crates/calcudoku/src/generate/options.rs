@@ -3,7 +3,7 @@
 //! for a KenKen, operators for a Sudoku) is refused, not ignored.
 
 use crate::format::{Format, Layout};
-use crate::logic::Ladder;
+use crate::logic::{Ladder, SoloLevel};
 use crate::puzzle::{BoxShape, Operator};
 
 use super::{GenerateError, Pattern, SeRange};
@@ -190,6 +190,12 @@ impl Kind {
         })
     }
 
+    /// Whether `--difficulty` also takes Tatham's Solo's level words for this kind: Sudoku,
+    /// jigsaw, X, jigsaw X and Killer (the kinds Solo plays and grades).
+    pub const fn solo_levels(self) -> bool {
+        matches!(self, Kind::Sudoku | Kind::Jigsaw | Kind::X | Kind::JigsawX | Kind::Killer)
+    }
+
     /// This kind's highest level (the ladder's top, without building the ladder).
     pub fn top(self) -> u8 {
         (self.levels().len() - 1) as u8
@@ -268,6 +274,9 @@ pub struct Options {
     pub size: usize,
     /// The level (index into the kind's ladder levels); None takes whatever comes.
     pub level: Option<u8>,
+    /// Sudoku, its variants (not windoku) and Killer: one of Tatham's Solo's levels instead
+    /// (then `level` is None), the level Solo's solver gives the puzzle.
+    pub solo: Option<SoloLevel>,
     /// Seed of the random streams: the same seed and puzzle index give the same puzzle.
     pub seed: u64,
     /// KenKen: the operators allowed (`--ops`, `--mult-only`).
@@ -301,6 +310,7 @@ impl Options {
             kind,
             size,
             level: None,
+            solo: None,
             seed: 0,
             ops: vec![Operator::Add, Operator::Sub, Operator::Mul, Operator::Div],
             long_ops: false,
@@ -323,23 +333,39 @@ impl Options {
             .expect("a kind's default level is one of its levels")
     }
 
-    /// Sets the level by name (`hard`; `any` for whatever comes), or errors with the names
-    /// there are.
+    /// Sets the level by name (`hard`; `any` for whatever comes), or, for the kinds Solo
+    /// plays ([`Kind::solo_levels`]), one of Solo's level words (`advanced`); errors with the
+    /// names there are.
     pub fn with_level_named(mut self, name: &str) -> Result<Options, GenerateError> {
+        self.solo = None;
         if name.eq_ignore_ascii_case(ANY_LEVEL) {
             self.level = None;
             return Ok(self);
         }
-        match self.kind.levels().iter().position(|l| l.eq_ignore_ascii_case(name)) {
-            Some(level) => {
-                self.level = Some(level as u8);
+        if let Some(level) = self.kind.levels().iter().position(|l| l.eq_ignore_ascii_case(name)) {
+            self.level = Some(level as u8);
+            return Ok(self);
+        }
+        let solo = SoloLevel::ALL.into_iter().find(|l| l.name().eq_ignore_ascii_case(name));
+        match solo {
+            Some(solo) if self.kind.solo_levels() => {
+                self.level = None;
+                self.solo = Some(solo);
                 Ok(self)
             }
-            None => Err(GenerateError::Options(format!(
-                "unknown {} level '{name}' (expected one of: {}, {ANY_LEVEL})",
-                self.kind.name(),
-                self.kind.levels().join(", ")
-            ))),
+            _ => {
+                let words = SoloLevel::ALL.map(SoloLevel::name).join(", ");
+                let solo = if self.kind.solo_levels() {
+                    format!("; or Solo's: {words}")
+                } else {
+                    String::new()
+                };
+                Err(GenerateError::Options(format!(
+                    "unknown {} level '{name}' (expected one of: {}, {ANY_LEVEL}{solo})",
+                    self.kind.name(),
+                    self.kind.levels().join(", ")
+                )))
+            }
         }
     }
 
@@ -361,6 +387,33 @@ impl Options {
             && level as usize >= levels
         {
             return bad(format!("level {level} is out of range (0 to {})", levels - 1));
+        }
+        if let Some(solo) = self.solo {
+            if !self.kind.solo_levels() {
+                return bad(format!("{} puzzles are not made at Solo's levels", self.kind.name()));
+            }
+            if self.level.is_some() {
+                return bad("a ladder level and a Solo level at once".into());
+            }
+            // Solo's generator makes its 2×2 puzzles trivial only; a 4×4 has nothing harder
+            // than basic on Solo's scale.
+            if self.size == 4 && solo > SoloLevel::Basic {
+                return bad(format!(
+                    "4×4 puzzles on Solo's scale are trivial or basic, not {solo}"
+                ));
+            }
+            // Killers are drawn at no level and kept at Solo's: past advanced, too seldom.
+            if self.kind == Kind::Killer && solo > SoloLevel::Advanced {
+                return bad(format!(
+                    "Killers at Solo's levels are made up to advanced, not {solo}"
+                ));
+            }
+            if self.kind == Kind::Killer && self.size > 9 {
+                return bad(format!(
+                    "Killers at Solo's levels are made up to 9×9 (Solo's largest), not {0}×{0}",
+                    self.size
+                ));
+            }
         }
         if let Some(setting) = self.settings_changed().find(|s| !s.applies_to(self.kind)) {
             return bad(format!("{}: {}", setting.name(), setting.why_not(self.kind)));

@@ -86,7 +86,7 @@ const FILL_GUESSES: u64 = 20_000;
 /// the attempt draws again), its values relabelled at random (every rule of a variant is
 /// "all different", so a relabelled solution is one), and, when the layout has square
 /// boxes, transposed at random (which keeps the boxes, the diagonals and the windows).
-fn random_solution(
+pub(super) fn random_solution(
     template: &Puzzle,
     rng: &mut Rng,
     deadline: Option<Instant>,

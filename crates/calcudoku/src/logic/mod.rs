@@ -46,7 +46,10 @@ mod sky_facing;
 mod sky_line;
 mod sky_tallest;
 mod solo;
-pub use solo::{SoloError, SoloGrade, SoloLevel, solo_applies, solo_grade};
+pub use solo::{
+    SoloError, SoloGrade, SoloKillerLevel, SoloLevel, solo_applies, solo_finishes_within,
+    solo_grade, solo_level_of,
+};
 mod step;
 mod subsets;
 mod technique;

@@ -7,10 +7,8 @@ use super::hidden_single_in;
 /// The first region (in order) and value with one place left: placed. Ok(true) when one was.
 pub(super) fn step(shape: &Shape, cube: &mut Cube) -> Result<bool, Stuck> {
     for region in &shape.regions {
-        for v in 1..=shape.n as u8 {
-            if hidden_single_in(shape, cube, region, v)? {
-                return Ok(true);
-            }
+        if hidden_single_in(shape, cube, region)? {
+            return Ok(true);
         }
     }
     Ok(false)

@@ -17,15 +17,21 @@ pub(super) struct Shape {
     pub region_of: Vec<usize>,
     /// The two diagonals (top left to bottom right, then top right to bottom left), for an X.
     pub diagonals: Option<[Vec<usize>; 2]>,
+    /// The rows, then the columns, then the diagonals: each line's cells in order.
+    pub lines: Vec<Vec<usize>>,
+    /// For each line, whether each cell is on it.
+    pub on_line: Vec<Vec<bool>>,
+    /// For each line, the regions it meets, in order.
+    pub crossing: Vec<Vec<usize>>,
 }
 
 impl Shape {
     /// None unless the puzzle is a Sudoku Solo plays: regions (boxes or jigsaw), perhaps
-    /// diagonals, nothing else.
+    /// diagonals and Killer cages, nothing else.
     pub fn of(puzzle: &Puzzle) -> Option<Shape> {
         let n = puzzle.size();
         if !puzzle.has_regions()
-            || !puzzle.cages().is_empty()
+            || !super::cages::solo_cages(puzzle)
             || !puzzle.extra_regions().is_empty()
             || !puzzle.relations().is_empty()
             || puzzle.line_clues().is_some()
@@ -40,18 +46,28 @@ impl Shape {
         for (c, &r) in region_of.iter().enumerate() {
             regions[r].push(c);
         }
-        let diagonals = puzzle.diagonals().then(|| {
+        let diagonals: Option<[Vec<usize>; 2]> = puzzle.diagonals().then(|| {
             [(0..n).map(|i| i * (n + 1)).collect(), (0..n).map(|i| (i + 1) * (n - 1)).collect()]
         });
-        Some(Shape { n, regions, region_of, diagonals })
-    }
-
-    pub fn row(&self, y: usize) -> Vec<usize> {
-        (0..self.n).map(|x| y * self.n + x).collect()
-    }
-
-    pub fn column(&self, x: usize) -> Vec<usize> {
-        (0..self.n).map(|y| y * self.n + x).collect()
+        let mut lines: Vec<Vec<usize>> =
+            (0..n).map(|y| (0..n).map(|x| y * n + x).collect()).collect();
+        lines.extend((0..n).map(|x| (0..n).map(|y| y * n + x).collect()));
+        lines.extend(diagonals.iter().flatten().cloned());
+        let on_line = lines
+            .iter()
+            .map(|line| {
+                let mut on = vec![false; n * n];
+                for &c in line {
+                    on[c] = true;
+                }
+                on
+            })
+            .collect();
+        let crossing = lines
+            .iter()
+            .map(|line| (0..n).filter(|&r| line.iter().any(|&c| region_of[c] == r)).collect())
+            .collect();
+        Some(Shape { n, regions, region_of, diagonals, lines, on_line, crossing })
     }
 
     /// The diagonals holding a cell (0, 1 or 2 of them).

@@ -15,10 +15,31 @@
 //! | extreme      | `positional_set` (fish on rows and columns), `forcing` (chains)         |
 //! | unreasonable | none of those finish it                                                 |
 //!
+//! A Killer (cages with sums, values differing within a cage) has a second, separate level,
+//! Solo's *Killer level*, from the cage rules it needed. Solo tries them right after
+//! `block_single` and before every other rule, cheapest first:
+//!
+//! | Killer level | rules                                                                   |
+//! |--------------|-------------------------------------------------------------------------|
+//! | trivial      | `cage_single`: a cage's last open cell (no cage rule needed at all)     |
+//! | advanced     | `cage_unit`: a unit's cells outside its whole cages add up to the rest  |
+//! | simple       | `cage_bounds`: a cage's smallest and largest sums                       |
+//! | intermediate | `cage_sums`: the sets of values that make a cage's sum                  |
+//!
+//! (That is Solo's order: the advanced rule comes second because it also builds the implied
+//! cages the two after it use, and only its placing a value counts as advanced.) The Killer
+//! level is that of the dearest cage rule that made progress before any guess; the ordinary
+//! level is computed as for any Sudoku, with the cage rules helping.
+//!
 //! Every rule only removes candidates a solution cannot have, so the level never depends on
 //! the puzzle having one solution; [`solo_grade`] proves uniqueness with the solver first.
 
 mod block_single;
+mod cage_bounds;
+mod cage_single;
+mod cage_sums;
+mod cage_unit;
+mod cages;
 mod cell_single;
 mod cube;
 mod forcing;
@@ -35,6 +56,7 @@ use crate::clock::Instant;
 use crate::puzzle::Puzzle;
 
 use super::LogicError;
+use cages::Cages;
 use cube::{Cube, Shape, Stuck, bit};
 
 /// One of Solo's levels, easiest first.
@@ -91,28 +113,81 @@ impl fmt::Display for SoloLevel {
     }
 }
 
+/// One of Solo's Killer levels, easiest first: the dearest cage rule a Killer needed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum SoloKillerLevel {
+    /// Cages of one open cell only.
+    Trivial,
+    /// Also a cage's smallest and largest sums.
+    Simple,
+    /// Also the sets of values that make a cage's sum.
+    Intermediate,
+    /// Also the sums of rows, columns and regions against the cages in them.
+    Advanced,
+}
+
+impl SoloKillerLevel {
+    /// All four, easiest first.
+    pub const ALL: [SoloKillerLevel; 4] = [
+        SoloKillerLevel::Trivial,
+        SoloKillerLevel::Simple,
+        SoloKillerLevel::Intermediate,
+        SoloKillerLevel::Advanced,
+    ];
+
+    /// Solo's word for the Killer level, lowercase (`"simple"`).
+    pub fn name(self) -> &'static str {
+        match self {
+            SoloKillerLevel::Trivial => "trivial",
+            SoloKillerLevel::Simple => "simple",
+            SoloKillerLevel::Intermediate => "intermediate",
+            SoloKillerLevel::Advanced => "advanced",
+        }
+    }
+}
+
+impl fmt::Display for SoloKillerLevel {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
 /// A puzzle's grade on Solo's scale: its level and how often each rule made progress.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SoloGrade {
     /// The level: that of the dearest rule needed.
     pub level: SoloLevel,
+    /// For a Killer, its Killer level (None for a puzzle without cages).
+    pub killer: Option<SoloKillerLevel>,
     /// Rules that made progress, in Solo's order, with how often.
     pub rules: Vec<(&'static str, usize)>,
 }
 
-/// Solo's rules in the order its solver tries them, with their level and name.
-const RULES: [(SoloLevel, &str); 7] = [
-    (SoloLevel::Trivial, "positional elimination in a region"),
-    (SoloLevel::Basic, "positional elimination in a line"),
-    (SoloLevel::Basic, "numeric elimination"),
-    (SoloLevel::Intermediate, "intersectional analysis"),
-    (SoloLevel::Advanced, "set elimination"),
-    (SoloLevel::Extreme, "positional set elimination"),
-    (SoloLevel::Extreme, "forcing chain"),
+/// What a rule raises when it makes progress: the level or the Killer level.
+#[derive(Clone, Copy)]
+enum Rank {
+    Level(SoloLevel),
+    Killer(SoloKillerLevel),
+}
+
+/// Solo's rules in the order its solver tries them, with their rank and name.
+const RULES: [(Rank, &str); 11] = [
+    (Rank::Level(SoloLevel::Trivial), "positional elimination in a region"),
+    (Rank::Killer(SoloKillerLevel::Trivial), "one-cell cage"),
+    (Rank::Killer(SoloKillerLevel::Advanced), "unit sum against its cages"),
+    (Rank::Killer(SoloKillerLevel::Simple), "cage sum bounds"),
+    (Rank::Killer(SoloKillerLevel::Intermediate), "cage sum sets"),
+    (Rank::Level(SoloLevel::Basic), "positional elimination in a line"),
+    (Rank::Level(SoloLevel::Basic), "numeric elimination"),
+    (Rank::Level(SoloLevel::Intermediate), "intersectional analysis"),
+    (Rank::Level(SoloLevel::Advanced), "set elimination"),
+    (Rank::Level(SoloLevel::Extreme), "positional set elimination"),
+    (Rank::Level(SoloLevel::Extreme), "forcing chain"),
 ];
 
 /// Whether Solo's scale applies: a Sudoku of boxes or jigsaw regions, with or without X's
-/// diagonals, and nothing else (no cages, extra regions or other clues).
+/// diagonals and Killer cages (sums covering the grid, values differing within a cage, a
+/// side up to 9), and nothing else (no extra regions or other clues).
 pub fn solo_applies(puzzle: &Puzzle) -> bool {
     Shape::of(puzzle).is_some()
 }
@@ -126,49 +201,125 @@ pub fn solo_grade(puzzle: &Puzzle, deadline: Option<Instant>) -> Result<SoloGrad
         1 => {}
         _ => return Err(LogicError::NotUnique.into()),
     }
-    let mut cube = Cube::new(&shape, puzzle.givens().cells()).map_err(|_| unsound())?;
+    rules_on(&shape, puzzle, SoloLevel::Unreasonable, deadline)
+}
+
+/// The level on Solo's scale of a puzzle known to have one solution (not counted here), as
+/// [`solo_grade`] gives it. Errors: not a puzzle Solo plays, out of time, or (a bug) a rule
+/// reached a contradiction.
+pub fn solo_level_of(puzzle: &Puzzle, deadline: Option<Instant>) -> Result<SoloLevel, SoloError> {
+    let shape = Shape::of(puzzle).ok_or(SoloError::NotSolo)?;
+    Ok(rules_on(&shape, puzzle, SoloLevel::Unreasonable, deadline)?.level)
+}
+
+/// Whether Solo's rules up to `cap` alone (a puzzle without cages) finish the puzzle: then
+/// it has one solution, at `cap` or below — the test Solo's generator takes clues away with.
+/// Errors: not a puzzle Solo plays, out of time.
+pub fn solo_finishes_within(
+    puzzle: &Puzzle,
+    cap: SoloLevel,
+    deadline: Option<Instant>,
+) -> Result<bool, SoloError> {
+    let shape = Shape::of(puzzle).ok_or(SoloError::NotSolo)?;
+    match rules_on(&shape, puzzle, cap, deadline) {
+        Ok(g) => Ok(g.level <= cap),
+        // With clues taken away, a contradiction cannot come (the rules are sound); a
+        // puzzle of clashing givens is not finished.
+        Err(SoloError::Unsound) => Ok(false),
+        Err(e) => Err(e),
+    }
+}
+
+/// Solo's rules run on the puzzle until none makes progress.
+fn rules_on(
+    shape: &Shape,
+    puzzle: &Puzzle,
+    cap: SoloLevel,
+    deadline: Option<Instant>,
+) -> Result<SoloGrade, SoloError> {
+    let mut cube = Cube::new(shape, puzzle.givens().cells()).map_err(|_| unsound())?;
+    let mut cages = Cages::of(puzzle);
     let mut used = [0usize; RULES.len()];
     let mut level = SoloLevel::Trivial;
+    let mut killer = SoloKillerLevel::Trivial;
     let mut since_clock = 0u32;
     loop {
         since_clock += 1;
         if since_clock % 64 == 0 && deadline.is_some_and(|t| Instant::now() >= t) {
             return Err(LogicError::Timeout.into());
         }
-        let Some(rule) = next(&shape, &mut cube).map_err(|_| unsound())? else { break };
+        let Some(rule) = next(shape, &mut cube, cages.as_mut(), cap).map_err(|_| unsound())? else {
+            break;
+        };
         used[rule] += 1;
-        level = level.max(RULES[rule].0);
+        match RULES[rule].0 {
+            Rank::Level(l) => level = level.max(l),
+            Rank::Killer(k) => killer = killer.max(k),
+        }
     }
     if !cube.solved() {
         level = SoloLevel::Unreasonable;
     }
     let rules = (0..RULES.len()).filter(|&r| used[r] > 0).map(|r| (RULES[r].1, used[r])).collect();
-    Ok(SoloGrade { level, rules })
+    let killer = cages.is_some().then_some(killer);
+    Ok(SoloGrade { level, killer, rules })
 }
 
 /// One round of Solo's solver: the first rule that makes progress, applied once (its index
 /// in [`RULES`]); None when none does.
-fn next(shape: &Shape, cube: &mut Cube) -> Result<Option<usize>, Stuck> {
+fn next(
+    shape: &Shape,
+    cube: &mut Cube,
+    cages: Option<&mut Cages>,
+    cap: SoloLevel,
+) -> Result<Option<usize>, Stuck> {
     if block_single::step(shape, cube)? {
         return Ok(Some(0));
     }
+    if let Some(cages) = cages {
+        if cage_single::step(shape, cube, cages)? {
+            return Ok(Some(1));
+        }
+        if cage_unit::step(shape, cube, cages)? {
+            return Ok(Some(2));
+        }
+        if cage_bounds::step(shape, cube, cages) {
+            return Ok(Some(3));
+        }
+        if cage_sums::step(shape, cube, cages)? {
+            return Ok(Some(4));
+        }
+    }
+    // Rules above `cap` are not tried (Solo's solver asked for a level at most).
+    if cap < SoloLevel::Basic {
+        return Ok(None);
+    }
     if line_single::step(shape, cube)? {
-        return Ok(Some(1));
-    }
-    if cell_single::step(shape, cube)? {
-        return Ok(Some(2));
-    }
-    if intersect::step(shape, cube) {
-        return Ok(Some(3));
-    }
-    if set::step(shape, cube)? {
-        return Ok(Some(4));
-    }
-    if positional_set::step(shape, cube)? {
         return Ok(Some(5));
     }
-    if forcing::step(shape, cube) {
+    if cell_single::step(shape, cube)? {
         return Ok(Some(6));
+    }
+    if cap < SoloLevel::Intermediate {
+        return Ok(None);
+    }
+    if intersect::step(shape, cube) {
+        return Ok(Some(7));
+    }
+    if cap < SoloLevel::Advanced {
+        return Ok(None);
+    }
+    if set::step(shape, cube)? {
+        return Ok(Some(8));
+    }
+    if cap < SoloLevel::Extreme {
+        return Ok(None);
+    }
+    if positional_set::step(shape, cube)? {
+        return Ok(Some(9));
+    }
+    if forcing::step(shape, cube) {
+        return Ok(Some(10));
     }
     Ok(None)
 }
@@ -181,8 +332,9 @@ fn unsound() -> SoloError {
 /// Why a puzzle has no grade on Solo's scale.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum SoloError {
-    /// The puzzle is not a Sudoku, jigsaw or X (cages, extra regions, no regions, …).
-    #[error("Solo's scale grades Sudoku, jigsaw and X puzzles only (not this one)")]
+    /// The puzzle is not a Sudoku, jigsaw, X or Killer Solo plays (extra regions, no
+    /// regions, cages other than Killer sums, …).
+    #[error("Solo's scale grades Sudoku, jigsaw, X and Killer puzzles only (not this one)")]
     NotSolo,
     /// No solution, several, or out of time.
     #[error(transparent)]
@@ -192,24 +344,29 @@ pub enum SoloError {
     Unsound,
 }
 
-/// Places value `v` in the only cell of `unit` that can still hold it, if there is one and
-/// it is open; Err when no cell can.
-fn hidden_single_in(shape: &Shape, cube: &mut Cube, unit: &[usize], v: u8) -> Result<bool, Stuck> {
-    let m = bit(v);
-    let mut only = None;
-    let mut count = 0;
+/// Places the smallest value with one place left in `unit` (an open cell), if there is one;
+/// Err when a value has no place at all.
+fn hidden_single_in(shape: &Shape, cube: &mut Cube, unit: &[usize]) -> Result<bool, Stuck> {
+    // Values seen in one cell of the unit, in two or more, and placed there.
+    let (mut once, mut twice, mut placed) = (0u64, 0u64, 0u64);
     for &c in unit {
-        if cube.cand[c] & m != 0 {
-            count += 1;
-            only = Some(c);
+        let m = cube.cand[c];
+        twice |= once & m;
+        once |= m;
+        if cube.grid[c] != 0 {
+            placed |= bit(cube.grid[c]);
         }
     }
-    match (count, only) {
-        (0, _) => Err(Stuck),
-        (1, Some(c)) if cube.grid[c] == 0 => {
-            cube.place(shape, c, v);
-            Ok(true)
-        }
-        _ => Ok(false),
+    let all = if shape.n == 64 { u64::MAX } else { (1u64 << shape.n) - 1 };
+    if once != all {
+        return Err(Stuck);
     }
+    let single = once & !twice & !placed;
+    if single == 0 {
+        return Ok(false);
+    }
+    let v = single.trailing_zeros() as u8 + 1;
+    let c = *unit.iter().find(|&&c| cube.cand[c] & bit(v) != 0).expect("one place");
+    cube.place(shape, c, v);
+    Ok(true)
 }

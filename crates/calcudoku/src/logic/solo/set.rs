@@ -11,11 +11,7 @@ use super::cube::{Cube, Shape, Stuck, bit};
 /// candidate. Ok(true) when one did.
 pub(super) fn step(shape: &Shape, cube: &mut Cube) -> Result<bool, Stuck> {
     let n = shape.n;
-    let mut units: Vec<Vec<usize>> = shape.regions.clone();
-    units.extend((0..n).map(|y| shape.row(y)));
-    units.extend((0..n).map(|x| shape.column(x)));
-    units.extend(shape.diagonals.iter().flatten().cloned());
-    for unit in &units {
+    for unit in shape.regions.iter().chain(&shape.lines) {
         // Rows: the unit's cells; columns: the values.
         let rows: Vec<u64> = unit.iter().map(|&c| cube.cand[c]).collect();
         if let Some(removed) = eliminate(&rows, n)? {

@@ -38,3 +38,133 @@ fn level_words_and_letters() {
     assert_eq!(SoloLevel::from_name("Advanced"), Some(SoloLevel::Advanced));
     assert_eq!(SoloLevel::from_name("hard"), None);
 }
+
+/// Killer IDs with the two levels Solo's solver gives them (level, Killer level): one of each
+/// level from Solo's generator (no givens; its Killers are all Killer level advanced), and
+/// some of them with cells of their solution given (bench/side-by-side/solo-with-givens.py),
+/// which Solo judges easier Killers.
+const KILLERS: [(&str, &str, &str); 14] = [
+    (
+        "3x3k:zzzc,_aa__a_a______a_____a_aaa___a_____a_______a______a__a_a_ba_aaa__b____aa___aaaa_aaaa____b__aaa_aa_baa_,4_10a13a8_12_11b10_14a10b9_16_13a11b10d10a10b15b6a10a17_13a15_5_17_15a4b12d14a5b8_7_9b15a18d3b15b11a",
+        "trivial",
+        "advanced",
+    ),
+    (
+        "3x3k:zzzc,__a______a_______aa_aaaaaa_a___a_a_________a_____b_ae__a_b__a___a__b_____aa__aaa____aa____aaba_aab__,10_19_3a9_11_17_8_11b10h20_13a11a22_6_11c7d9a9a17_9b11_8_7_11b7a14c11_15_11_9_7b14f10a12b5a21c",
+        "basic",
+        "advanced",
+    ),
+    (
+        "3x3k:zzzc,_a__b_____a____a________________a____a_a___a______aa__aadbaabaa_aaab_a__b_a__a_a_a___a__a_aa_aaaaa_,9_12a9_9_14b16a18_7b14a6a18b13a12_8a5b10_10_6b9b6c7b10_15a9_13a7_16c14a15b15_8_8_3a14_15j25c",
+        "intermediate",
+        "advanced",
+    ),
+    (
+        "3x3k:zzzc,___aa___a____aa______a___aaa_a___a_a________a__a__aaac_aaba_ab__aa______aaa_a__aaa__b__ab___aaaaa_,9_11_18_14a12a16_6e9_15b8a13a13c18_9a9b3d16a15b8a14_12_5a13a17_5d9_13b6_14_7_27c8f7a8a18b",
+        "advanced",
+        "advanced",
+    ),
+    (
+        "3x3k:zzzc,a__aa___a_a___aaa__a__a___aa____a____c___aa____aa_bbabaaabaa_b__a_a______aaa__a__ab_____ab__aa_,11a7_20_10a11a5_15_13c17_9d7_5c13b9a12a19_10_16a9a12_7d5a13b7a12_13a13a17e14a18a22a14a20j",
+        "extreme",
+        "advanced",
+    ),
+    (
+        "3x3k:zzzc,_a__aba_a__a_b___aaa__a__a______a______a_b_a_aaacaaa___aa______aba_ab__aa____b__________a____baaa_,11_10a12_15_7a22f10a11a16_10a16_9c12a6b7a7b8a15a15_14_7a7a11_11_7b16b9c6a11a10a26c11a16a12c12d",
+        "unreasonable",
+        "advanced",
+    ),
+    (
+        "3x3k:a5e8h4i5_5b6b3c7c3c6b7l7_4f6d9d5a,a____a______a_____a______a___a_a____a______a_aa___a_aaaa_aaaaaaaba_baa___bb_aaa_a___a_a___aa_bbaa,9a13_8_8_15_17a4_9_12d6d6_15_14_15a15_18_14_9i10b7a3a9_7_9_11a11_13a12c24e21b14a11a16_11d9d",
+        "trivial",
+        "trivial",
+    ),
+    (
+        "3x3k:k9w9c8p7t9_5b,_a__aaa__a____aa___ba___aa_______________a___a_a__ab_bbaa_aaa_a__a_a___a_a___aaa__a__a_a_aaab_baa_,7_7a10_10_12a11b16c16a10_20_17_9a10g11b14a11b17_9a5a6a8_16a13_7_14_18a13b10f11_5a8a26_13d9e6a",
+        "trivial",
+        "simple",
+    ),
+    (
+        "3x3k:b5c9k2h9j3h1zg,aa_a___a____________a______a_____a__a_____aa___aaa_aaa_aaaaaaaa___aa___aa___aaa___aaa__aaaba_aba_b_,9a9a12_11a11_3_9_10_17b17_9d10a5b8_14_23b12a4_8d4a19b13a12_7c22_15_11_15b3f12_17a5a9a15c15a10d",
+        "trivial",
+        "intermediate",
+    ),
+    (
+        "3x3k:k3c8zf5zf,aaa_ca__baa___aa___aa__a_aa_____a_________a__a__aa__aaa_____a_______a______a__aaaaaa_aa_a___aaa_aaaa,10a11a13a10_9a14b11a10a14a8a13c10_12a16_10a18a11b7b13c13b10_6a14a8_11a17a7_10d11a7a19_13_7_9b11e12c",
+        "basic",
+        "intermediate",
+    ),
+    // Other shapes Solo makes Killers of: 6×6 (2x3k), X (3x3xk) and jigsaw (9jk), and a 6×6
+    // with cells given that Solo judges Killer simple.
+    (
+        "2x3k:zj,a___________a__________aaaaa_aabaa_aa_aaaa,6a10_10_6_5_6_10g5a9_9_8_6_6_8f11_3a8c",
+        "extreme",
+        "advanced",
+    ),
+    (
+        "3x3xk:zzzc,__a_aa_a_b_a___a______a___b______a______aa____aa__aadaab_aaa_aaa__a_baa___a_a___a___a______a___aab_,17_5_8a14_10a9c12b15b9a14a11_8_12_11b10_5d14a9b14_16b12_4a8_15a18_8c23b9a10a7b10_14b14a5d9c16b",
+        "advanced",
+        "advanced",
+    ),
+    (
+        "9jk:zzzc,_dbbad_____abba____e__aab_bbbabbedbab_a_d_abd_a_afaabbfab,___b_a_a_ab___aa___a____aa___a_a_a_____a______aa_aab_aab_a_aaa__b_aaa_a___a______aaaa_____a______a_a_,11_14_17_7b10_13e16b11a8a10_11a11a9a14_8b12b3_13b16a8a10b11_11b11b12b12_16_7_7_12_17a5_10e10e5a16a11a",
+        "basic",
+        "advanced",
+    ),
+    (
+        "2x3k:d6r2c2f4a,_a_______________________a_baaaa_aaaabbbb,6_5a5_8_12a7_7c8b9_9b6_9b13_7b7c8d",
+        "trivial",
+        "simple",
+    ),
+];
+
+#[test]
+fn killer_levels_of_solo_made_puzzles() {
+    for (id, level, killer) in KILLERS {
+        let g = grade(id).unwrap();
+        assert_eq!(g.level.name(), level, "{id}");
+        assert_eq!(g.killer.map(SoloKillerLevel::name), Some(killer), "{id}");
+    }
+    // A plain Sudoku has no Killer level.
+    let plain = "2x3:4d6a1_5_4c3h3c2_3_1a3d2";
+    assert_eq!(grade(plain).unwrap().killer, None);
+}
+
+/// Solo numbers cages by their first cell; a Killer whose cages come in another order (as
+/// JSON may list them) is graded the same, and so are cages written without the `+`.
+#[test]
+fn killer_grade_does_not_depend_on_cage_order() {
+    use crate::puzzle::Puzzle;
+    // (Boxed Killers only: the rebuilt puzzle keeps boxes, not jigsaw regions or diagonals.)
+    for (id, ..) in
+        KILLERS.into_iter().filter(|(id, ..)| id.starts_with("3x3k") || id.starts_with("2x3k"))
+    {
+        let p = format::parse(id, Some(Format::SOLO)).unwrap();
+        let mut cages = p.cages().to_vec();
+        cages.reverse();
+        for k in &mut cages {
+            k.cells.reverse();
+        }
+        let q = Puzzle::builder(p.size())
+            .boxes(p.boxes())
+            .givens(p.givens().clone())
+            .cages(cages, true)
+            .build()
+            .unwrap();
+        assert_eq!(solo_grade(&q, None), solo_grade(&p, None), "{id}");
+    }
+}
+
+#[test]
+fn killers_solo_does_not_play_are_refused() {
+    let p = format::parse(KILLERS[0].0, Some(Format::SOLO)).unwrap();
+    let cages = p.cages().to_vec();
+    // Values may repeat within a cage: not Solo's Killer.
+    let q = crate::puzzle::Puzzle::builder(9).boxes(p.boxes()).cages(cages.clone(), false);
+    assert_eq!(solo_grade(&q.build().unwrap(), None), Err(SoloError::NotSolo));
+    // A product cage.
+    let mut other = cages;
+    other[0].op = Some(crate::puzzle::Operator::Mul);
+    let q = crate::puzzle::Puzzle::builder(9).boxes(p.boxes()).cages(other, true);
+    assert_eq!(solo_grade(&q.build().unwrap(), None), Err(SoloError::NotSolo));
+}

@@ -1,0 +1,147 @@
+//! Sudoku, jigsaw, X and jigsaw X at one of Tatham's Solo's levels (`-d advanced`): the grid
+//! as for the project's levels (`sudoku`, `variants`). Up to basic, clues go as in
+//! Solo's generator, while Solo's rules up to the level finish the puzzle; from intermediate, they
+//! go while the solution stays unique and the orbits are put back, the last taken first,
+//! until Solo's rules finish the puzzle at the level asked or below (a bisection; when the
+//! last orbit put back overshoots, a few others are tried in its place). Kept when its level
+//! on Solo's scale is exactly the one asked.
+//! `unreasonable` keeps the puzzle with every orbit that could go gone, when Solo's rules do
+//! not finish it. A Killer is drawn at no level and kept when it is at Solo's level asked.
+
+use crate::clock::Instant;
+use crate::logic::{Grade, Ladder, SoloLevel, solo_finishes_within, solo_level_of};
+use crate::puzzle::{BoxShape, Cell, Grid, Puzzle};
+
+use super::clues::{orbits, put_back_until, spare_clue, take_away};
+use super::rng::Rng;
+use super::{GenerateError, Kind, Options, at_level, latin, variants};
+
+/// Up to this level, clues are taken away as Solo's generator does, while the rules up to
+/// the level finish the puzzle; above it (where those rules cost more than a search), while
+/// the solution stays unique, then put back.
+const GREEDY_UP_TO: SoloLevel = SoloLevel::Basic;
+
+/// Orbits tried in place of the last one put back, when that one made the puzzle too easy.
+const RESCUES: usize = 12;
+
+pub(super) fn attempt(
+    options: &Options,
+    target: SoloLevel,
+    ladder: &Ladder,
+    rng: &mut Rng,
+    deadline: Option<Instant>,
+) -> Result<Option<(Puzzle, Grid, Grade)>, GenerateError> {
+    if options.kind == Kind::Killer {
+        return killer(options, target, ladder, rng, deadline);
+    }
+    let n = options.size;
+    let (template, solution) = match options.kind.variant_rules() {
+        None => {
+            let boxes = BoxShape::standard(n).expect("checked");
+            let empty = Puzzle::sudoku(n, Some(boxes), Grid::empty(n)).expect("in range");
+            (empty, latin::sudoku_grid(n, boxes, rng))
+        }
+        Some(rules) => {
+            let template = variants::layout(n, rules, rng);
+            let Some(solution) = variants::random_solution(&template, rng, deadline)? else {
+                return Ok(None);
+            };
+            (template, solution)
+        }
+    };
+    let mut orbits = orbits(n, options.symmetry);
+    rng.shuffle(&mut orbits);
+    let make = |grid: &Grid| template.with_givens(grid.clone()).expect("in range");
+    let level = |p: &Puzzle| solo_level_of(p, deadline).map_err(|_| GenerateError::Timeout);
+    if target <= GREEDY_UP_TO && !options.minimal {
+        // Solo's own way: each orbit taken away while the rules up to the level still finish
+        // the puzzle (no search needed to keep it unique).
+        let mut givens = solution.clone();
+        for orbit in &orbits {
+            for &c in orbit {
+                givens.set(Cell(c as u16), 0);
+            }
+            let finished = solo_finishes_within(&make(&givens), target, deadline)
+                .map_err(|_| GenerateError::Timeout)?;
+            if !finished {
+                for &c in orbit {
+                    givens.set(Cell(c as u16), solution.cells()[c]);
+                }
+            }
+        }
+        let puzzle = make(&givens);
+        if level(&puzzle)? != target {
+            return Ok(None);
+        }
+        return Ok(at_level(&puzzle, ladder, None, deadline)?.map(|g| (puzzle, solution, g)));
+    }
+    let mut givens = solution.clone();
+    let removed = take_away(&mut givens, &make, &orbits, deadline)?;
+    let puzzle = if options.minimal {
+        if spare_clue(&givens, &make, &orbits, deadline)? {
+            return Ok(None);
+        }
+        make(&givens)
+    } else {
+        let with = |k: usize| {
+            let mut grid = givens.clone();
+            for &o in removed.iter().rev().take(k) {
+                for &c in &orbits[o] {
+                    grid.set(Cell(c as u16), solution.cells()[c]);
+                }
+            }
+            make(&grid)
+        };
+        let easy_enough = |p: &Puzzle| Ok(level(p)? <= target);
+        let (puzzle, k) = put_back_until(removed.len(), &with, &easy_enough)?;
+        if k == 0 || level(&puzzle)? == target {
+            puzzle
+        } else {
+            // The orbit put back last made it too easy: one of the other orbits taken away,
+            // put back instead, may land on the level (a few are tried, in order).
+            let mut base = with(k - 1).givens().clone();
+            let left = removed.len() - (k - 1);
+            let mut found = None;
+            for &o in removed[..left - 1].iter().rev().take(RESCUES) {
+                for &c in &orbits[o] {
+                    base.set(Cell(c as u16), solution.cells()[c]);
+                }
+                let p = make(&base);
+                if level(&p)? == target {
+                    found = Some(p);
+                    break;
+                }
+                for &c in &orbits[o] {
+                    base.set(Cell(c as u16), 0);
+                }
+            }
+            match found {
+                Some(p) => p,
+                None => return Ok(None),
+            }
+        }
+    };
+    if level(&puzzle)? != target {
+        return Ok(None);
+    }
+    Ok(at_level(&puzzle, ladder, None, deadline)?.map(|g| (puzzle, solution, g)))
+}
+
+/// A Killer made at no level in particular, kept when its level on Solo's scale is the one
+/// asked (about 60% of 9×9 Killers from cages alone come trivial, 25% basic, 10%
+/// intermediate, 3% advanced).
+fn killer(
+    options: &Options,
+    target: SoloLevel,
+    ladder: &Ladder,
+    rng: &mut Rng,
+    deadline: Option<Instant>,
+) -> Result<Option<(Puzzle, Grid, Grade)>, GenerateError> {
+    let any = Options { level: None, solo: None, ..options.clone() };
+    let Some((puzzle, solution, grade)) = super::killer::attempt(&any, ladder, rng, deadline)?
+    else {
+        return Ok(None);
+    };
+    let level = solo_level_of(&puzzle, deadline).map_err(|_| GenerateError::Timeout)?;
+    Ok((level == target).then_some((puzzle, solution, grade)))
+}
