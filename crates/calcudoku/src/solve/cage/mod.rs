@@ -78,20 +78,55 @@ pub(crate) fn by_target(op: Option<Operator>, t: u64, cells: usize, n: usize) ->
     }
 }
 
-/// Whether a cage's operator (any, when hidden) can reach `t` when its cells add up to between
-/// `low` and `high`, multiply to at least `product`, and hold values up to `most`.
-fn op_fits(op: Option<Operator>, t: u64, low: u64, high: u64, product: u64, most: u64) -> bool {
-    // A difference is 2·largest − sum, a quotient largest² / product.
-    let add = (low..=high).contains(&t);
-    let mul = t >= product;
-    let sub = t.saturating_add(low) <= 2 * most;
-    let div = t.saturating_mul(product) <= most * most;
-    match op {
-        Some(Operator::Add) => add,
-        Some(Operator::Mul) => mul,
-        Some(Operator::Sub) => sub,
-        Some(Operator::Div) => div,
-        None => add || mul || sub || div,
+/// The least and most sum and the least product a cage's cells can make, built up from groups
+/// of cells that must all differ.
+struct Extremes {
+    low: u64,
+    high: u64,
+    product: u64,
+}
+
+impl Default for Extremes {
+    fn default() -> Self {
+        Extremes { low: 0, high: 0, product: 1 }
+    }
+}
+
+impl Extremes {
+    /// Adds `m` cells that must differ, their candidates within `union`; false when they cannot
+    /// (fewer values than cells).
+    fn add(&mut self, union: u64, m: u32) -> bool {
+        if union.count_ones() < m {
+            return false;
+        }
+        for v in bits(union).take(m as usize) {
+            self.low += v as u64 + 1;
+            self.product = self.product.saturating_mul(v as u64 + 1);
+        }
+        let mut rest = union;
+        for _ in 0..m {
+            let top = 63 - rest.leading_zeros() as u64;
+            self.high += top + 1;
+            rest &= !(1u64 << top);
+        }
+        true
+    }
+
+    /// Whether the operator (any, when hidden) can reach `t` with values up to `most`.
+    fn fits(&self, op: Option<Operator>, t: u64, most: u64) -> bool {
+        let Extremes { low, high, product } = *self;
+        // A difference is 2·largest − sum, a quotient largest² / product.
+        let add = (low..=high).contains(&t);
+        let mul = t >= product;
+        let sub = t.saturating_add(low) <= 2 * most;
+        let div = t.saturating_mul(product) <= most * most;
+        match op {
+            Some(Operator::Add) => add,
+            Some(Operator::Mul) => mul,
+            Some(Operator::Sub) => sub,
+            Some(Operator::Div) => div,
+            None => add || mul || sub || div,
+        }
     }
 }
 
@@ -222,23 +257,9 @@ impl CageFilter {
         }
         let all = self.dom.iter().fold(0, |a, &d| a | d);
         let most = 64 - all.leading_zeros() as u64;
-        let (mut low, mut high, mut product) = (0u64, 0u64, 1u64);
-        for &(_, union, m) in &groups {
-            if union.count_ones() < m {
-                return false; // m cells that differ, fewer values
-            }
-            for v in bits(union).take(m as usize) {
-                low += v as u64 + 1;
-                product = product.saturating_mul(v as u64 + 1);
-            }
-            let mut rest = union;
-            for _ in 0..m {
-                let top = 63 - rest.leading_zeros() as u64;
-                high += top + 1;
-                rest &= !(1u64 << top);
-            }
-        }
-        op_fits(cage.op, cage.target, low, high, product, most)
+        let mut ext = Extremes::default();
+        groups.iter().all(|&(_, union, m)| ext.add(union, m))
+            && ext.fits(cage.op, cage.target, most)
     }
 
     /// A cage too large to walk (of a grid of side `n`): bounds reasoning while some cell is
@@ -293,23 +314,9 @@ impl CageFilter {
                 self.line_count[line] += 1;
             }
             // Least and most sum, least product of the whole cage.
-            let (mut low, mut high, mut product) = (0u64, 0u64, 1u64);
-            for (&union, &m) in self.line_union.iter().zip(&self.line_count) {
-                if union.count_ones() < m {
-                    return false; // m cells that differ, fewer values
-                }
-                for v in bits(union).take(m as usize) {
-                    low += v as u64 + 1;
-                    product = product.saturating_mul(v as u64 + 1);
-                }
-                let mut rest = union;
-                for _ in 0..m {
-                    let top = 63 - rest.leading_zeros() as u64;
-                    high += top + 1;
-                    rest &= !(1u64 << top);
-                }
-            }
-            if !op_fits(cage.op, t, low, high, product, most) {
+            let mut ext = Extremes::default();
+            let mut lines = self.line_union.iter().zip(&self.line_count);
+            if !lines.all(|(&union, &m)| ext.add(union, m)) || !ext.fits(cage.op, t, most) {
                 return false;
             }
         }
