@@ -13,6 +13,7 @@ use std::collections::VecDeque;
 use smallvec::SmallVec;
 
 use super::grid::{BLOCK, CELL_HOUSE, COL, Grid, HOUSE_SET, ROW, bit, cell_name};
+use super::pool::{self, Pool};
 use super::{Ctx, SeError};
 
 pub(crate) type Key = u16;
@@ -151,8 +152,7 @@ const KEYS: usize = 1458;
 const POOL_MAX: usize = 512;
 
 thread_local! {
-    static PSET_POOL: std::cell::RefCell<Vec<(Vec<u32>, Vec<Key>)>> =
-        const { std::cell::RefCell::new(Vec::new()) };
+    static PSET_POOL: Pool<(Vec<u32>, Vec<Key>)> = const { Pool::new(Vec::new()) };
 }
 
 impl Drop for PSet {
@@ -163,20 +163,13 @@ impl Drop for PSet {
         self.order.clear();
         let slot = std::mem::take(&mut self.slot);
         let order = std::mem::take(&mut self.order);
-        // A thread being torn down has no pool: the storage is then simply freed.
-        let _ = PSET_POOL.try_with(|pool| {
-            let mut pool = pool.borrow_mut();
-            if pool.len() < POOL_MAX {
-                pool.push((slot, order));
-            }
-        });
+        pool::give(&PSET_POOL, (slot, order), POOL_MAX);
     }
 }
 
 impl PSet {
     pub(crate) fn new() -> Self {
-        let reused = PSET_POOL.try_with(|pool| pool.borrow_mut().pop()).ok().flatten();
-        match reused {
+        match pool::take(&PSET_POOL) {
             Some((slot, order)) => PSet { slot, order },
             None => PSet { slot: vec![NONE; KEYS], order: Vec::new() },
         }
@@ -315,22 +308,17 @@ struct Bufs {
 }
 
 thread_local! {
-    static BUFS: std::cell::RefCell<Vec<Bufs>> = const { std::cell::RefCell::new(Vec::new()) };
+    static BUFS: Pool<Bufs> = const { Pool::new(Vec::new()) };
 }
 
 impl Bufs {
     fn take() -> Self {
-        BUFS.try_with(|b| b.borrow_mut().pop()).ok().flatten().unwrap_or_default()
+        pool::take(&BUFS).unwrap_or_default()
     }
     fn give_back(mut self) {
         self.pend_on.clear();
         self.pend_off.clear();
-        let _ = BUFS.try_with(|b| {
-            let mut b = b.borrow_mut();
-            if b.len() < 16 {
-                b.push(self);
-            }
-        });
+        pool::give(&BUFS, self, 16);
     }
 }
 

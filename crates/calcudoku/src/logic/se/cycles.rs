@@ -16,6 +16,7 @@ use super::chaining::{
     Cause, Chaining, Engine, Key, NONE, conj, k_cell, k_on, k_value, key, off_to_on, on_to_off,
 };
 use super::grid::{BLOCK, CELL_HOUSE, COL, Grid, HOUSE_SET, PEERS, ROW, bit};
+use super::pool::{self, Pool};
 
 /// The static implication graph of one pass (computed once per board): for each potential,
 /// what it implies, in SE's order.
@@ -75,20 +76,19 @@ struct Reach {
 thread_local! {
     /// One [`Reach`] per thread, rebuilt for each graph (a nested rule builds hundreds of
     /// thousands of them: their arrays are reused, not reallocated).
-    static REACH: std::cell::RefCell<Option<(Reach, Tree)>> = const { std::cell::RefCell::new(None) };
+    static REACH: Pool<(Reach, Tree)> = const { Pool::new(Vec::new()) };
 }
 
 impl Reach {
     /// A reach structure and a search tree from the thread's spares, or new ones.
     fn take() -> (Self, Tree) {
-        let spare = REACH.try_with(|r| r.borrow_mut().take()).ok().flatten();
-        spare.unwrap_or_else(|| (Reach::default(), Tree::new()))
+        pool::take(&REACH).unwrap_or_else(|| (Reach::default(), Tree::new()))
     }
 
     /// Hands the arrays back for the next rule run on this thread.
     fn give_back(self, mut tree: Tree) {
         tree.clear();
-        let _ = REACH.try_with(|r| *r.borrow_mut() = Some((self, tree)));
+        pool::give(&REACH, (self, tree), 1);
     }
 
     /// Components, and with `closure` what each reaches (only forcing chains ask that). With

@@ -15,6 +15,7 @@ use super::SeError;
 use super::chain_hint::{ChainHint, ChainKind, target_removal};
 use super::chaining::{Cause, Chaining, Engine, Key, NONE, PSet, conj, k_cell, k_on, k_value, key};
 use super::grid::{BLOCK, CELL_HOUSE, COL, Grid, HOUSES, ROW, bit};
+use super::pool::{self, Pool};
 
 /// The consequences of one candidate assumed on (shared by the cell, region and binary
 /// searches of one rule run: SE computes the same chain again each time, with the same result).
@@ -38,14 +39,13 @@ const MEMO_POOL_MAX: usize = 16;
 type MemoStorage = (Vec<Option<Rc<Outcome>>>, Vec<Key>);
 
 thread_local! {
-    static MEMO_POOL: std::cell::RefCell<Vec<MemoStorage>> =
-        const { std::cell::RefCell::new(Vec::new()) };
+    static MEMO_POOL: Pool<MemoStorage> = const { Pool::new(Vec::new()) };
 }
 
 impl Memo {
     fn new() -> Self {
-        let reused = MEMO_POOL.try_with(|pool| pool.borrow_mut().pop()).ok().flatten();
-        let (slots, filled) = reused.unwrap_or_else(|| (vec![None; 1458], Vec::new()));
+        let (slots, filled) =
+            pool::take(&MEMO_POOL).unwrap_or_else(|| (vec![None; 1458], Vec::new()));
         Memo { slots, filled }
     }
 
@@ -68,13 +68,7 @@ impl Drop for Memo {
         self.filled.clear();
         let slots = std::mem::take(&mut self.slots);
         let filled = std::mem::take(&mut self.filled);
-        // A thread being torn down has no pool: the storage is then simply freed.
-        let _ = MEMO_POOL.try_with(|pool| {
-            let mut pool = pool.borrow_mut();
-            if pool.len() < MEMO_POOL_MAX {
-                pool.push((slots, filled));
-            }
-        });
+        pool::give(&MEMO_POOL, (slots, filled), MEMO_POOL_MAX);
     }
 }
 

@@ -45,6 +45,7 @@ mod hint;
 mod input;
 mod locking;
 mod nested;
+mod pool;
 mod singles;
 mod solution;
 mod subsets;
