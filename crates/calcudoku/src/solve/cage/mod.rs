@@ -211,17 +211,20 @@ impl CageFilter {
     /// the last cell prunes nothing on the way: a 32-cell cage that no operator can meet took
     /// its whole budget at every node). Operators whose bounds already fail are skipped.
     fn filter_hidden(&mut self, cage: &CageModel<'_>, dom: &[u64], out: &mut Vec<u64>) -> Filtered {
+        // `self.dom` holds the cage's domains (set by `filter`, which also zeroed `out`).
+        let Some((ext, most)) = self.clique_extremes(cage) else {
+            return Filtered::Impossible;
+        };
         let k = cage.cells.len();
         let mut union = std::mem::take(&mut self.hidden_union);
         union.clear();
         union.resize(k, 0);
         let (mut nodes, mut leaves) = (0u32, 0u32);
         for op in Operator::ALL {
-            let one = CageModel { op: Some(op), ..*cage };
-            // `self.dom` holds the cage's domains (set by `filter`).
-            if !self.cliques_allow(&one) {
+            if !ext.fits(Some(op), cage.target, most) {
                 continue;
             }
+            let one = CageModel { op: Some(op), ..*cage };
             if self.filter(&one, dom, out) == Filtered::Narrowed {
                 for (u, &o) in union.iter_mut().zip(out.iter()) {
                     *u |= o;
@@ -237,12 +240,12 @@ impl CageFilter {
         if out.contains(&0) { Filtered::Impossible } else { Filtered::Narrowed }
     }
 
-    /// Whether the cage's rule can still be met, from groups of its cells that must all
-    /// differ (each position joins the first group whose every member it conflicts with: the
-    /// cells of a row, in a Latin square): per group, the sum and product lie between those of
-    /// the fewest and the most its candidates allow. Sound for any conflicts; used to skip an
-    /// operator of a hidden-operator cage before walking it.
-    fn cliques_allow(&mut self, cage: &CageModel<'_>) -> bool {
+    /// The least and most sum and least product of the cage's cells (with the largest value
+    /// they may hold), from groups of cells that must all differ (each position joins the
+    /// first group whose every member it conflicts with: the cells of a row, in a Latin
+    /// square); None when a group has fewer values than cells. Sound for any conflicts; used
+    /// to skip an operator of a hidden-operator cage before walking it.
+    fn clique_extremes(&self, cage: &CageModel<'_>) -> Option<(Extremes, u64)> {
         let mut groups: smallvec::SmallVec<[(u64, u64, u32); 16]> = smallvec::SmallVec::new();
         for (i, &d) in self.dom.iter().enumerate() {
             let conflicts = if i < 64 { cage.conflicts[i] } else { 0 };
@@ -258,8 +261,7 @@ impl CageFilter {
         let all = self.dom.iter().fold(0, |a, &d| a | d);
         let most = 64 - all.leading_zeros() as u64;
         let mut ext = Extremes::default();
-        groups.iter().all(|&(_, union, m)| ext.add(union, m))
-            && ext.fits(cage.op, cage.target, most)
+        groups.iter().all(|&(_, union, m)| ext.add(union, m)).then_some((ext, most))
     }
 
     /// A cage too large to walk (of a grid of side `n`): bounds reasoning while some cell is
