@@ -161,9 +161,8 @@ impl Drop for PSet {
             self.slot[k as usize] = NONE;
         }
         self.order.clear();
-        let slot = std::mem::take(&mut self.slot);
-        let order = std::mem::take(&mut self.order);
-        pool::give(&PSET_POOL, (slot, order), POOL_MAX);
+        let storage = (std::mem::take(&mut self.slot), std::mem::take(&mut self.order));
+        pool::give(&PSET_POOL, storage, POOL_MAX);
     }
 }
 
@@ -403,9 +402,6 @@ impl Chaining {
                     hidden_parents(grid, &save, pk, d, &mut parents, to_off);
                     let n = eng.arena.add(d.key, d.cause, &parents, NONE);
                     if let Some(off) = absurd {
-                        if self.dynamic {
-                            grid.remove(k_cell(pk), bit(k_value(pk)));
-                        }
                         break 'outer Some((n, off));
                     }
                     to_on.insert(d.key, n);

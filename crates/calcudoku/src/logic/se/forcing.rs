@@ -15,7 +15,6 @@ use super::SeError;
 use super::chain_hint::{ChainHint, ChainKind, target_removal};
 use super::chaining::{Cause, Chaining, Engine, Key, NONE, PSet, conj, k_cell, k_on, k_value, key};
 use super::grid::{BLOCK, CELL_HOUSE, COL, Grid, HOUSES, ROW, bit};
-use super::pool::{self, Pool};
 
 /// The consequences of one candidate assumed on (shared by the cell, region and binary
 /// searches of one rule run: SE computes the same chain again each time, with the same result).
@@ -25,52 +24,8 @@ pub(crate) struct Outcome {
     pub(crate) absurd: Option<(u32, u32)>,
 }
 
-/// Per rule run: the outcome of each candidate assumed on, once computed. Nested rules run
-/// whole inner rules hundreds of thousands of times, so the table is recycled through a
-/// per-thread pool (a dropped memo clears only the entries it filled).
-pub(crate) struct Memo {
-    slots: Vec<Option<Rc<Outcome>>>,
-    filled: Vec<Key>,
-}
-
-/// Most memos kept for reuse per thread (one per nesting depth is in use at a time).
-const MEMO_POOL_MAX: usize = 16;
-
-type MemoStorage = (Vec<Option<Rc<Outcome>>>, Vec<Key>);
-
-thread_local! {
-    static MEMO_POOL: Pool<MemoStorage> = const { Pool::new(Vec::new()) };
-}
-
-impl Memo {
-    fn new() -> Self {
-        let (slots, filled) =
-            pool::take(&MEMO_POOL).unwrap_or_else(|| (vec![None; 1458], Vec::new()));
-        Memo { slots, filled }
-    }
-
-    fn get(&self, k: Key) -> Option<&Rc<Outcome>> {
-        self.slots[k as usize].as_ref()
-    }
-
-    fn set(&mut self, k: Key, o: Rc<Outcome>) {
-        if self.slots[k as usize].replace(o).is_none() {
-            self.filled.push(k);
-        }
-    }
-}
-
-impl Drop for Memo {
-    fn drop(&mut self) {
-        for &k in &self.filled {
-            self.slots[k as usize] = None;
-        }
-        self.filled.clear();
-        let slots = std::mem::take(&mut self.slots);
-        let filled = std::mem::take(&mut self.filled);
-        pool::give(&MEMO_POOL, (slots, filled), MEMO_POOL_MAX);
-    }
-}
+/// Per rule run: the outcome of each candidate assumed on, once computed.
+pub(crate) type Memo = Vec<Option<Rc<Outcome>>>;
 
 impl Chaining {
     /// All hints of the rule, in SE's order of discovery.
@@ -80,7 +35,7 @@ impl Chaining {
         grid: &mut Grid,
     ) -> Result<Vec<u32>, SeError> {
         let mut out = Vec::new();
-        let mut memo = Memo::new();
+        let mut memo: Memo = vec![None; 1458];
         for cell in 0..81 {
             if grid.values[cell] != 0 {
                 continue;
@@ -101,7 +56,7 @@ impl Chaining {
         k: Key,
         memo: &mut Memo,
     ) -> Result<Rc<Outcome>, SeError> {
-        if let Some(o) = memo.get(k) {
+        if let Some(o) = &memo[k as usize] {
             return Ok(o.clone());
         }
         let mut on = PSet::new();
@@ -110,7 +65,7 @@ impl Chaining {
         on.insert(k, root);
         let absurd = self.do_chaining(eng, grid, &mut on, &mut off)?;
         let o = Rc::new(Outcome { on, off, absurd });
-        memo.set(k, o.clone());
+        memo[k as usize] = Some(o.clone());
         Ok(o)
     }
 

@@ -1,6 +1,6 @@
 //! Per-thread spares of the rater's scratch storage: the chaining rules make and drop their
-//! sets, memos and queues hundreds of thousands of times a puzzle, so a dropped one goes back
-//! to its thread's pool (cleared by its owner) and the next one is taken from there.
+//! sets, queues and cycle arrays hundreds of thousands of times a puzzle, so a dropped one
+//! goes back to its thread's pool (cleared by its owner) and the next one is taken from there.
 
 use std::cell::RefCell;
 use std::thread::LocalKey;
