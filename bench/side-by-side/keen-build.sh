@@ -7,6 +7,7 @@ build_keen() {
   here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
   cp "$src"/*.c "$src"/*.h "$work"/
   # Some forks declare the colour-preset enum in a way only MSVC accepts; name it for gcc.
+  # (An Android fork also names an arrow-keys mode that only its own build defines: see gcc below.)
   perl -0pi -e 's/enum \{(\s*COLOURPRESET_ENTRY,\s*COLOURPRESET_PENCIL,\s*)\} colourpreset_type;/enum colourpreset_type {$1};/' "$work/puzzles.h"
   cp "$here/$driver" "$here/keen_stubs.c" "$work/"
   local support=""
@@ -16,6 +17,6 @@ build_keen() {
   # Linked statically, as `cargo xtask dist` links calcudoku, so that timings of whole
   # processes compare the programs, not their dynamic loaders.
   # shellcheck disable=SC2086
-  gcc -O2 -static-pie -DSTANDALONE_SOLVER -I"$work" -o "$work/keen-driver" "$work/$driver" \
+  gcc -O2 -static-pie -DSTANDALONE_SOLVER -DANDROID_ARROWS_LEFT=2 -I"$work" -o "$work/keen-driver" "$work/$driver" \
     "$work/keen_stubs.c" $support -lm
 }
