@@ -24,6 +24,12 @@ pub(super) fn is_empty<const W: usize>(a: &Bits<W>) -> bool {
     a.iter().all(|&w| w == 0)
 }
 
+/// How many cells `a` holds.
+#[inline(always)]
+pub(super) fn count<const W: usize>(a: &Bits<W>) -> u32 {
+    a.iter().map(|w| w.count_ones()).sum()
+}
+
 /// Whether `a` and `b` share a cell.
 #[inline(always)]
 pub(super) fn meets<const W: usize>(a: &Bits<W>, b: &Bits<W>) -> bool {

@@ -13,10 +13,11 @@
 //! jigsaw region and line, window and box), and singles again. Without them a sparse jigsaw
 //! could send the search into a dead subtree for millions of guesses (a 9×9 jigsaw with two
 //! givens took 12 s; now a few dozen guesses). Each value keeps the mask of the units it is
-//! placed in, which both rules skip: late in a search most of them. The search guesses on a
-//! cell with two values when there is one (the one with the most open peers), else on one
-//! with the fewest, copying the board
-//! (400 bytes at 9×9) for every branch.
+//! placed in, which both rules skip: late in a search most of them; and below a guess both look
+//! again only at the units where a value lost a place since the parent's fixed point (the
+//! guessed cell's few units, for most values). The search guesses on a cell with two values
+//! when there is one (the one with the most open peers), else on one with the fewest, copying
+//! the board (400 bytes at 9×9) for every branch.
 //!
 //! The general engine has cage, relation and line propagators; this one has none of that,
 //! and none of the general engine's set-up: at 9×9 a jigsaw or an X-Sudoku is solved ten to
@@ -29,14 +30,33 @@ mod search;
 #[cfg(test)]
 mod tests;
 
+use std::cell::RefCell;
+use std::sync::Arc;
+
 use crate::clock::Instant;
-use crate::puzzle::Puzzle;
+use crate::puzzle::{BoxShape, Cell, Puzzle};
 
 use bits::Bits;
 use search::{MAX_VALUES, Search, State};
 
 /// Units (houses of N cells) a layout may have: they are kept in masks of 64 bits.
 const MAX_UNITS: usize = 64;
+
+/// Cells a layout may have (16×16). The per-cell and per-unit tables are arrays of these fixed
+/// lengths, indexed through [`cell`] and [`unit`], so that the hot loops need no bounds checks.
+const MAX_CELLS: usize = 256;
+
+/// A cell's index into a per-cell table (the mask is free and proves the index in range).
+#[inline(always)]
+pub(super) fn cell(c: usize) -> usize {
+    c & (MAX_CELLS - 1)
+}
+
+/// A unit's index into the unit table, from a bit of a unit mask.
+#[inline(always)]
+pub(super) fn unit(mask: u64) -> usize {
+    mask.trailing_zeros() as usize & (MAX_UNITS - 1)
+}
 
 /// How many guesses between two looks at the clock.
 const CLOCK_EVERY: u64 = 1024;
@@ -46,12 +66,12 @@ pub(crate) struct Layout<const W: usize> {
     n: usize,
     cells: usize,
     all: Bits<W>,
-    /// Houses of N cells: each holds every value once.
-    units: Vec<Bits<W>>,
+    /// Houses of N cells: each holds every value once (the first ones; the rest empty).
+    units: Box<[Bits<W>; MAX_UNITS]>,
     /// Each cell's peers: the cells it shares a house with (itself not included).
-    peers: Vec<Bits<W>>,
+    peers: Box<[Bits<W>; MAX_CELLS]>,
     /// Each cell's units, as a mask of indices into `units`.
-    units_of: Vec<u64>,
+    units_of: Box<[u64; MAX_CELLS]>,
     /// The mask of every unit.
     every_unit: u64,
 }
@@ -60,49 +80,153 @@ impl<const W: usize> Layout<W> {
     /// The layout of `puzzle`; None past [`MAX_UNITS`] units (a 16×16 jigsaw X with windows
     /// has 59).
     fn new(puzzle: &Puzzle) -> Option<Layout<W>> {
+        let mut lay = Layout {
+            n: 0,
+            cells: 0,
+            all: [0; W],
+            units: Box::new([[0; W]; MAX_UNITS]),
+            peers: Box::new([[0; W]; MAX_CELLS]),
+            units_of: Box::new([0; MAX_CELLS]),
+            every_unit: 0,
+        };
+        lay.fill(puzzle).then_some(lay)
+    }
+
+    /// Makes this the layout of `puzzle`, in place (a batch of jigsaws, each of its own
+    /// layout, allocates none); false past [`MAX_UNITS`] units, the tables then unusable.
+    /// Built from the puzzle's parts directly (rows, columns, regions, diagonals, extra
+    /// regions) rather than from [`Puzzle::houses`]' lists, which cost more to allocate than
+    /// the whole solve of an easy 9×9.
+    fn fill(&mut self, puzzle: &Puzzle) -> bool {
+        let (old_cells, old_units) = (self.cells, self.every_unit.count_ones() as usize);
+        self.units[..old_units].fill([0; W]);
+        self.peers[..old_cells].fill([0; W]);
+        self.units_of[..old_cells].fill(0);
         let n = puzzle.size();
         let cells = n * n;
-        let mut all = [0u64; W];
-        for c in 0..cells {
-            bits::insert(&mut all, c);
+        (self.n, self.cells, self.all) = (n, cells, [0; W]);
+        (0..cells).for_each(|c| bits::insert(&mut self.all, c));
+        let regions = puzzle.region_of(Cell(0)).is_some();
+        let diagonals = puzzle.diagonals();
+        let extra = puzzle.extra_regions();
+        let count = (2 + usize::from(regions)) * n
+            + 2 * usize::from(diagonals)
+            + extra.iter().filter(|r| r.len() == n).count();
+        if count > MAX_UNITS {
+            self.every_unit = 0;
+            return false;
         }
-        let mut units = Vec::new();
-        let mut peers = vec![[0u64; W]; cells];
-        for (_, house) in puzzle.houses() {
-            let mut set = [0u64; W];
-            for c in &house {
-                bits::insert(&mut set, c.index());
-            }
-            for c in &house {
-                peers[c.index()] = bits::or(&peers[c.index()], &set);
-            }
-            if house.len() == n {
-                units.push(set);
+        let units = &mut self.units;
+        for i in 0..n {
+            for j in 0..n {
+                bits::insert(&mut units[i], i * n + j);
+                bits::insert(&mut units[n + i], j * n + i);
             }
         }
-        for (c, p) in peers.iter_mut().enumerate() {
+        let mut k = 2 * n;
+        if regions {
+            for c in 0..cells {
+                let r = puzzle.region_of(Cell(c as u16)).unwrap_or(0);
+                bits::insert(&mut units[(k + r) & (MAX_UNITS - 1)], c);
+            }
+            k += n;
+        }
+        if diagonals {
+            for i in 0..n {
+                bits::insert(&mut units[k], i * n + i);
+                bits::insert(&mut units[k + 1], i * n + n - 1 - i);
+            }
+            k += 2;
+        }
+        for region in extra {
+            let mut set = [0; W];
+            region.iter().for_each(|c| bits::insert(&mut set, c.index()));
+            if region.len() == n {
+                units[k] = set;
+                k += 1;
+            } else {
+                // Fewer than N cells: peers, not a unit.
+                for c in bits::cells(set) {
+                    self.peers[cell(c)] = bits::or(&self.peers[cell(c)], &set);
+                }
+            }
+        }
+        for (i, set) in units[..k].iter().enumerate() {
+            for c in bits::cells(*set) {
+                self.units_of[cell(c)] |= 1 << i;
+                self.peers[cell(c)] = bits::or(&self.peers[cell(c)], set);
+            }
+        }
+        for (c, p) in self.peers.iter_mut().enumerate().take(cells) {
             bits::remove(p, c);
         }
-        if units.len() > MAX_UNITS {
-            return None;
-        }
-        let mut units_of = vec![0u64; cells];
-        for (i, unit) in units.iter().enumerate() {
-            for c in bits::cells(*unit) {
-                units_of[c] |= 1 << i;
-            }
-        }
-        let every_unit = if units.len() == 64 { u64::MAX } else { (1 << units.len()) - 1 };
-        Some(Layout { n, cells, all, units, peers, units_of, every_unit })
+        self.every_unit = if k == 64 { u64::MAX } else { (1 << k) - 1 };
+        true
     }
 }
 
-/// A puzzle compiled for this engine, in the width its grid needs.
+/// A puzzle compiled for this engine, in the width its grid needs (shared: puzzles of one
+/// layout, as a batch of X-Sudokus, share one).
+#[derive(Clone)]
 pub(crate) enum Houses {
-    W1(Layout<1>),
-    W2(Layout<2>),
-    W3(Layout<3>),
-    W4(Layout<4>),
+    W1(Arc<Layout<1>>),
+    W2(Arc<Layout<2>>),
+    W3(Arc<Layout<3>>),
+    W4(Arc<Layout<4>>),
+}
+
+/// What a layout is made of besides rows and columns: two puzzles with equal parts have the
+/// same layout.
+#[derive(PartialEq)]
+struct Parts {
+    size: usize,
+    boxes: Option<BoxShape>,
+    jigsaw: Option<Vec<u8>>,
+    diagonals: bool,
+    extra_regions: Vec<Vec<Cell>>,
+}
+
+impl Parts {
+    /// Whether `puzzle` has these parts (compared without building its own).
+    fn of(&self, puzzle: &Puzzle) -> bool {
+        self.size == puzzle.size()
+            && self.boxes == puzzle.boxes()
+            && self.jigsaw.as_deref() == puzzle.jigsaw()
+            && self.diagonals == puzzle.diagonals()
+            && self.extra_regions == puzzle.extra_regions()
+    }
+
+    fn new(puzzle: &Puzzle) -> Parts {
+        Parts {
+            size: puzzle.size(),
+            boxes: puzzle.boxes(),
+            jigsaw: puzzle.jigsaw().map(<[u8]>::to_vec),
+            diagonals: puzzle.diagonals(),
+            extra_regions: puzzle.extra_regions().to_vec(),
+        }
+    }
+
+    /// Becomes `puzzle`'s parts, reusing its own storage.
+    fn update(&mut self, puzzle: &Puzzle) {
+        (self.size, self.boxes, self.diagonals) =
+            (puzzle.size(), puzzle.boxes(), puzzle.diagonals());
+        match (&mut self.jigsaw, puzzle.jigsaw()) {
+            (Some(mine), Some(theirs)) => {
+                mine.clear();
+                mine.extend_from_slice(theirs);
+            }
+            (mine, theirs) => *mine = theirs.map(<[u8]>::to_vec),
+        }
+        if self.extra_regions != puzzle.extra_regions() {
+            self.extra_regions = puzzle.extra_regions().to_vec();
+        }
+    }
+}
+
+thread_local! {
+    /// The last layout this thread compiled, with its parts: a batch of puzzles of one layout
+    /// (X-Sudokus, Sudokus of one box shape, windoku) compiles it once.
+    static LAST: RefCell<Option<(Parts, Houses)>> = const { RefCell::new(None) };
 }
 
 /// What a search found.
@@ -129,11 +253,42 @@ impl Houses {
         if !houses_only || !(2..=MAX_VALUES).contains(&n) {
             return None;
         }
-        match (n * n).div_ceil(64) {
-            1 => Layout::new(puzzle).map(Houses::W1),
-            2 => Layout::new(puzzle).map(Houses::W2),
-            3 => Layout::new(puzzle).map(Houses::W3),
-            _ => Layout::new(puzzle).map(Houses::W4),
+        LAST.with_borrow_mut(|last| {
+            if let Some((parts, houses)) = last {
+                if parts.of(puzzle) {
+                    return Some(houses.clone());
+                }
+                // Held by no solver but this cache: rebuilt in place.
+                if let Some(refilled) = houses.refill(n, puzzle) {
+                    if refilled {
+                        parts.update(puzzle);
+                        return Some(houses.clone());
+                    }
+                    *last = None;
+                    return None;
+                }
+            }
+            let houses = match (n * n).div_ceil(64) {
+                1 => Houses::W1(Arc::new(Layout::new(puzzle)?)),
+                2 => Houses::W2(Arc::new(Layout::new(puzzle)?)),
+                3 => Houses::W3(Arc::new(Layout::new(puzzle)?)),
+                _ => Houses::W4(Arc::new(Layout::new(puzzle)?)),
+            };
+            *last = Some((Parts::new(puzzle), houses.clone()));
+            Some(houses)
+        })
+    }
+
+    /// Rebuilds this layout in place as `puzzle`'s (of side `n`), when the width fits and
+    /// nothing else holds it: whether it fit in [`MAX_UNITS`] units; None when it could not
+    /// be reused.
+    fn refill(&mut self, n: usize, puzzle: &Puzzle) -> Option<bool> {
+        match (self, (n * n).div_ceil(64)) {
+            (Houses::W1(lay), 1) => Arc::get_mut(lay).map(|lay| lay.fill(puzzle)),
+            (Houses::W2(lay), 2) => Arc::get_mut(lay).map(|lay| lay.fill(puzzle)),
+            (Houses::W3(lay), 3) => Arc::get_mut(lay).map(|lay| lay.fill(puzzle)),
+            (Houses::W4(lay), 4..) => Arc::get_mut(lay).map(|lay| lay.fill(puzzle)),
+            _ => None,
         }
     }
 

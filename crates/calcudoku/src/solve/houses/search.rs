@@ -5,7 +5,7 @@
 use crate::clock::Instant;
 
 use super::bits::{self, Bits};
-use super::{CLOCK_EVERY, Layout};
+use super::{CLOCK_EVERY, Layout, cell, unit};
 
 /// Values a board holds at most (the bitboards of a state).
 pub(super) const MAX_VALUES: usize = 16;
@@ -39,7 +39,8 @@ impl<const W: usize> State<W> {
             }
             s.place(lay, d, c);
         }
-        s.propagate(lay).then_some(s)
+        // Every value everywhere is the fixed point locked candidates start from.
+        s.propagate(lay, &[lay.all; MAX_VALUES]).then_some(s)
     }
 
     /// Value `d` (from 0) in cell `c`: the cell loses its other values, the value leaves the
@@ -49,16 +50,23 @@ impl<const W: usize> State<W> {
         for e in 0..lay.n {
             bits::remove(&mut self.cand[e], c);
         }
-        self.cand[d] = bits::minus(&self.cand[d], &lay.peers[c]);
+        self.cand[d] = bits::minus(&self.cand[d], &lay.peers[cell(c)]);
         bits::insert(&mut self.cand[d], c);
         bits::remove(&mut self.open, c);
-        self.done[d] |= lay.units_of[c];
+        self.done[d] |= lay.units_of[cell(c)];
     }
 
-    /// Naked and hidden singles until neither places anything; false at a contradiction (a
-    /// cell without a value, a unit without room for one).
-    fn propagate(&mut self, lay: &Layout<W>) -> bool {
+    /// Naked and hidden singles until neither places anything, then locked candidates, all
+    /// to a fixed point; false at a contradiction (a cell without a value, a unit without
+    /// room for one). `base`: the boards of an earlier fixed point of locked candidates that
+    /// these boards come from (the parent of a guess): only units where a value lost places
+    /// since then are looked at again.
+    // Values index several boards at once: range loops say that best.
+    #[allow(clippy::needless_range_loop)]
+    fn propagate(&mut self, lay: &Layout<W>, base: &[Bits<W>; MAX_VALUES]) -> bool {
         let n = lay.n;
+        let mut base = *base;
+        let mut singles_base = base;
         loop {
             let mut placed = false;
             // Naked singles: open cells with one value left (counted over the values, a bit
@@ -83,11 +91,14 @@ impl<const W: usize> State<W> {
                 // Naked singles are cheap to find: again before hidden singles.
                 continue;
             }
-            // Hidden singles: a value with one place left in a unit it is not placed in yet.
+            // Hidden singles: a value with one place left in a unit it is not placed in yet
+            // (looked for, as locked candidates below, only in units where the value lost a
+            // place since the last time they were looked at).
+            let start = self.cand;
             for d in 0..n {
-                let mut todo = lay.every_unit & !self.done[d];
+                let mut todo = touched(lay, &singles_base[d], &self.cand[d]) & !self.done[d];
                 while todo != 0 {
-                    let unit = &lay.units[todo.trailing_zeros() as usize];
+                    let unit = &lay.units[unit(todo)];
                     todo &= todo - 1;
                     let x = bits::and(&self.cand[d], unit);
                     if bits::is_empty(&x) {
@@ -100,17 +111,22 @@ impl<const W: usize> State<W> {
                     }
                 }
             }
+            singles_base = start;
             if placed {
                 continue;
             }
             // Locked candidates: a value whose places in a unit all lie in another unit too
             // leaves the rest of that other unit (units where the value is placed have
             // nothing to give or take).
+            // A unit whose places for a value are those it had at the last fixed point gives
+            // the same answer as there, none: only units holding a place the value lost since
+            // are looked at (after a guess, the guessed cell's few units for most values).
+            let start = self.cand;
             let mut cut = false;
             for d in 0..n {
-                let mut todo = lay.every_unit & !self.done[d];
+                let mut todo = touched(lay, &base[d], &self.cand[d]) & !self.done[d];
                 while todo != 0 {
-                    let a = todo.trailing_zeros() as usize;
+                    let a = unit(todo);
                     todo &= todo - 1;
                     let places = bits::and(&self.cand[d], &lay.units[a]);
                     if bits::is_empty(&places) {
@@ -119,9 +135,9 @@ impl<const W: usize> State<W> {
                     }
                     // The other units of the first place, which must hold every place.
                     let first = bits::first(&places);
-                    let mut others = lay.units_of[first] & !self.done[d] & !(1 << a);
+                    let mut others = lay.units_of[cell(first)] & !self.done[d] & !(1 << a);
                     while others != 0 {
-                        let b = &lay.units[others.trailing_zeros() as usize];
+                        let b = &lay.units[unit(others)];
                         others &= others - 1;
                         if !bits::is_empty(&bits::minus(&places, b)) {
                             continue;
@@ -137,6 +153,7 @@ impl<const W: usize> State<W> {
             if !cut {
                 return true;
             }
+            base = start;
         }
     }
 
@@ -160,7 +177,7 @@ impl<const W: usize> State<W> {
             // than the first one).
             let mut best = (0u32, bits::first(&pairs));
             for c in bits::cells(pairs) {
-                let open_peers = bits::and(&lay.peers[c], &self.open);
+                let open_peers = bits::and(&lay.peers[cell(c)], &self.open);
                 let degree: u32 = open_peers.iter().map(|w| w.count_ones()).sum();
                 if degree > best.0 {
                     best = (degree, c);
@@ -187,6 +204,18 @@ impl<const W: usize> State<W> {
             }
         }
         g
+    }
+}
+
+/// The units (a mask) holding a place that a value's board `now` lost since `then`.
+#[inline(always)]
+fn touched<const W: usize>(lay: &Layout<W>, then: &Bits<W>, now: &Bits<W>) -> u64 {
+    let lost = bits::minus(then, now);
+    match bits::count(&lost) {
+        0 => 0,
+        // Many lost places reach most units: cheaper to take them all.
+        k if k > 2 * lay.n as u32 => lay.every_unit,
+        _ => bits::cells(lost).fold(0, |m, c| m | lay.units_of[cell(c)]),
     }
 }
 
@@ -267,9 +296,68 @@ impl<'a, const W: usize> Search<'a, W> {
             }
             let mut child = s;
             child.place(self.lay, d as usize, c);
-            if child.propagate(self.lay) {
+            if child.propagate(self.lay, &s.cand) {
                 self.run(child);
             }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::format::{self, Format};
+    use crate::solve::houses::Houses;
+
+    /// Walks the search tree below `s` (at most `budget` nodes), checking at every guess that
+    /// propagation from the parent's fixed point, which looks again only at units where a
+    /// value lost places, ends exactly where propagation from scratch does.
+    fn walk<const W: usize>(lay: &Layout<W>, s: &State<W>, budget: &mut u32) {
+        if *budget == 0 || bits::is_empty(&s.open) {
+            return;
+        }
+        *budget -= 1;
+        let c = s.pick(lay, false);
+        for d in 0..lay.n {
+            if !bits::has(&s.cand[d], c) {
+                continue;
+            }
+            let (mut quick, mut full) = (*s, *s);
+            quick.place(lay, d, c);
+            full.place(lay, d, c);
+            let ok = quick.propagate(lay, &s.cand);
+            assert_eq!(ok, full.propagate(lay, &[lay.all; MAX_VALUES]), "value {d} in cell {c}");
+            if ok {
+                assert!(quick.cand[..lay.n] == full.cand[..lay.n], "value {d} in cell {c}");
+                walk(lay, &quick, budget);
+            }
+        }
+    }
+
+    #[test]
+    fn propagation_from_a_fixed_point_ends_where_a_fresh_one_does() {
+        // Solo's hardest jigsaw, X and jigsaw X kinds need guesses: their trees are walked.
+        let ids = [
+            "9j:c3_1_5b7_7j1b7e3d7c2c8c3d9e4b2j3_2b8_6_9c,ecad__d_caa_abd_bd_bb__bebcda__a_aa_aa_a_a__ab__a_baa__aa_bdac",
+            "3x3x:a6a4a2e8h2b6a9a8_1_4c7_3k3_7c2_8_6a7a9b5h1e5a7a6a",
+            "9jx:a5a3d1e5e6a7m4a5c7a9m4a9e5e2d3a4a,c_d_____aa__aaa__aab_aba__ba___a_baacdf__a__eabehad__c_dbdd_",
+        ];
+        for id in ids {
+            let p = format::parse(id, Some(Format::SOLO)).unwrap();
+            // Half the givens only, so that the searches branch.
+            let mut givens = p.givens().cells().to_vec();
+            let mut kept = 0;
+            for v in givens.iter_mut().filter(|v| **v != 0) {
+                kept += 1;
+                if kept % 2 == 0 {
+                    *v = 0;
+                }
+            }
+            let Some(Houses::W2(lay)) = Houses::new(&p) else { panic!("{id}: a 9×9 layout") };
+            let start = State::new(&lay, &givens).expect("consistent givens");
+            let mut budget = 300;
+            walk(&lay, &start, &mut budget);
+            assert_eq!(budget, 0, "{id}: the search branched too little to test anything");
         }
     }
 }
