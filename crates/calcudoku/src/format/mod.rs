@@ -273,7 +273,11 @@ pub struct Document {
 /// Writes a solution in the layout its puzzle came in.
 pub fn write_solution(grid: &Grid, layout: Layout) -> String {
     match layout {
-        Layout::Rows => grid.to_string(),
+        Layout::Rows => {
+            let mut s = String::new();
+            grid.write_rows(&mut s);
+            s
+        }
         Layout::Line => {
             let mut s: String = grid.cells().iter().map(|&v| value_char(v)).collect();
             s.push('\n');

@@ -229,7 +229,7 @@ fn parse_grid(
                 cur.bump();
             }
             '1'..='9' => {
-                let (digits, value) = cur.number();
+                let (start, value) = cur.number();
                 match value {
                     Some(v) if v <= max => {}
                     _ => {
@@ -237,7 +237,7 @@ fn parse_grid(
                             at,
                             ParseErrorKind::Expected {
                                 expected: format!("{what} from 1 to {max}"),
-                                found: digits,
+                                found: cur.shown(start),
                             },
                         ));
                     }
@@ -581,7 +581,12 @@ struct Cursor<'a> {
 
 impl Cursor<'_> {
     fn peek(&self) -> Option<char> {
-        self.text[self.pos..self.end].chars().next()
+        // An ASCII byte is its own character (the common case, checked without decoding).
+        match self.text.as_bytes()[..self.end].get(self.pos) {
+            Some(&b) if b.is_ascii() => Some(char::from(b)),
+            Some(_) => self.text[self.pos..self.end].chars().next(),
+            None => None,
+        }
     }
 
     fn peek_second(&self) -> Option<char> {
@@ -594,19 +599,21 @@ impl Cursor<'_> {
         }
     }
 
-    /// Reads a run of ASCII digits: the digits as written (cut short when long), and their
-    /// value unless it overflows.
-    fn number(&mut self) -> (String, Option<u64>) {
+    /// Reads a run of ASCII digits: where they start, and their value unless it overflows.
+    fn number(&mut self) -> (usize, Option<u64>) {
         let start = self.pos;
         let mut value = Some(0u64);
         while let Some(d) = self.peek().and_then(|c| c.to_digit(10)) {
             value = value.and_then(|v| v.checked_mul(10)).and_then(|v| v.checked_add(u64::from(d)));
             self.pos += 1;
         }
+        (start, value)
+    }
+
+    /// The text from `start` to here, as an error shows it (cut short when long).
+    fn shown(&self, start: usize) -> String {
         let digits = &self.text[start..self.pos];
-        let shown =
-            if digits.len() > 30 { format!("{}…", &digits[..30]) } else { digits.to_string() };
-        (shown, value)
+        if digits.len() > 30 { format!("{}…", &digits[..30]) } else { digits.to_string() }
     }
 
     /// A number of the parameters (None when there is none here; huge ones saturate).
