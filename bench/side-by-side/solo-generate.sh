@@ -7,7 +7,8 @@
 # puzzles (default 40) in a row with each: Solo's in-process (its driver's
 # mean per puzzle), calcudoku as one process on one thread (`generate -d LEVEL -n COUNT -j 1`,
 # the whole process divided by COUNT, so that its start hardly counts). Prints a Markdown
-# table: milliseconds per puzzle and Solo ÷ calcudoku.
+# table: milliseconds per puzzle and Solo ÷ calcudoku. PAIRS (environment) picks the kinds, as
+# Solo's parameters and calcudoku's kind: e.g. PAIRS="9j:jigsaw 3x3x:x".
 set -euo pipefail
 src="$1"; bin="$2"; count="${3:-40}"
 here="$(cd "$(dirname "$0")" && pwd)"
@@ -17,7 +18,7 @@ work="$(mktemp -d)"; trap 'rm -rf "$work"' EXIT
 build_solo "$src" "$work" 2>/dev/null
 echo "| kind | level | Solo ms | calcudoku ms | Solo ÷ calcudoku |"
 echo "|---|---|---:|---:|---:|"
-for pair in 3x3:sudoku 9j:jigsaw 3x3x:x 9jx:jigsaw-x 3x3k:killer; do
+for pair in ${PAIRS:-3x3:sudoku 9j:jigsaw 3x3x:x 9jx:jigsaw-x 3x3k:killer}; do
   params="${pair%%:*}"; kind="${pair#*:}"
   for level in trivial basic intermediate advanced extreme unreasonable; do
     # calcudoku makes Killers at Solo's levels up to advanced only.

@@ -2,11 +2,27 @@
 //! values placed, on the puzzle's units — rows, columns, regions (boxes or a jigsaw's) and,
 //! for an X, the two diagonals.
 
-use crate::puzzle::{Cell, Puzzle};
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use crate::puzzle::{BoxShape, Cell, Puzzle};
 
 /// A contradiction: a cell or a unit left without room for a value.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) struct Stuck;
+
+/// What a [`Shape`] is built from besides rows and columns.
+struct Key {
+    size: usize,
+    boxes: Option<BoxShape>,
+    jigsaw: Option<Vec<u8>>,
+    diagonals: bool,
+}
+
+thread_local! {
+    /// The last shape this thread built, with what it was built from.
+    static LAST: RefCell<Option<(Key, Rc<Shape>)>> = const { RefCell::new(None) };
+}
 
 /// The units and each cell's place in them.
 pub(super) struct Shape {
@@ -28,7 +44,11 @@ pub(super) struct Shape {
 impl Shape {
     /// None unless the puzzle is a Sudoku Solo plays: regions (boxes or jigsaw), perhaps
     /// diagonals and Killer cages, nothing else.
-    pub fn of(puzzle: &Puzzle) -> Option<Shape> {
+    ///
+    /// Kept per thread for the next puzzle of the same layout: a generator judges hundreds
+    /// of candidates of one layout, and building the units cost it more than Solo's easy
+    /// rules.
+    pub fn of(puzzle: &Puzzle) -> Option<Rc<Shape>> {
         let n = puzzle.size();
         if !puzzle.has_regions()
             || !super::cages::solo_cages(puzzle)
@@ -39,6 +59,31 @@ impl Shape {
         {
             return None;
         }
+        LAST.with_borrow_mut(|last| {
+            if let Some((key, shape)) = last {
+                if key.size == n
+                    && key.boxes == puzzle.boxes()
+                    && key.jigsaw.as_deref() == puzzle.jigsaw()
+                    && key.diagonals == puzzle.diagonals()
+                {
+                    return Some(shape.clone());
+                }
+            }
+            let shape = Rc::new(Shape::build(puzzle));
+            let key = Key {
+                size: n,
+                boxes: puzzle.boxes(),
+                jigsaw: puzzle.jigsaw().map(<[u8]>::to_vec),
+                diagonals: puzzle.diagonals(),
+            };
+            *last = Some((key, shape.clone()));
+            Some(shape)
+        })
+    }
+
+    /// The units of a puzzle [`Shape::of`] accepts.
+    fn build(puzzle: &Puzzle) -> Shape {
+        let n = puzzle.size();
         let region_of: Vec<usize> = (0..n * n)
             .map(|c| puzzle.region_of(Cell(c as u16)).expect("the puzzle has regions"))
             .collect();
@@ -67,7 +112,7 @@ impl Shape {
             .iter()
             .map(|line| (0..n).filter(|&r| line.iter().any(|&c| region_of[c] == r)).collect())
             .collect();
-        Some(Shape { n, regions, region_of, diagonals, lines, on_line, crossing })
+        Shape { n, regions, region_of, diagonals, lines, on_line, crossing }
     }
 
     /// The diagonals holding a cell (0, 1 or 2 of them).
