@@ -173,9 +173,11 @@ impl Cube {
         for &p in &shape.regions[shape.region_of[c]] {
             self.cand[p] &= !b;
         }
-        for d in shape.diagonals_of(c) {
-            for &p in d {
-                self.cand[p] &= !b;
+        if let Some([main, anti]) = &shape.diagonals {
+            for (on, d) in [(x == y, main), (x + y + 1 == n, anti)] {
+                if on {
+                    d.iter().for_each(|&p| self.cand[p] &= !b);
+                }
             }
         }
         self.cand[c] = b;

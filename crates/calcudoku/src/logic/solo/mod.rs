@@ -221,6 +221,9 @@ pub fn solo_finishes_within(
     deadline: Option<Instant>,
 ) -> Result<bool, SoloError> {
     let shape = Shape::of(puzzle).ok_or(SoloError::NotSolo)?;
+    if cap <= SoloLevel::Basic && puzzle.cages().is_empty() {
+        return Ok(singles_finish(&shape, puzzle.givens().cells(), cap == SoloLevel::Basic));
+    }
     match rules_on(&shape, puzzle, cap, deadline) {
         Ok(g) => Ok(g.level <= cap),
         // With clues taken away, a contradiction cannot come (the rules are sound); a
@@ -342,6 +345,78 @@ pub enum SoloError {
     /// A rule reached a contradiction on a puzzle with one solution: a bug, reported.
     #[error("internal error: a rule of Solo's scale reached a contradiction")]
     Unsound,
+}
+
+/// Whether Solo's singles finish the puzzle: a value's one place in a region (trivial), and
+/// with `basic` also in a line and a cell's one value. The answer [`rules_on`] gives at that
+/// cap, found in sweeps that place every single a unit has rather than one placement per
+/// round from the first rule: these rules only place values, and a single stays one until it
+/// is placed, so every order of placing them reaches the same end (a contradiction, which only
+/// givens without a solution meet, answers false). The generator asks this for every clue it
+/// tries to take away; the rounds cost it most of its time.
+fn singles_finish(shape: &Shape, givens: &[u8], basic: bool) -> bool {
+    let Ok(mut cube) = Cube::new(shape, givens) else {
+        return false;
+    };
+    let sweep = |cube: &mut Cube| -> Result<bool, Stuck> {
+        let mut placed = false;
+        for region in &shape.regions {
+            placed |= hidden_singles_in(shape, cube, region)?;
+        }
+        if basic {
+            for line in &shape.lines {
+                placed |= hidden_singles_in(shape, cube, line)?;
+            }
+            for c in 0..shape.n * shape.n {
+                if cube.grid[c] == 0 {
+                    match cube.cand[c].count_ones() {
+                        0 => return Err(Stuck),
+                        1 => {
+                            cube.place(shape, c, cube.cand[c].trailing_zeros() as u8 + 1);
+                            placed = true;
+                        }
+                        _ => {}
+                    }
+                }
+            }
+        }
+        Ok(placed)
+    };
+    loop {
+        match sweep(&mut cube) {
+            Ok(true) => {}
+            Ok(false) => return cube.solved(),
+            Err(Stuck) => return false,
+        }
+    }
+}
+
+/// Places every value with one place left in `unit`: whether one was; Err when a value has no
+/// place (or two values only one cell).
+fn hidden_singles_in(shape: &Shape, cube: &mut Cube, unit: &[usize]) -> Result<bool, Stuck> {
+    let (mut once, mut twice, mut placed) = (0u64, 0u64, 0u64);
+    for &c in unit {
+        let m = cube.cand[c];
+        twice |= once & m;
+        once |= m;
+        if cube.grid[c] != 0 {
+            placed |= bit(cube.grid[c]);
+        }
+    }
+    let all = if shape.n == 64 { u64::MAX } else { (1u64 << shape.n) - 1 };
+    if once != all {
+        return Err(Stuck);
+    }
+    let mut single = once & !twice & !placed;
+    let any = single != 0;
+    while single != 0 {
+        let v = single.trailing_zeros() as u8 + 1;
+        single &= single - 1;
+        // An earlier value of this sweep may have taken the cell.
+        let c = *unit.iter().find(|&&c| cube.cand[c] & bit(v) != 0).ok_or(Stuck)?;
+        cube.place(shape, c, v);
+    }
+    Ok(any)
 }
 
 /// Places the smallest value with one place left in `unit` (an open cell), if there is one;

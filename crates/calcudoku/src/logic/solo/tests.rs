@@ -168,3 +168,56 @@ fn killers_solo_does_not_play_are_refused() {
     let q = crate::puzzle::Puzzle::builder(9).boxes(p.boxes()).cages(other, true);
     assert_eq!(solo_grade(&q.build().unwrap(), None), Err(SoloError::NotSolo));
 }
+
+/// The sweeps of singles answer what Solo's rules, one placement per round, answer at trivial
+/// and basic: on every Solo ID of the in-repository sample, its givens and its solution with
+/// clues taken away as a generator takes them (a pseudo-random fifth to four fifths of the
+/// cells), with one solution or several.
+#[test]
+fn singles_in_sweeps_finish_what_solos_rounds_finish() {
+    let tsv = include_str!("../../../tests/data/tatham-sample/solo.tsv");
+    let (mut seen, mut finished, mut state) = ([0usize; 2], [0usize; 2], 0x2545_f491_4f6c_dd1du64);
+    for row in tsv.lines().skip(1) {
+        let f: Vec<&str> = row.split('\t').collect();
+        let p = format::parse(f[1], Some(Format::SOLO)).unwrap();
+        if !p.cages().is_empty() {
+            continue;
+        }
+        let solution: Vec<u8> = f[3].split(['/', ' ']).map(|v| v.parse().unwrap()).collect();
+        let shape = Shape::of(&p).unwrap();
+        let mut cases = vec![p.givens().cells().to_vec()];
+        for keep in [20u64, 35, 50, 65, 80] {
+            cases.push(
+                solution
+                    .iter()
+                    .map(|&v| {
+                        state ^= state << 13;
+                        state ^= state >> 7;
+                        state ^= state << 17;
+                        if state % 100 < keep { v } else { 0 }
+                    })
+                    .collect(),
+            );
+        }
+        for givens in cases {
+            let q =
+                p.with_givens(crate::puzzle::Grid::from_cells(p.size(), givens.clone()).unwrap());
+            let q = q.unwrap();
+            for (i, cap) in [SoloLevel::Trivial, SoloLevel::Basic].into_iter().enumerate() {
+                let rounds = match rules_on(&shape, &q, cap, None) {
+                    Ok(g) => g.level <= cap,
+                    Err(SoloError::Unsound) => false,
+                    Err(e) => panic!("{e}"),
+                };
+                let sweeps = singles_finish(&shape, &givens, i == 1);
+                assert_eq!(sweeps, rounds, "{} at {cap:?}: {givens:?}", f[1]);
+                seen[i] += 1;
+                finished[i] += usize::from(sweeps);
+            }
+        }
+    }
+    // Both answers occur at both caps, or the comparison proves little.
+    for i in 0..2 {
+        assert!(0 < finished[i] && finished[i] < seen[i], "{finished:?} of {seen:?}");
+    }
+}
