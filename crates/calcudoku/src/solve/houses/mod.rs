@@ -43,7 +43,8 @@ use search::{MAX_VALUES, Search, State};
 const MAX_UNITS: usize = 64;
 
 /// Cells a layout may have (16×16). The per-cell and per-unit tables are arrays of these fixed
-/// lengths, indexed through [`cell`] and [`unit`], so that the hot loops need no bounds checks.
+/// lengths, indexed through [`cell()`] and [`unit()`], so that the hot loops need no bounds
+/// checks.
 const MAX_CELLS: usize = 256;
 
 /// A cell's index into a per-cell table (the mask is free and proves the index in range).
