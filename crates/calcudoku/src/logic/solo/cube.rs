@@ -142,22 +142,56 @@ pub(super) struct Cube {
 impl Cube {
     /// Every value possible everywhere, then the givens placed in Solo's order (column by
     /// column); Err when a given is already ruled out.
+    ///
+    /// Built from the values each unit holds rather than by placing the givens one by one
+    /// (the same cube: an open cell keeps what no unit of it holds, and a given is ruled out
+    /// exactly when a unit of it holds its value twice); a generator builds one for every clue
+    /// it tries to take away.
     pub fn new(shape: &Shape, givens: &[u8]) -> Result<Cube, Stuck> {
         let n = shape.n;
         let all = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
-        let mut cube = Cube { cand: vec![all; n * n], grid: vec![0; n * n] };
-        for x in 0..n {
-            for y in 0..n {
-                let v = givens[y * n + x];
-                if v != 0 {
-                    if cube.cand[y * n + x] & bit(v) == 0 {
-                        return Err(Stuck);
-                    }
-                    cube.place(shape, y * n + x, v);
+        let (mut rows, mut columns, mut regions, mut diagonals) =
+            ([0u64; 64], [0u64; 64], [0u64; 64], [0u64; 2]);
+        let x_sudoku = shape.diagonals.is_some();
+        // The diagonals a cell is on: bit 0 the main one, bit 1 the other.
+        let on = |c: usize| {
+            let (x, y) = (c % n, c / n);
+            if x_sudoku { usize::from(x == y) | usize::from(x + y + 1 == n) << 1 } else { 0 }
+        };
+        for (c, &v) in givens.iter().enumerate().filter(|(_, v)| **v != 0) {
+            let (b, x, y, r, d) = (bit(v), c % n, c / n, shape.region_of[c], on(c));
+            let mut held = rows[y] | columns[x] | regions[r];
+            for (k, diagonal) in diagonals.iter().enumerate() {
+                if d >> k & 1 != 0 {
+                    held |= diagonal;
+                }
+            }
+            if held & b != 0 {
+                return Err(Stuck);
+            }
+            (rows[y], columns[x], regions[r]) = (rows[y] | b, columns[x] | b, regions[r] | b);
+            for (k, diagonal) in diagonals.iter_mut().enumerate() {
+                if d >> k & 1 != 0 {
+                    *diagonal |= b;
                 }
             }
         }
-        Ok(cube)
+        let cand = (0..n * n)
+            .map(|c| {
+                if givens[c] != 0 {
+                    return bit(givens[c]);
+                }
+                let (x, y, d) = (c % n, c / n, on(c));
+                let mut held = rows[y] | columns[x] | regions[shape.region_of[c]];
+                for (k, diagonal) in diagonals.iter().enumerate() {
+                    if d >> k & 1 != 0 {
+                        held |= diagonal;
+                    }
+                }
+                all & !held
+            })
+            .collect();
+        Ok(Cube { cand, grid: givens.to_vec() })
     }
 
     /// Places `v` in cell `c`: the cell keeps only `v`, and `v` leaves the cell's row,

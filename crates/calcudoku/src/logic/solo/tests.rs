@@ -221,3 +221,55 @@ fn singles_in_sweeps_finish_what_solos_rounds_finish() {
         assert!(0 < finished[i] && finished[i] < seen[i], "{finished:?} of {seen:?}");
     }
 }
+
+/// A cube built from the values each unit holds is the cube of the givens placed one by one
+/// (column by column, as Solo does), and both refuse the same clashing givens: on every ID of
+/// the in-repository sample, its solution with cells emptied, and with a value changed.
+#[test]
+fn a_cube_from_unit_masks_is_the_cube_placed_one_by_one() {
+    let tsv = include_str!("../../../tests/data/tatham-sample/solo.tsv");
+    let mut clashes = 0;
+    for (i, row) in tsv.lines().skip(1).enumerate() {
+        let f: Vec<&str> = row.split('\t').collect();
+        let p = format::parse(f[1], Some(Format::SOLO)).unwrap();
+        let Some(shape) = Shape::of(&p) else { continue };
+        let n = shape.n;
+        let solution: Vec<u8> = f[3].split(['/', ' ']).map(|v| v.parse().unwrap()).collect();
+        let mut cases = vec![p.givens().cells().to_vec()];
+        let thinned: Vec<u8> = solution
+            .iter()
+            .enumerate()
+            .map(|(c, &v)| if (c + i) % 3 == 0 { 0 } else { v })
+            .collect();
+        let mut changed = thinned.clone();
+        if let Some(c) = changed.iter().position(|&v| v != 0) {
+            changed[c] = changed[c] % n as u8 + 1;
+        }
+        cases.extend([thinned, changed]);
+        for givens in cases {
+            let all = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
+            let mut placed = Cube { cand: vec![all; n * n], grid: vec![0; n * n] };
+            let mut clash = false;
+            for x in 0..n {
+                for y in 0..n {
+                    let v = givens[y * n + x];
+                    if v != 0 && !clash {
+                        clash = placed.cand[y * n + x] & cube::bit(v) == 0;
+                        placed.place(&shape, y * n + x, v);
+                    }
+                }
+            }
+            match Cube::new(&shape, &givens) {
+                Ok(cube) => {
+                    assert!(!clash, "{}: a clash missed", f[1]);
+                    assert_eq!((cube.cand, cube.grid), (placed.cand, placed.grid), "{}", f[1]);
+                }
+                Err(Stuck) => {
+                    assert!(clash, "{}: a clash that is not one", f[1]);
+                    clashes += 1;
+                }
+            }
+        }
+    }
+    assert!(clashes > 20, "{clashes} clashing cases: the refusal is hardly tested");
+}
