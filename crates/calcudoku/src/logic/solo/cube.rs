@@ -115,9 +115,22 @@ impl Shape {
         Shape { n, regions, region_of, diagonals, lines, on_line, crossing }
     }
 
+    /// Whether a cell is on the main diagonal and on the other (both false but in an X).
+    pub fn on_diagonals(&self, c: usize) -> [bool; 2] {
+        let (x, y, n) = (c % self.n, c / self.n, self.n);
+        let x_sudoku = self.diagonals.is_some();
+        [x_sudoku && x == y, x_sudoku && x + y + 1 == n]
+    }
+
     /// The diagonals holding a cell (0, 1 or 2 of them).
     pub fn diagonals_of(&self, c: usize) -> impl Iterator<Item = &Vec<usize>> {
-        self.diagonals.iter().flatten().filter(move |d| d.contains(&c))
+        let on = self.on_diagonals(c);
+        self.diagonals.iter().flatten().zip(on).filter_map(|(d, on)| on.then_some(d))
+    }
+
+    /// Every value, a bit each.
+    pub fn all_values(&self) -> u64 {
+        if self.n == 64 { u64::MAX } else { (1u64 << self.n) - 1 }
     }
 
     /// Whether two cells share a row, column, region or diagonal.
@@ -126,7 +139,7 @@ impl Shape {
         a / n == b / n
             || a % n == b % n
             || self.region_of[a] == self.region_of[b]
-            || self.diagonals.iter().flatten().any(|d| d.contains(&a) && d.contains(&b))
+            || (0..2).any(|k| self.on_diagonals(a)[k] && self.on_diagonals(b)[k])
     }
 }
 
@@ -148,48 +161,19 @@ impl Cube {
     /// exactly when a unit of it holds its value twice); a generator builds one for every clue
     /// it tries to take away.
     pub fn new(shape: &Shape, givens: &[u8]) -> Result<Cube, Stuck> {
-        let n = shape.n;
-        let all = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
-        let (mut rows, mut columns, mut regions, mut diagonals) =
-            ([0u64; 64], [0u64; 64], [0u64; 64], [0u64; 2]);
-        let x_sudoku = shape.diagonals.is_some();
-        // The diagonals a cell is on: bit 0 the main one, bit 1 the other.
-        let on = |c: usize| {
-            let (x, y) = (c % n, c / n);
-            if x_sudoku { usize::from(x == y) | usize::from(x + y + 1 == n) << 1 } else { 0 }
-        };
+        let mut held =
+            Held { rows: [0; 64], columns: [0; 64], regions: [0; 64], diagonals: [0; 2] };
         for (c, &v) in givens.iter().enumerate().filter(|(_, v)| **v != 0) {
-            let (b, x, y, r, d) = (bit(v), c % n, c / n, shape.region_of[c], on(c));
-            let mut held = rows[y] | columns[x] | regions[r];
-            for (k, diagonal) in diagonals.iter().enumerate() {
-                if d >> k & 1 != 0 {
-                    held |= diagonal;
-                }
-            }
-            if held & b != 0 {
+            if held.by(shape, c) & bit(v) != 0 {
                 return Err(Stuck);
             }
-            (rows[y], columns[x], regions[r]) = (rows[y] | b, columns[x] | b, regions[r] | b);
-            for (k, diagonal) in diagonals.iter_mut().enumerate() {
-                if d >> k & 1 != 0 {
-                    *diagonal |= b;
-                }
-            }
+            held.add(shape, c, bit(v));
         }
-        let cand = (0..n * n)
-            .map(|c| {
-                if givens[c] != 0 {
-                    return bit(givens[c]);
-                }
-                let (x, y, d) = (c % n, c / n, on(c));
-                let mut held = rows[y] | columns[x] | regions[shape.region_of[c]];
-                for (k, diagonal) in diagonals.iter().enumerate() {
-                    if d >> k & 1 != 0 {
-                        held |= diagonal;
-                    }
-                }
-                all & !held
-            })
+        let all = shape.all_values();
+        let cand = givens
+            .iter()
+            .enumerate()
+            .map(|(c, &v)| if v != 0 { bit(v) } else { all & !held.by(shape, c) })
             .collect();
         Ok(Cube { cand, grid: givens.to_vec() })
     }
@@ -207,12 +191,8 @@ impl Cube {
         for &p in &shape.regions[shape.region_of[c]] {
             self.cand[p] &= !b;
         }
-        if let Some([main, anti]) = &shape.diagonals {
-            for (on, d) in [(x == y, main), (x + y + 1 == n, anti)] {
-                if on {
-                    d.iter().for_each(|&p| self.cand[p] &= !b);
-                }
-            }
+        for d in shape.diagonals_of(c) {
+            d.iter().for_each(|&p| self.cand[p] &= !b);
         }
         self.cand[c] = b;
         self.grid[c] = v;
@@ -220,6 +200,41 @@ impl Cube {
 
     pub fn solved(&self) -> bool {
         self.grid.iter().all(|&v| v != 0)
+    }
+}
+
+/// The values each unit holds (a bit each), as givens are added.
+struct Held {
+    rows: [u64; 64],
+    columns: [u64; 64],
+    regions: [u64; 64],
+    diagonals: [u64; 2],
+}
+
+impl Held {
+    /// The values held by the units of cell `c`.
+    fn by(&self, shape: &Shape, c: usize) -> u64 {
+        let (x, y) = (c % shape.n, c / shape.n);
+        let mut held = self.rows[y] | self.columns[x] | self.regions[shape.region_of[c]];
+        for (d, on) in self.diagonals.iter().zip(shape.on_diagonals(c)) {
+            if on {
+                held |= d;
+            }
+        }
+        held
+    }
+
+    /// Value `b` (its bit) given in cell `c`.
+    fn add(&mut self, shape: &Shape, c: usize, b: u64) {
+        let (x, y) = (c % shape.n, c / shape.n);
+        self.rows[y] |= b;
+        self.columns[x] |= b;
+        self.regions[shape.region_of[c]] |= b;
+        for (d, on) in self.diagonals.iter_mut().zip(shape.on_diagonals(c)) {
+            if on {
+                *d |= b;
+            }
+        }
     }
 }
 

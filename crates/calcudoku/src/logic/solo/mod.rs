@@ -394,20 +394,7 @@ fn singles_finish(shape: &Shape, givens: &[u8], basic: bool) -> bool {
 /// Places every value with one place left in `unit`: whether one was; Err when a value has no
 /// place (or two values only one cell).
 fn hidden_singles_in(shape: &Shape, cube: &mut Cube, unit: &[usize]) -> Result<bool, Stuck> {
-    let (mut once, mut twice, mut placed) = (0u64, 0u64, 0u64);
-    for &c in unit {
-        let m = cube.cand[c];
-        twice |= once & m;
-        once |= m;
-        if cube.grid[c] != 0 {
-            placed |= bit(cube.grid[c]);
-        }
-    }
-    let all = if shape.n == 64 { u64::MAX } else { (1u64 << shape.n) - 1 };
-    if once != all {
-        return Err(Stuck);
-    }
-    let mut single = once & !twice & !placed;
+    let mut single = singles_of(shape, cube, unit)?;
     let any = single != 0;
     while single != 0 {
         let v = single.trailing_zeros() as u8 + 1;
@@ -422,6 +409,19 @@ fn hidden_singles_in(shape: &Shape, cube: &mut Cube, unit: &[usize]) -> Result<b
 /// Places the smallest value with one place left in `unit` (an open cell), if there is one;
 /// Err when a value has no place at all.
 fn hidden_single_in(shape: &Shape, cube: &mut Cube, unit: &[usize]) -> Result<bool, Stuck> {
+    let single = singles_of(shape, cube, unit)?;
+    if single == 0 {
+        return Ok(false);
+    }
+    let v = single.trailing_zeros() as u8 + 1;
+    let c = *unit.iter().find(|&&c| cube.cand[c] & bit(v) != 0).expect("one place");
+    cube.place(shape, c, v);
+    Ok(true)
+}
+
+/// The values (a bit each) with one place left in `unit` and not placed there; Err when a
+/// value has no place at all.
+fn singles_of(shape: &Shape, cube: &Cube, unit: &[usize]) -> Result<u64, Stuck> {
     // Values seen in one cell of the unit, in two or more, and placed there.
     let (mut once, mut twice, mut placed) = (0u64, 0u64, 0u64);
     for &c in unit {
@@ -432,16 +432,8 @@ fn hidden_single_in(shape: &Shape, cube: &mut Cube, unit: &[usize]) -> Result<bo
             placed |= bit(cube.grid[c]);
         }
     }
-    let all = if shape.n == 64 { u64::MAX } else { (1u64 << shape.n) - 1 };
-    if once != all {
+    if once != shape.all_values() {
         return Err(Stuck);
     }
-    let single = once & !twice & !placed;
-    if single == 0 {
-        return Ok(false);
-    }
-    let v = single.trailing_zeros() as u8 + 1;
-    let c = *unit.iter().find(|&&c| cube.cand[c] & bit(v) != 0).expect("one place");
-    cube.place(shape, c, v);
-    Ok(true)
+    Ok(once & !twice & !placed)
 }

@@ -247,7 +247,7 @@ fn a_cube_from_unit_masks_is_the_cube_placed_one_by_one() {
         }
         cases.extend([thinned, changed]);
         for givens in cases {
-            let all = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
+            let all = shape.all_values();
             let mut placed = Cube { cand: vec![all; n * n], grid: vec![0; n * n] };
             let mut clash = false;
             for x in 0..n {
