@@ -16,6 +16,7 @@ mod cage;
 mod constraint;
 pub(crate) mod error;
 mod grid;
+mod houses_key;
 mod kind;
 #[cfg(test)]
 mod tests;
@@ -25,6 +26,7 @@ pub use cage::{Cage, Operator, neighbours};
 pub(crate) use cage::{push_number, rule_holds};
 pub use constraint::{Constraint, Edge, House, LineClues, Relation, RelationKind, towers_seen};
 pub use grid::{BoxShape, Grid};
+pub(crate) use houses_key::HousesKey;
 pub use kind::{Family, Kind};
 pub use value::{Cell, MAX_SIZE, Value, ValueSet, ValueSetIter};
 

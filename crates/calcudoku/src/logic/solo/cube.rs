@@ -5,23 +5,15 @@
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use crate::puzzle::{BoxShape, Cell, Puzzle};
+use crate::puzzle::{Cell, HousesKey, Puzzle};
 
 /// A contradiction: a cell or a unit left without room for a value.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) struct Stuck;
 
-/// What a [`Shape`] is built from besides rows and columns.
-struct Key {
-    size: usize,
-    boxes: Option<BoxShape>,
-    jigsaw: Option<Vec<u8>>,
-    diagonals: bool,
-}
-
 thread_local! {
     /// The last shape this thread built, with what it was built from.
-    static LAST: RefCell<Option<(Key, Rc<Shape>)>> = const { RefCell::new(None) };
+    static LAST: RefCell<Option<(HousesKey, Rc<Shape>)>> = const { RefCell::new(None) };
 }
 
 /// The units and each cell's place in them.
@@ -61,21 +53,12 @@ impl Shape {
         }
         LAST.with_borrow_mut(|last| {
             if let Some((key, shape)) = last {
-                if key.size == n
-                    && key.boxes == puzzle.boxes()
-                    && key.jigsaw.as_deref() == puzzle.jigsaw()
-                    && key.diagonals == puzzle.diagonals()
-                {
+                if key.matches(puzzle) {
                     return Some(shape.clone());
                 }
             }
             let shape = Rc::new(Shape::build(puzzle));
-            let key = Key {
-                size: n,
-                boxes: puzzle.boxes(),
-                jigsaw: puzzle.jigsaw().map(<[u8]>::to_vec),
-                diagonals: puzzle.diagonals(),
-            };
+            let key = HousesKey::new(puzzle);
             *last = Some((key, shape.clone()));
             Some(shape)
         })

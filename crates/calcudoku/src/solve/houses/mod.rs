@@ -34,7 +34,7 @@ use std::cell::RefCell;
 use std::sync::Arc;
 
 use crate::clock::Instant;
-use crate::puzzle::{BoxShape, Cell, Puzzle};
+use crate::puzzle::{Cell, HousesKey, Puzzle};
 
 use bits::Bits;
 use search::{MAX_VALUES, Search, State};
@@ -176,58 +176,10 @@ pub(crate) enum Houses {
     W4(Arc<Layout<4>>),
 }
 
-/// What a layout is made of besides rows and columns: two puzzles with equal parts have the
-/// same layout.
-#[derive(PartialEq)]
-struct Parts {
-    size: usize,
-    boxes: Option<BoxShape>,
-    jigsaw: Option<Vec<u8>>,
-    diagonals: bool,
-    extra_regions: Vec<Vec<Cell>>,
-}
-
-impl Parts {
-    /// Whether `puzzle` has these parts (compared without building its own).
-    fn of(&self, puzzle: &Puzzle) -> bool {
-        self.size == puzzle.size()
-            && self.boxes == puzzle.boxes()
-            && self.jigsaw.as_deref() == puzzle.jigsaw()
-            && self.diagonals == puzzle.diagonals()
-            && self.extra_regions == puzzle.extra_regions()
-    }
-
-    fn new(puzzle: &Puzzle) -> Parts {
-        Parts {
-            size: puzzle.size(),
-            boxes: puzzle.boxes(),
-            jigsaw: puzzle.jigsaw().map(<[u8]>::to_vec),
-            diagonals: puzzle.diagonals(),
-            extra_regions: puzzle.extra_regions().to_vec(),
-        }
-    }
-
-    /// Becomes `puzzle`'s parts, reusing its own storage.
-    fn update(&mut self, puzzle: &Puzzle) {
-        (self.size, self.boxes, self.diagonals) =
-            (puzzle.size(), puzzle.boxes(), puzzle.diagonals());
-        match (&mut self.jigsaw, puzzle.jigsaw()) {
-            (Some(mine), Some(theirs)) => {
-                mine.clear();
-                mine.extend_from_slice(theirs);
-            }
-            (mine, theirs) => *mine = theirs.map(<[u8]>::to_vec),
-        }
-        if self.extra_regions != puzzle.extra_regions() {
-            self.extra_regions = puzzle.extra_regions().to_vec();
-        }
-    }
-}
-
 thread_local! {
-    /// The last layout this thread compiled, with its parts: a batch of puzzles of one layout
+    /// The last layout this thread compiled, with its key: a batch of puzzles of one layout
     /// (X-Sudokus, Sudokus of one box shape, windoku) compiles it once.
-    static LAST: RefCell<Option<(Parts, Houses)>> = const { RefCell::new(None) };
+    static LAST: RefCell<Option<(HousesKey, Houses)>> = const { RefCell::new(None) };
 }
 
 /// What a search found.
@@ -255,14 +207,14 @@ impl Houses {
             return None;
         }
         LAST.with_borrow_mut(|last| {
-            if let Some((parts, houses)) = last {
-                if parts.of(puzzle) {
+            if let Some((key, houses)) = last {
+                if key.matches(puzzle) {
                     return Some(houses.clone());
                 }
                 // Held by no solver but this cache: rebuilt in place.
                 if let Some(refilled) = houses.refill(n, puzzle) {
                     if refilled {
-                        parts.update(puzzle);
+                        key.update(puzzle);
                         return Some(houses.clone());
                     }
                     *last = None;
@@ -275,7 +227,7 @@ impl Houses {
                 3 => Houses::W3(Arc::new(Layout::new(puzzle)?)),
                 _ => Houses::W4(Arc::new(Layout::new(puzzle)?)),
             };
-            *last = Some((Parts::new(puzzle), houses.clone()));
+            *last = Some((HousesKey::new(puzzle), houses.clone()));
             Some(houses)
         })
     }
