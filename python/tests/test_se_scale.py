@@ -12,19 +12,10 @@ import pytest
 
 import calcudoku
 import calcudoku.dask
-from conftest import SAMPLES
+from conftest import REPO, SAMPLES
 
-PATTERN = """\
-...xxxx.x
-..x.x....
-.x.x.....
-.x......x
-xxx...xxx
-x......x.
-.....x.x.
-....x.x..
-x.xxxx...
-"""
+# The bundled 28-clue pattern, which the README and the CLI tests run too.
+PATTERN = (REPO / "examples" / "sudoku-pattern.txt").read_text()
 
 
 def sample(n: int) -> list:

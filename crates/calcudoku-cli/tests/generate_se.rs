@@ -8,18 +8,9 @@ use serde_json::Value;
 mod common;
 use common::{run_with as run, temp_file};
 
-/// A 28-clue pattern (the clues of a generated puzzle), as 9 rows.
-const PATTERN: &str = "\
-...xxxx.x
-..x.x....
-.x.x.....
-.x......x
-xxx...xxx
-x......x.
-.....x.x.
-....x.x..
-x.xxxx...
-";
+/// The bundled 28-clue pattern (the clues of a generated puzzle, as 9 rows), which the README
+/// runs too.
+const PATTERN: &str = include_str!("../../../examples/sudoku-pattern.txt");
 
 /// ER of each line of `grade --scale se` output.
 fn ers(graded: &str) -> Vec<f64> {
