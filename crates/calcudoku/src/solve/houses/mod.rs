@@ -128,7 +128,7 @@ impl<const W: usize> Layout<W> {
         if regions {
             for c in 0..cells {
                 let r = puzzle.region_of(Cell(c as u16)).unwrap_or(0);
-                bits::insert(&mut units[(k + r) & (MAX_UNITS - 1)], c);
+                bits::insert(&mut units[k + r], c);
             }
             k += n;
         }
