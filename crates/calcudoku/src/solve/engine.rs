@@ -175,8 +175,7 @@ pub(crate) struct Engine<'m> {
     relation_queue: Pending,
     sight_queue: Pending,
     /// The line clues' passes (see `sightlines`), kept between calls.
-    sight_forward: Vec<u128>,
-    sight_backward: Vec<u128>,
+    line_passes: sightlines::LinePasses,
     /// Bands and stacks (puzzles with boxes only), and those whose locked candidates are to
     /// be looked at: once the cheaper deductions have settled.
     bands: Rc<Bands>,
@@ -314,8 +313,7 @@ impl<'m> Engine<'m> {
             unit_queue: UnitQueue::new(m.unit_count, !weighted),
             relation_queue: Pending::new(m.more.relations.len()),
             sight_queue: Pending::new(m.more.sightlines.len()),
-            sight_forward: Vec::new(),
-            sight_backward: Vec::new(),
+            line_passes: sightlines::LinePasses::default(),
             band_queue: Pending::new(bands.bands.len()),
             bands,
             pair_queue: UnitQueue::new(m.unit_count, !weighted),
