@@ -34,7 +34,7 @@ mod spare;
 mod units;
 
 use crate::clock::Instant;
-use queues::{Pending, UnitQueue};
+use queues::{BitQueue, Pending, UnitQueue};
 
 use std::rc::Rc;
 
@@ -172,8 +172,8 @@ pub(crate) struct Engine<'m> {
     unit_queue: UnitQueue,
     /// Relations between two cells and line clues to be looked at (none in KenKen, Sudoku
     /// and Killer).
-    relation_queue: Pending,
-    sight_queue: Pending,
+    relation_queue: BitQueue,
+    sight_queue: BitQueue,
     /// The line clues' passes (see `sightlines`), kept between calls.
     line_passes: sightlines::LinePasses,
     /// Bands and stacks (puzzles with boxes only), and those whose locked candidates are to
@@ -203,6 +203,10 @@ pub(crate) struct Engine<'m> {
     /// No boxes, no derived cages and units queued as bits (see [`UnitQueue`]): a narrowed
     /// cell queues its cage, row and column only.
     plain: bool,
+    /// Not plain, but a cell's units are its row and column alone, with no derived cages and
+    /// no bands (Towers, Unequal, Adjacent): a narrowed cell queues those two, its relations
+    /// and its line clues, without looking for the rest (see [`Engine::schedule_lines`]).
+    lines: bool,
     /// Whether narrowings go on the trails (not at the root, see [`Engine::root`]).
     trailing: bool,
     /// Whether the root may propagate on fixed-size state (see `root`); tests turn it off to
@@ -294,7 +298,16 @@ impl<'m> Engine<'m> {
         supports.reserve(64);
         // Only what the puzzle uses is allocated: a KenKen is solved in the time of a few
         // allocations.
-        let weighted = !bands.bands.is_empty() || m.n >= WEIGHTED_FROM || m.has_regions_or_more();
+        let no_bands = bands.bands.is_empty();
+        let weighted = !no_bands || m.n >= WEIGHTED_FROM || m.has_regions_or_more();
+        let lines = m.more.cell_units.is_empty()
+            && m.units_of(0).len() == 2
+            && m.derived_cages_none()
+            && no_bands;
+        // Units as bits also with weights when a cell's units are its row and column: which
+        // unit finds a contradiction first then depends on their numbers, not on the order
+        // they were queued in.
+        let unit_bits = !weighted || lines;
         Engine {
             m,
             node_budget: u64::MAX,
@@ -310,13 +323,13 @@ impl<'m> Engine<'m> {
             allowed: std::mem::take(&mut spare.allowed),
             singles,
             cage_queue: Pending::reusing(m.cage_count(), queue, queued),
-            unit_queue: UnitQueue::new(m.unit_count, !weighted),
-            relation_queue: Pending::new(m.more.relations.len()),
-            sight_queue: Pending::new(m.more.sightlines.len()),
+            unit_queue: UnitQueue::new(m.unit_count, unit_bits),
+            relation_queue: BitQueue::new(m.more.relations.len()),
+            sight_queue: BitQueue::new(m.more.sightlines.len()),
             line_passes: sightlines::LinePasses::default(),
             band_queue: Pending::new(bands.bands.len()),
             bands,
-            pair_queue: UnitQueue::new(m.unit_count, !weighted),
+            pair_queue: UnitQueue::new(m.unit_count, unit_bits),
             open_in_unit: Vec::new(),
             pairs: true,
             segment_masks: Vec::new(),
@@ -338,6 +351,7 @@ impl<'m> Engine<'m> {
                 && m.derived_cages_none()
                 && !weighted
                 && m.unit_count <= 64,
+            lines,
             trailing: true,
             small: true,
             emptied: 0,
@@ -570,8 +584,26 @@ impl<'m> Engine<'m> {
             let units = 1 << row | 1 << col;
             self.unit_queue.bits |= units;
             self.pair_queue.bits |= units;
+        } else if self.lines {
+            self.schedule_lines(c);
         } else {
             self.schedule_general(c);
+        }
+    }
+
+    /// [`Engine::schedule`] past the cage when a cell's units are its row and column (see
+    /// `lines`): the same queues, in the same order, as [`Engine::schedule_general`].
+    #[inline(never)]
+    fn schedule_lines(&mut self, c: usize) {
+        let m = self.m;
+        let [row, col, _] = m.cell_units[c];
+        self.queue_unit(row);
+        self.queue_unit(col);
+        for &r in m.more.relations_of.of(c) {
+            self.relation_queue.push(r);
+        }
+        for &s in m.more.sightlines_of.of(c) {
+            self.sight_queue.push(s);
         }
     }
 

@@ -104,3 +104,78 @@ impl UnitQueue {
         self.pending.clear();
     }
 }
+
+/// Items waiting to be looked at, each at most once, as one bit per item, taken lowest
+/// first: queuing is one OR whatever was queued before. For the relations and line clues,
+/// which many narrowings queue and whose order reaches the same fixed point.
+#[derive(Default)]
+pub(super) struct BitQueue {
+    words: Vec<u64>,
+    /// The words below this one are empty.
+    first: usize,
+}
+
+impl BitQueue {
+    pub(super) fn new(items: usize) -> BitQueue {
+        BitQueue { words: vec![0; items.div_ceil(64)], first: usize::MAX }
+    }
+
+    #[inline]
+    pub(super) fn push(&mut self, i: u32) {
+        let w = i as usize / 64;
+        self.words[w] |= 1 << (i % 64);
+        self.first = self.first.min(w);
+    }
+
+    #[inline]
+    pub(super) fn pop(&mut self) -> Option<u32> {
+        while let Some(word) = self.words.get_mut(self.first) {
+            if *word != 0 {
+                let bit = word.trailing_zeros();
+                *word &= *word - 1;
+                return Some((self.first * 64) as u32 + bit);
+            }
+            self.first += 1;
+        }
+        self.first = usize::MAX;
+        None
+    }
+
+    /// Drops item `i` if queued: what looking at `i` queues of `i` itself (its filtering
+    /// being idempotent).
+    #[inline]
+    pub(super) fn drop_item(&mut self, i: usize) {
+        self.words[i / 64] &= !(1 << (i % 64));
+    }
+
+    pub(super) fn clear(&mut self) {
+        self.words.fill(0);
+        self.first = usize::MAX;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Items come out once each, lowest first, across words; dropped ones not at all.
+    #[test]
+    fn a_bit_queue_gives_each_item_once_lowest_first() {
+        let mut q = BitQueue::new(150);
+        for i in [130, 5, 64, 5, 149, 0, 64, 77] {
+            q.push(i);
+        }
+        q.drop_item(77);
+        let mut out = Vec::new();
+        while let Some(i) = q.pop() {
+            out.push(i);
+            if i == 64 {
+                q.push(3); // below what was taken: still comes out
+            }
+        }
+        assert_eq!(out, [0, 5, 64, 3, 130, 149]);
+        q.push(9);
+        q.clear();
+        assert_eq!(q.pop(), None);
+    }
+}

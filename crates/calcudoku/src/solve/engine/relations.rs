@@ -49,10 +49,9 @@ impl Engine<'_> {
             self.emptied = a;
             return Err(Conflict);
         }
-        // The relation's own narrowings need not queue it again: filtering is idempotent.
-        self.relation_queue.hold(r);
+        // What the relation's own narrowings queue of it is dropped: filtering is idempotent.
         let done = self.narrow(b, db).and_then(|()| self.narrow(a, da));
-        self.relation_queue.release(r);
+        self.relation_queue.drop_item(r);
         done
     }
 }

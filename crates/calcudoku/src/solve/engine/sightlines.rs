@@ -129,8 +129,7 @@ impl Engine<'_> {
             self.emptied = cells[i] as usize;
             return Err(Conflict);
         }
-        // The clue's own narrowings need not queue it again: filtering is idempotent.
-        self.sight_queue.hold(s);
+        // What the clue's own narrowings queue of it is dropped: filtering is idempotent.
         let mut done = Ok(());
         for (i, &c) in cells.iter().enumerate() {
             done = self.narrow(c as usize, self.line_passes.keep[i]);
@@ -138,7 +137,7 @@ impl Engine<'_> {
                 break;
             }
         }
-        self.sight_queue.release(s);
+        self.sight_queue.drop_item(s);
         done
     }
 }
