@@ -9,6 +9,7 @@ use smallvec::SmallVec;
 
 pub use super::layouts::CagePart;
 use super::layouts::{self, Analysis, CageView};
+use super::sightline::Clue;
 
 use crate::puzzle::{BoxShape, Cage, Cell, Grid, Operator, Puzzle, ValueSet};
 
@@ -244,6 +245,9 @@ pub struct Geometry {
     /// Every cell's peers ([`Board::peers`]), computed the first time a technique asks:
     /// `peers.0[peers.1[c]..peers.1[c + 1]]` are cell `c`'s.
     peers: OnceLock<(Vec<Cell>, Vec<u32>)>,
+    /// The line clues (Skyscrapers) with the cells each looks along, computed the first time
+    /// a technique asks ([`Board::line_clues`]).
+    line_clues: OnceLock<Vec<Clue>>,
 }
 
 impl Geometry {
@@ -261,6 +265,7 @@ impl Geometry {
             distinct_cages: puzzle.distinct_cages(),
             puzzle: puzzle.clone(),
             peers: OnceLock::new(),
+            line_clues: OnceLock::new(),
         };
         geo.build();
         geo
@@ -280,6 +285,7 @@ impl Geometry {
         self.distinct_cages = puzzle.distinct_cages();
         self.puzzle.clone_from(puzzle);
         self.peers = OnceLock::new();
+        self.line_clues = OnceLock::new();
         self.build();
     }
 
@@ -488,6 +494,12 @@ impl Board {
     /// The puzzle this board is of (without the placements made since).
     pub fn puzzle(&self) -> &Puzzle {
         &self.geo.puzzle
+    }
+
+    /// Every line clue of the puzzle in Tatham's order (top, bottom, left, right), with its
+    /// line: computed once and shared by every board of the puzzle.
+    pub(crate) fn line_clues(&self) -> &[Clue] {
+        self.geo.line_clues.get_or_init(|| super::sightline::clues_of(&self.geo.puzzle))
     }
     /// The puzzle's box shape; `None` when it has no boxes.
     pub fn boxes(&self) -> Option<BoxShape> {

@@ -1,13 +1,16 @@
 //! What the Skyscrapers techniques share: the clues of a board with the cells each looks
 //! along, and how a step names its clue.
 
-use crate::puzzle::{Cell, Edge};
+use smallvec::SmallVec;
+
+use crate::puzzle::{Cell, Edge, Puzzle};
 
 use super::board::Board;
 use super::step::Step;
 
 /// A clue around the grid: its edge, its position along the edge (0-based column for top
 /// and bottom, row for left and right), how many towers it sees, and its line, nearest first.
+#[derive(Clone, Debug)]
 pub struct Clue {
     pub edge: Edge,
     pub index: usize,
@@ -16,9 +19,14 @@ pub struct Clue {
 }
 
 /// Every clue of the board's puzzle, in Tatham's order (top, bottom, left, right).
-pub fn clues(board: &Board) -> Vec<Clue> {
-    let n = board.size();
-    let Some(clues) = board.puzzle().line_clues() else { return Vec::new() };
+pub fn clues(board: &Board) -> &[Clue] {
+    board.line_clues()
+}
+
+/// Every clue of `puzzle`, in Tatham's order, for [`Board::line_clues`].
+pub(super) fn clues_of(puzzle: &Puzzle) -> Vec<Clue> {
+    let n = puzzle.size();
+    let Some(clues) = puzzle.line_clues() else { return Vec::new() };
     clues
         .given()
         .map(|(edge, index, seen)| Clue { edge, index, seen, line: edge.line(index, n).collect() })
@@ -26,8 +34,8 @@ pub fn clues(board: &Board) -> Vec<Clue> {
 }
 
 /// Where a value sits along a line: `at[v]` is its index (nearest the clue first), or None.
-pub fn positions(board: &Board, line: &[Cell]) -> Vec<Option<usize>> {
-    let mut at = vec![None; board.size() + 1];
+pub fn positions(board: &Board, line: &[Cell]) -> SmallVec<[Option<usize>; 17]> {
+    let mut at = smallvec::smallvec![None; board.size() + 1];
     for (k, &c) in line.iter().enumerate() {
         if board.is_placed(c) {
             at[board.value(c) as usize] = Some(k);

@@ -76,7 +76,7 @@ fn analyse(cand: &[ValueSet], seen: u8) -> Option<Box<[ValueSet]>> {
     }
     let mut walk = Walk::new(cand, seen);
     walk.go(0, ValueSet::EMPTY, 0, 0);
-    let used = (walk.budget > 0).then(|| walk.used.into_boxed_slice());
+    let used = (walk.budget > 0).then(|| std::mem::take(&mut walk.used).into_boxed_slice());
     ANALYSED.with(|a| {
         let mut a = a.borrow_mut();
         if a.len() >= CACHE_LINES {
@@ -87,28 +87,49 @@ fn analyse(cand: &[ValueSet], seen: u8) -> Option<Box<[ValueSet]>> {
     used
 }
 
-/// Lines up to this long remember which partial orders can be completed (2ⁿ·(n+1)² states:
-/// 124 thousand at 10); longer ones walk every order.
+/// Lines up to this long remember which partial orders can be completed (2ⁿ·(n+1) states:
+/// 11 thousand at 10); longer ones walk every order.
 const MEMO_UP_TO: usize = 10;
+
+thread_local! {
+    /// The memo of the walks on this thread (see [`Walk`]), and the stamp of the last walk:
+    /// an entry holds the stamp of the walk that wrote it, so that a new walk needs no
+    /// clearing.
+    static MEMO: RefCell<(Vec<u32>, u32)> = const { RefCell::new((Vec::new(), 0)) };
+}
 
 /// A depth-first walk over the orders of a line: `used[k]` gathers the values cell `k`
 /// takes in some order that shows exactly `seen` towers. A partial order is known by the
-/// values it took, its tallest and the towers it shows: on short lines each is completed
-/// (or not) once.
+/// values it took and the towers it shows (its tallest is the largest value it took): on
+/// short lines each is completed (or not) once.
 struct Walk<'a> {
     cand: &'a [ValueSet],
     seen: usize,
     used: Vec<ValueSet>,
     budget: u32,
-    /// For each partial order: 0 not walked yet, 1 cannot be completed, 2 can.
-    memo: Vec<u8>,
+    /// For each partial order, `stamp << 2 | 1` cannot be completed, `stamp << 2 | 2` can;
+    /// anything else, not walked yet. Empty on long lines.
+    memo: Vec<u32>,
+    stamp: u32,
 }
 
 impl<'a> Walk<'a> {
     fn new(cand: &'a [ValueSet], seen: u8) -> Walk<'a> {
         let n = cand.len();
-        let memo = if n <= MEMO_UP_TO { vec![0; (1 << n) * (n + 1) * (n + 1)] } else { Vec::new() };
-        Walk { cand, seen: seen as usize, used: vec![ValueSet::EMPTY; n], budget: BUDGET, memo }
+        let (mut memo, mut stamp) = MEMO.with(|m| std::mem::take(&mut *m.borrow_mut()));
+        if n <= MEMO_UP_TO {
+            let len = (1 << n) * (n + 1);
+            if memo.len() < len {
+                memo.resize(len, 0);
+            }
+            stamp += 1;
+            if stamp >= u32::MAX >> 2 {
+                memo.fill(0);
+                stamp = 1;
+            }
+        }
+        let used = vec![ValueSet::EMPTY; n];
+        Walk { cand, seen: seen as usize, used, budget: BUDGET, memo, stamp }
     }
 
     /// Fills cell `k` on, with `taken` the values placed before it, `tallest` the tallest of
@@ -118,12 +139,11 @@ impl<'a> Walk<'a> {
         if k == n {
             return count == self.seen;
         }
-        let at = (!self.memo.is_empty())
-            .then(|| (taken.bits() as usize * (n + 1) + tallest as usize) * (n + 1) + count);
+        let at = (n <= MEMO_UP_TO).then(|| taken.bits() as usize * (n + 1) + count);
         if let Some(at) = at
-            && self.memo[at] != 0
+            && self.memo[at] >> 2 == self.stamp
         {
-            return self.memo[at] == 2;
+            return self.memo[at] & 3 == 2;
         }
         if self.budget == 0 {
             return false;
@@ -144,9 +164,17 @@ impl<'a> Walk<'a> {
             }
         }
         if let Some(at) = at {
-            self.memo[at] = if any { 2 } else { 1 };
+            self.memo[at] = self.stamp << 2 | if any { 2 } else { 1 };
         }
         any
+    }
+}
+
+impl Drop for Walk<'_> {
+    /// Gives the memo back to the thread for the next walk.
+    fn drop(&mut self) {
+        let memo = std::mem::take(&mut self.memo);
+        MEMO.with(|m| *m.borrow_mut() = (memo, self.stamp));
     }
 }
 
