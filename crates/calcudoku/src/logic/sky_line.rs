@@ -4,10 +4,14 @@
 
 use std::cell::RefCell;
 use std::collections::HashMap;
+use std::hash::BuildHasherDefault;
+
+use smallvec::SmallVec;
 
 use crate::puzzle::ValueSet;
 
 use super::board::Board;
+use super::layouts::QuickHash;
 use super::sightline::{clue_name, clues};
 use super::step::{Found, Placement, Step, eliminations_text};
 use super::technique::Technique;
@@ -28,7 +32,7 @@ pub fn find(board: &Board, out: &mut Found) {
         if clue.line.iter().all(|&c| board.is_placed(c)) {
             continue;
         }
-        let cand: Vec<ValueSet> = clue.line.iter().map(|&c| board.candidates(c)).collect();
+        let cand: Values = clue.line.iter().map(|&c| board.candidates(c)).collect();
         let Some(used) = analyse(&cand, clue.seen) else { continue };
         let mut step = Step::new(Technique::LineAnalysis);
         for (k, &c) in clue.line.iter().enumerate() {
@@ -56,27 +60,30 @@ pub fn find(board: &Board, out: &mut Found) {
 const CACHE_LINES: usize = 1 << 16;
 
 /// A line's clue and candidates (the key), and what each cell takes (None: out of budget).
-type Analysed = HashMap<Box<[u64]>, Option<Box<[ValueSet]>>>;
+type Analysed = HashMap<SmallVec<[u64; 12]>, Option<Values>, BuildHasherDefault<QuickHash>>;
+
+/// A line's candidates or values, one set per cell: on the stack up to 12 cells.
+type Values = SmallVec<[ValueSet; 12]>;
 
 thread_local! {
     /// Lines analysed on this thread: the clue and the candidates, then what each cell takes
     /// in some order (None: out of budget). Grading looks at the same lines again and again
     /// (a generator grades puzzles that differ by one clue), and the answer depends on
     /// nothing else.
-    static ANALYSED: RefCell<Analysed> = RefCell::new(HashMap::new());
+    static ANALYSED: RefCell<Analysed> = RefCell::new(Analysed::default());
 }
 
 /// The values each cell of a line takes in some order of `cand` (each value once) that shows
 /// exactly `seen` towers; None when the walk ran out of budget.
-fn analyse(cand: &[ValueSet], seen: u8) -> Option<Box<[ValueSet]>> {
-    let key: Box<[u64]> =
+fn analyse(cand: &[ValueSet], seen: u8) -> Option<Values> {
+    let key: SmallVec<[u64; 12]> =
         std::iter::once(u64::from(seen)).chain(cand.iter().map(|c| c.bits())).collect();
     if let Some(known) = ANALYSED.with(|a| a.borrow().get(&key).cloned()) {
         return known;
     }
     let mut walk = Walk::new(cand, seen);
     walk.go(0, ValueSet::EMPTY, 0, 0);
-    let used = (walk.budget > 0).then(|| std::mem::take(&mut walk.used).into_boxed_slice());
+    let used = (walk.budget > 0).then(|| std::mem::take(&mut walk.used));
     ANALYSED.with(|a| {
         let mut a = a.borrow_mut();
         if a.len() >= CACHE_LINES {
@@ -105,7 +112,7 @@ thread_local! {
 struct Walk<'a> {
     cand: &'a [ValueSet],
     seen: usize,
-    used: Vec<ValueSet>,
+    used: Values,
     budget: u32,
     /// For each partial order, `stamp << 2 | 1` cannot be completed, `stamp << 2 | 2` can;
     /// anything else, not walked yet. Empty on long lines.
@@ -128,7 +135,7 @@ impl<'a> Walk<'a> {
                 stamp = 1;
             }
         }
-        let used = vec![ValueSet::EMPTY; n];
+        let used = smallvec::smallvec![ValueSet::EMPTY; n];
         Walk { cand, seen: seen as usize, used, budget: BUDGET, memo, stamp }
     }
 
