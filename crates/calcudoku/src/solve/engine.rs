@@ -299,15 +299,18 @@ impl<'m> Engine<'m> {
         // Only what the puzzle uses is allocated: a KenKen is solved in the time of a few
         // allocations.
         let no_bands = bands.bands.is_empty();
-        let weighted = !no_bands || m.n >= WEIGHTED_FROM || m.has_regions_or_more();
         let lines = m.more.cell_units.is_empty()
             && m.units_of(0).len() == 2
             && m.derived_cages_none()
             && no_bands;
-        // Units as bits also with weights when a cell's units are its row and column: which
-        // unit finds a contradiction first then depends on their numbers, not on the order
-        // they were queued in.
-        let unit_bits = !weighted || lines;
+        // Conflict weights where they pay: with boxes, regions or extra units, and on large
+        // squares; not where a cell's units are its row and column (Towers, Unequal,
+        // Adjacent), whose searches the fewest candidates or places of a plain Latin square
+        // keep smaller (measured in PERFORMANCE.md, "Towers and Unequal, third pass").
+        let weighted = !no_bands
+            || m.n >= WEIGHTED_FROM
+            || (m.has_regions_or_more() && !(lines && m.n < WEIGHTED_FROM));
+        let unit_bits = !weighted;
         Engine {
             m,
             node_budget: u64::MAX,
