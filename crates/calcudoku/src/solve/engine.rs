@@ -307,9 +307,7 @@ impl<'m> Engine<'m> {
         // squares; not where a cell's units are its row and column (Towers, Unequal,
         // Adjacent), whose searches the fewest candidates or places of a plain Latin square
         // keep smaller (measured in PERFORMANCE.md, "Towers and Unequal, third pass").
-        let weighted = !no_bands
-            || m.n >= WEIGHTED_FROM
-            || (m.has_regions_or_more() && !(lines && m.n < WEIGHTED_FROM));
+        let weighted = !no_bands || m.n >= WEIGHTED_FROM || (m.has_regions_or_more() && !lines);
         let unit_bits = !weighted;
         Engine {
             m,
