@@ -18,12 +18,8 @@ pub struct Clue {
     pub line: Vec<Cell>,
 }
 
-/// Every clue of the board's puzzle, in Tatham's order (top, bottom, left, right).
-pub fn clues(board: &Board) -> &[Clue] {
-    board.line_clues()
-}
-
-/// Every clue of `puzzle`, in Tatham's order, for [`Board::line_clues`].
+/// Every clue of `puzzle`, in Tatham's order (top, bottom, left, right), for
+/// [`Board::line_clues`].
 pub(super) fn clues_of(puzzle: &Puzzle) -> Vec<Clue> {
     let n = puzzle.size();
     let Some(clues) = puzzle.line_clues() else { return Vec::new() };

@@ -4,7 +4,7 @@
 //! of its first c − 1 cells. (Tatham's Towers: easy.)
 
 use super::board::Board;
-use super::sightline::{clue_name, clues, positions};
+use super::sightline::{clue_name, positions};
 use super::step::{Found, Placement, Step, eliminations_text};
 use super::technique::Technique;
 
@@ -17,7 +17,7 @@ pub(crate) const SPEC: super::technique::TechniqueSpec = super::technique::Techn
 
 pub fn find(board: &Board, out: &mut Found) {
     let n = board.size();
-    for clue in clues(board) {
+    for clue in board.line_clues() {
         let at = positions(board, &clue.line);
         let mut step = Step::new(Technique::VisibilityBounds);
         // Taller values that may still be seen (not standing behind a taller one).

@@ -5,7 +5,7 @@
 use crate::puzzle::ValueSet;
 
 use super::board::Board;
-use super::sightline::{clue_name, clues};
+use super::sightline::clue_name;
 use super::step::{Found, Placement, Step};
 use super::technique::Technique;
 use crate::puzzle::Edge;
@@ -19,7 +19,7 @@ pub(crate) const SPEC: super::technique::TechniqueSpec = super::technique::Techn
 
 pub fn find(board: &Board, out: &mut Found) {
     let n = board.size();
-    let all = clues(board);
+    let all = board.line_clues();
     for near in all.iter().filter(|c| matches!(c.edge, Edge::Top | Edge::Left)) {
         let far_edge = if near.edge == Edge::Top { Edge::Bottom } else { Edge::Right };
         let Some(far) = all.iter().find(|c| c.edge == far_edge && c.index == near.index) else {

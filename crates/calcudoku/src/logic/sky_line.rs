@@ -12,7 +12,7 @@ use crate::puzzle::ValueSet;
 
 use super::board::Board;
 use super::layouts::QuickHash;
-use super::sightline::{clue_name, clues};
+use super::sightline::clue_name;
 use super::step::{Found, Placement, Step, eliminations_text};
 use super::technique::Technique;
 
@@ -28,7 +28,7 @@ pub(crate) const SPEC: super::technique::TechniqueSpec = super::technique::Techn
 };
 
 pub fn find(board: &Board, out: &mut Found) {
-    for clue in clues(board) {
+    for clue in board.line_clues() {
         if clue.line.iter().all(|&c| board.is_placed(c)) {
             continue;
         }

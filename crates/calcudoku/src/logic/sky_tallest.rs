@@ -6,7 +6,7 @@
 use crate::puzzle::ValueSet;
 
 use super::board::Board;
-use super::sightline::{clue_name, clues, positions};
+use super::sightline::{clue_name, positions};
 use super::step::{Found, Placement, Step, eliminations_text};
 use super::technique::Technique;
 
@@ -19,7 +19,7 @@ pub(crate) const SPEC: super::technique::TechniqueSpec = super::technique::Techn
 
 pub fn find(board: &Board, out: &mut Found) {
     let n = board.size();
-    for clue in clues(board) {
+    for clue in board.line_clues() {
         let at = positions(board, &clue.line);
         // The run of the tallest values already placed, from N down: those nearer the clue
         // than every taller one are seen.
