@@ -203,9 +203,10 @@ pub(crate) struct Engine<'m> {
     /// No boxes, no derived cages and units queued as bits (see [`UnitQueue`]): a narrowed
     /// cell queues its cage, row and column only.
     plain: bool,
-    /// Not plain, but a cell's units are its row and column alone, with no derived cages and
-    /// no bands (Towers, Unequal, Adjacent): a narrowed cell queues those two, its relations
-    /// and its line clues, without looking for the rest (see [`Engine::schedule_lines`]).
+    /// A cell's units are its row and column alone, with no derived cages and no bands
+    /// (Towers, Unequal, Adjacent; KenKen too, where `plain` does not already hold): a
+    /// narrowed cell queues those two, its relations and its line clues, without looking for
+    /// the rest (see [`Engine::schedule_lines`]).
     lines: bool,
     /// Whether narrowings go on the trails (not at the root, see [`Engine::root`]).
     trailing: bool,
@@ -600,6 +601,13 @@ impl<'m> Engine<'m> {
         let [row, col, _] = m.cell_units[c];
         self.queue_unit(row);
         self.queue_unit(col);
+        self.queue_relations_and_clues(c);
+    }
+
+    /// Queues the relations and line clues of cell `c`, last in either schedule.
+    #[inline(always)]
+    fn queue_relations_and_clues(&mut self, c: usize) {
+        let m = self.m;
         for &r in m.more.relations_of.of(c) {
             self.relation_queue.push(r);
         }
@@ -623,12 +631,7 @@ impl<'m> Engine<'m> {
                 self.band_queue.push(b);
             }
         }
-        for &r in m.more.relations_of.of(c) {
-            self.relation_queue.push(r);
-        }
-        for &s in m.more.sightlines_of.of(c) {
-            self.sight_queue.push(s);
-        }
+        self.queue_relations_and_clues(c);
     }
 
     fn mark(&self) -> Mark {

@@ -120,10 +120,8 @@ impl Engine<'_> {
         let line = m.more.sightlines[s];
         let cells = &m.more.sight_cells[line.cells_at as usize..line.cells_at as usize + n];
         let seen = line.seen as usize;
-        if seen == 0 || seen > n {
-            self.emptied = cells[0] as usize;
-            return Err(Conflict);
-        }
+        // A puzzle's clues are in 1..=N (checked when it is built; 0 is no clue).
+        debug_assert!((1..=n).contains(&seen), "clue {seen} on a side of {n}");
         let keep = self.line_passes.supports(cells.iter().map(|&c| self.dom[c as usize]), seen);
         if let Some(i) = keep.iter().position(|&k| k == 0) {
             self.emptied = cells[i] as usize;
