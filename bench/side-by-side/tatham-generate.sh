@@ -4,9 +4,9 @@
 # checkout of Tatham's puzzles (PUZZLES) in a temporary folder (tatham-build.sh), then per game,
 # size (default 5 to 9) and level makes COUNT puzzles (default 40) with each, seed 5: Tatham's
 # in-process (the sum of the driver's per-puzzle times), calcudoku as one process on one thread
-# (`generate -k KIND -s N -d LEVEL -n COUNT --seed 5 -j 1`, the whole process, so that its start
-# counts for both sides' worst). Prints a Markdown table: seconds for the COUNT puzzles and
-# Tatham ÷ calcudoku. GAMES (environment) picks among towers, unequal and adjacent.
+# (`generate -k KIND -s N -d LEVEL -n COUNT --seed 5 -j 1`), timed whole, its start included:
+# a handicap to calcudoku only where a row takes milliseconds. Prints a Markdown table: seconds
+# for the COUNT puzzles and Tatham ÷ calcudoku. GAMES (environment) picks among towers, unequal and adjacent.
 set -euo pipefail
 src="$1"; bin="$2"; count="${3:-40}"; sizes="${4:-5 6 7 8 9}"
 here="$(cd "$(dirname "$0")" && pwd)"
