@@ -310,11 +310,15 @@ fn grade_on(
     deadline: Option<Instant>,
 ) -> Result<Grade, LogicError> {
     let mut proof = Some(Proof { known: false });
-    let path = climb(board, ladder, deadline, &mut proof);
+    let path = climb(board, ladder, deadline, &mut proof).map(|(g, board)| {
+        // The next grade on this thread builds its board in these buffers.
+        board.recycle();
+        g
+    });
     let unique = proof.is_some_and(|p| p.known);
     match path {
-        Ok((g, _)) if g.solved || unique => Ok(g),
-        Ok((g, _)) => match count_solutions(puzzle, deadline)? {
+        Ok(g) if g.solved || unique => Ok(g),
+        Ok(g) => match count_solutions(puzzle, deadline)? {
             0 => Err(LogicError::NoSolution),
             1 => Ok(g),
             _ => Err(LogicError::NotUnique),
