@@ -128,7 +128,7 @@ impl fmt::Display for Operator {
 ///
 /// `op == None` means no operator was written: on one cell the cage is a given (the cell holds
 /// `target`); on several cells the operator is hidden and any of `+ - * /` that fits will do.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Debug, PartialEq, Eq, Hash)]
 pub struct Cage {
     /// The cells of the cage, in the order the input listed them (checked by [`Puzzle::new`](super::Puzzle::new):
     /// at least one, all in range, none in another cage).
@@ -138,6 +138,20 @@ pub struct Cage {
     pub target: u64,
     /// The operator; `None` for a given (one cell) or a hidden operator (several cells).
     pub op: Option<Operator>,
+}
+
+impl Clone for Cage {
+    fn clone(&self) -> Cage {
+        Cage { cells: self.cells.clone(), target: self.target, op: self.op }
+    }
+
+    /// A copy in the room `self` already has (a board's copy of the puzzle is refilled for
+    /// each puzzle graded).
+    fn clone_from(&mut self, from: &Cage) {
+        self.cells.clone_from(&from.cells);
+        self.target = from.target;
+        self.op = from.op;
+    }
 }
 
 impl Cage {

@@ -42,10 +42,22 @@ impl fmt::Display for BoxShape {
 }
 
 /// A (possibly partial) grid of values, row-major; 0 means empty.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Debug, PartialEq, Eq, Hash)]
 pub struct Grid {
     size: usize,
     cells: Vec<u8>,
+}
+
+impl Clone for Grid {
+    fn clone(&self) -> Grid {
+        Grid { size: self.size, cells: self.cells.clone() }
+    }
+
+    /// A copy in the room `self` already has.
+    fn clone_from(&mut self, from: &Grid) {
+        self.size = from.size;
+        self.cells.clone_from(&from.cells);
+    }
 }
 
 impl Grid {

@@ -44,7 +44,7 @@ enum Regions {
 }
 
 /// A puzzle: an N×N Latin square with givens and constraints (see the module's notes).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Debug, PartialEq, Eq)]
 pub struct Puzzle {
     size: usize,
     regions: Option<Regions>,
@@ -55,6 +55,36 @@ pub struct Puzzle {
     extra_regions: Vec<Vec<Cell>>,
     relations: Vec<Relation>,
     line_clues: Option<Box<LineClues>>,
+}
+
+impl Clone for Puzzle {
+    fn clone(&self) -> Puzzle {
+        Puzzle {
+            size: self.size,
+            regions: self.regions.clone(),
+            givens: self.givens.clone(),
+            cages: self.cages.clone(),
+            distinct_cages: self.distinct_cages,
+            diagonals: self.diagonals,
+            extra_regions: self.extra_regions.clone(),
+            relations: self.relations.clone(),
+            line_clues: self.line_clues.clone(),
+        }
+    }
+
+    /// A copy in the room `self` already has: the grader's and the generator's boards keep
+    /// one copy of the puzzle and refill it for each puzzle.
+    fn clone_from(&mut self, from: &Puzzle) {
+        self.size = from.size;
+        self.regions.clone_from(&from.regions);
+        self.givens.clone_from(&from.givens);
+        self.cages.clone_from(&from.cages);
+        self.distinct_cages = from.distinct_cages;
+        self.diagonals = from.diagonals;
+        self.extra_regions.clone_from(&from.extra_regions);
+        self.relations.clone_from(&from.relations);
+        self.line_clues.clone_from(&from.line_clues);
+    }
 }
 
 /// Builds a [`Puzzle`] from its parts, checked by [`PuzzleBuilder::build`]:
@@ -588,7 +618,7 @@ impl Puzzle {
             }
         }
         self.cages.iter().all(|cage| {
-            let values: Vec<u8> = cage.cells.iter().map(|&c| grid.get(c)).collect();
+            let values: SmallVec<[u8; 16]> = cage.cells.iter().map(|&c| grid.get(c)).collect();
             let distinct = !self.distinct_cages || {
                 let mut s = ValueSet::EMPTY;
                 values.iter().all(|&v| {

@@ -129,3 +129,36 @@ fn structure_errors() {
     assert!(matches!(Puzzle::kenken(0, vec![]), Err(ModelError::Size { .. })));
     assert!(matches!(Puzzle::kenken(65, vec![]), Err(ModelError::Size { .. })));
 }
+
+/// A puzzle copied into another's room (`clone_from`, which the grader's boards use) is the
+/// puzzle copied, whatever the room held before: other kinds, sizes, cages, signs, clues.
+#[test]
+fn clone_from_copies_any_puzzle_into_any_other() {
+    let examples = [
+        "kenken-4x4.ops.txt",
+        "kenken-10x10.ops.txt",
+        "killer-9x9.ops.txt",
+        "jigsaw-9x9.txt",
+        "x-sudoku-9x9.solo.txt",
+        "futoshiki-5x5.txt",
+        "adjacent-5x5.unequal.txt",
+        "skyscrapers-5x5.txt",
+        "sudoku-9x9.rows.txt",
+    ];
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples/");
+    let puzzles: Vec<Puzzle> = examples
+        .iter()
+        .map(|name| {
+            let text = std::fs::read_to_string(format!("{dir}{name}")).expect(name);
+            crate::format::parse(&text, None).expect(name)
+        })
+        .collect();
+    for from in &puzzles {
+        for into in &puzzles {
+            let mut copy = into.clone();
+            copy.clone_from(from);
+            assert_eq!(&copy, from);
+            assert_eq!(copy.kind(), from.kind());
+        }
+    }
+}
