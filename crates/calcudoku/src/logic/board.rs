@@ -561,6 +561,12 @@ impl Board {
         let u = self.geo.frame.index(n, unit);
         &self.geo.frame.unit_cells[u * n..(u + 1) * n]
     }
+    /// The cells of the unit `units()[u]`, in row-major order ([`Board::unit_cells`] without
+    /// looking the unit up).
+    pub(crate) fn unit_cells_at(&self, u: usize) -> &[Cell] {
+        let n = self.geo.n;
+        &self.geo.frame.unit_cells[u * n..(u + 1) * n]
+    }
     /// The units a cell lies in: its row, its column, its box or region, and any diagonal or
     /// extra region.
     pub fn units_of(&self, cell: Cell) -> impl Iterator<Item = Unit> + '_ {

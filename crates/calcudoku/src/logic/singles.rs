@@ -46,31 +46,33 @@ pub fn naked(board: &Board, out: &mut Found) {
 
 /// Values with one place left in a unit of the given kinds (boxes first, as people look).
 pub fn hidden(board: &Board, kinds: &[UnitKind], out: &mut Found) {
-    let n = board.size();
+    let full = ValueSet::full(board.size());
+    let units = board.units();
     for &kind in kinds {
-        for &unit in board.units() {
+        for (u, &unit) in units.iter().enumerate() {
             if unit_kind(unit) != kind {
                 continue;
             }
-            let cells = board.unit_cells(unit);
+            let cells = board.unit_cells_at(u);
             // Values seen once and more than once among the unplaced cells' candidates.
             let (mut once, mut more, mut placed) =
                 (ValueSet::EMPTY, ValueSet::EMPTY, ValueSet::EMPTY);
             for &c in cells {
-                if board.is_placed(c) {
-                    placed.insert(board.value(c));
+                let v = board.value(c);
+                if v != 0 {
+                    placed.insert(v);
                     continue;
                 }
                 let cand = board.candidates(c);
                 more |= once & cand;
                 once |= cand;
             }
-            let single = once & !more & !placed & ValueSet::full(n);
+            let single = once & !more & !placed & full;
             for v in single.iter() {
                 let cell = cells
                     .iter()
                     .copied()
-                    .find(|&c| board.candidates(c).contains(v))
+                    .find(|&c| board.value(c) == 0 && board.candidates(c).contains(v))
                     .expect("a value seen once has a place");
                 let mut step = Step::new(Technique::HiddenSingle(kind));
                 step.cells.push(cell);

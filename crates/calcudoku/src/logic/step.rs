@@ -139,6 +139,27 @@ pub struct Found {
     pub(crate) searched: Option<(Option<crate::puzzle::Grid>, bool)>,
 }
 
+thread_local! {
+    /// The room of the last [`Found`] dropped on this thread, for the next one: a grader makes
+    /// one per puzzle, and would otherwise grow a new list of steps each time.
+    static ROOM: std::cell::Cell<Vec<Step>> = const { std::cell::Cell::new(Vec::new()) };
+}
+
+impl Drop for Found {
+    fn drop(&mut self) {
+        if self.steps.capacity() == 0 {
+            return;
+        }
+        let mut room = std::mem::take(&mut self.steps);
+        room.clear();
+        // The larger of the two rooms stays (a thread-local being torn down keeps none).
+        let _ = ROOM.try_with(|r| {
+            let kept = r.take();
+            r.set(if kept.capacity() >= room.capacity() { kept } else { room });
+        });
+    }
+}
+
 /// Work ticked between two readings of the clock (ticks of one are a node of a search).
 const TICKS: u64 = 1 << 10;
 
@@ -146,7 +167,7 @@ impl Found {
     /// Collects the first step only (hints and explanations take the easiest step each time).
     pub fn first() -> Found {
         Found {
-            steps: Vec::new(),
+            steps: ROOM.take(),
             all: false,
             deadline: None,
             late: false,
@@ -159,7 +180,9 @@ impl Found {
     }
     /// Collects every step a sweep of the technique finds (grading applies them together).
     pub fn all() -> Found {
-        Found { all: true, ..Found::first() }
+        let mut found = Found::first();
+        found.all = true;
+        found
     }
     /// The same, stopping the finder once `deadline` has passed.
     pub fn with_deadline(mut self, deadline: Option<Instant>) -> Found {
@@ -261,8 +284,8 @@ impl Found {
         self.steps.is_empty()
     }
     /// The steps recorded, in the order found.
-    pub fn into_steps(self) -> Vec<Step> {
-        self.steps
+    pub fn into_steps(mut self) -> Vec<Step> {
+        std::mem::take(&mut self.steps)
     }
     /// The steps recorded so far, in the order found.
     pub(crate) fn steps(&self) -> &[Step] {
