@@ -287,6 +287,9 @@ fn enumerate(cage: &CageView<'_>, a: &mut Analysis) {
             saturated &= *set == cage.candidates(c);
         }
         for (part, set) in parts.iter().zip(always.iter_mut()) {
+            if set.is_empty() {
+                continue; // no value in every layout: stays so
+            }
             let mut here = ValueSet::EMPTY;
             let mut m = part.positions;
             while m != 0 {
@@ -318,29 +321,42 @@ fn finish(a: &mut Analysis) {
 }
 
 /// A later analysis from the kept layouts: those still fitting the candidates stay.
+///
+/// A cage is refiltered after each step that touches it, usually down to a handful of
+/// layouts: the work per call is kept small (no buffers of its own; `per_cell` and `always`
+/// come sized from [`enumerate`]).
 fn refilter(cage: &CageView<'_>, a: &mut Analysis) {
     let width = cage.cells.len();
-    let cands: SmallVec<[ValueSet; 8]> = cage.cells.iter().map(|&c| cage.candidates(c)).collect();
-    let parts = cage.parts;
     let mut kept = 0;
-    for t in 0..a.tuples.len() / width {
-        let (from, to) = (t * width, kept * width);
-        if !(0..width).all(|i| cands[i].contains(a.tuples[from + i])) {
+    let layouts = a.tuples.len() / width.max(1);
+    for t in 0..layouts {
+        let from = t * width;
+        let fits = a.tuples[from..from + width]
+            .iter()
+            .zip(cage.cells)
+            .all(|(&v, &c)| cage.cand[c.index()].0 >> (v - 1) & 1 != 0);
+        if !fits {
             continue;
         }
-        a.tuples.copy_within(from..from + width, to);
+        let to = kept * width;
+        if to != from {
+            a.tuples.copy_within(from..from + width, to);
+        }
         let values = &a.tuples[to..to + width];
         for (set, &v) in a.per_cell.iter_mut().zip(values) {
-            set.insert(v);
+            set.0 |= 1 << (v - 1);
         }
-        for (part, set) in parts.iter().zip(a.always.iter_mut()) {
-            let mut here = ValueSet::EMPTY;
+        for (part, set) in cage.parts.iter().zip(a.always.iter_mut()) {
+            if set.0 == 0 {
+                continue; // no value in every layout: stays so
+            }
+            let mut here = 0u64;
             let mut m = part.positions;
             while m != 0 {
-                here.insert(values[m.trailing_zeros() as usize]);
+                here |= 1 << (values[m.trailing_zeros() as usize] - 1);
                 m &= m - 1;
             }
-            *set &= here;
+            set.0 &= here;
         }
         kept += 1;
     }
@@ -796,5 +812,87 @@ mod tests {
             }
         }
         assert!(checked > 100, "{checked} cages");
+    }
+
+    /// Every layout of a KenKen cage's cells from their candidates: the rule holds, and cells
+    /// in one row or column differ.
+    fn layouts_by_brute_force(board: &Board, k: usize) -> Vec<Vec<u8>> {
+        let info = &board.cages()[k];
+        let n = board.size();
+        let cands: Vec<ValueSet> = info.cells.iter().map(|&c| board.candidates(c)).collect();
+        let mut out = Vec::new();
+        let mut at = vec![0u8; cands.len()];
+        let total: usize = cands.iter().map(|c| c.len() as usize).product();
+        for mut code in 0..total {
+            for (i, cand) in cands.iter().enumerate() {
+                let values: Vec<u8> = cand.iter().collect();
+                at[i] = values[code % values.len()];
+                code /= values.len();
+            }
+            let clash = (0..at.len()).any(|i| {
+                (0..i).any(|j| {
+                    let (a, b) = (info.cells[i].index(), info.cells[j].index());
+                    at[i] == at[j] && (a / n == b / n || a % n == b % n)
+                })
+            });
+            if !clash && crate::puzzle::rule_holds(info.op, info.target, &at) {
+                out.push(at.clone());
+            }
+        }
+        out
+    }
+
+    /// A cage analysed again after its cells lost candidates (from the layouts kept the first
+    /// time) says what every layout on the new candidates says: each cell's values, and per
+    /// unit part the values every layout puts there; round after round of removals.
+    #[test]
+    fn kept_layouts_refiltered_match_every_layout() {
+        let mut checked = 0;
+        for seed in 0..120u64 {
+            let size = 4 + (seed % 4) as usize;
+            let g = generate(&Options { seed, ..Options::new(Kind::KenKen, size) }, 0, None)
+                .expect("a KenKen");
+            let mut board = Board::new(&g.puzzle).expect("a board");
+            for k in 0..board.cages().len() {
+                let _ = board.cage_analysis(k);
+            }
+            let mut rng = Rng::new(seed, 78);
+            for _round in 0..3 {
+                // Some candidates taken away, never the solution's value.
+                for c in 0..size * size {
+                    let cell = crate::puzzle::Cell(c as u16);
+                    let drop = 1 + rng.below(size) as u8;
+                    if rng.below(4) == 0 && drop != g.solution.get(cell) && !board.is_placed(cell) {
+                        let mut rest = board.candidates(cell);
+                        rest.remove(drop);
+                        let _ = board.restrict(cell, rest);
+                    }
+                }
+                for k in 0..board.cages().len() {
+                    let all = layouts_by_brute_force(&board, k);
+                    let a = board.cage_analysis(k);
+                    assert!(a.complete);
+                    assert_eq!(a.layouts as usize, all.len(), "seed {seed}, cage {k}");
+                    for (i, &got) in a.per_cell.iter().enumerate() {
+                        let want =
+                            all.iter().fold(ValueSet::EMPTY, |s, f| s | ValueSet::single(f[i]));
+                        assert_eq!(got, want, "seed {seed}, cage {k}, cell {i}");
+                    }
+                    for (p, part) in board.cage_parts(k).iter().enumerate() {
+                        let inside = |f: &Vec<u8>| {
+                            (0..f.len())
+                                .filter(|&i| part.positions & 1 << i != 0)
+                                .fold(ValueSet::EMPTY, |s, i| s | ValueSet::single(f[i]))
+                        };
+                        let want = all.iter().map(inside).fold(ValueSet::full(size), |s, t| s & t);
+                        if !all.is_empty() {
+                            assert_eq!(a.always[p], want, "seed {seed}, cage {k}, part {p}");
+                        }
+                    }
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked > 3_000, "{checked} cages");
     }
 }
