@@ -351,6 +351,11 @@ impl Geometry {
     }
 }
 
+/// The positions of a unit of `n` cells, as bits.
+fn all_open(n: usize) -> u64 {
+    if n >= 64 { u64::MAX } else { (1 << n) - 1 }
+}
+
 /// A board's buffers kept for the next [`Board::new`] on this thread ([`Board::recycle`]).
 struct Spare {
     geo: Arc<Geometry>,
@@ -358,6 +363,7 @@ struct Spare {
     value: Vec<u8>,
     analyses: Vec<Analysis>,
     stale: Vec<Flag<bool>>,
+    open: Vec<(u64, ValueSet)>,
 }
 
 thread_local! {
@@ -404,6 +410,9 @@ pub struct Board {
     /// (`stale`); a stale one is redone in place, in the buffers it already has.
     analyses: RefCell<Vec<Analysis>>,
     stale: Vec<Flag<bool>>,
+    /// Per unit (as indices into [`Board::units`]): the positions of its cells that hold no
+    /// value yet (bit `j` for `unit_cells[j]`), and the values placed in it.
+    open: Vec<(u64, ValueSet)>,
 }
 
 impl Board {
@@ -428,6 +437,8 @@ impl Board {
                 spare.analyses.resize_with(cages, Analysis::default);
                 spare.stale.clear();
                 spare.stale.resize(cages, Flag::new(true));
+                spare.open.clear();
+                spare.open.resize(spare.geo.frame.units.len(), (all_open(n), ValueSet::EMPTY));
                 Board {
                     geo: spare.geo,
                     cand: spare.cand,
@@ -435,11 +446,13 @@ impl Board {
                     placed: 0,
                     analyses: RefCell::new(spare.analyses),
                     stale: spare.stale,
+                    open: spare.open,
                 }
             }
             None => {
                 let geo = Arc::new(Geometry::new(puzzle));
                 let cages = geo.cages.len();
+                let units = geo.frame.units.len();
                 Board {
                     geo,
                     cand: vec![ValueSet::full(n); n * n],
@@ -447,6 +460,7 @@ impl Board {
                     placed: 0,
                     analyses: RefCell::new(vec![Analysis::default(); cages]),
                     stale: vec![Flag::new(true); cages],
+                    open: vec![(all_open(n), ValueSet::EMPTY); units],
                 }
             }
         };
@@ -458,11 +472,12 @@ impl Board {
     /// it still shares its structure: what a loop that grades one board after another does
     /// to make no allocation per board.
     pub(crate) fn recycle(self) {
-        let Board { mut geo, cand, value, analyses, stale, .. } = self;
+        let Board { mut geo, cand, value, analyses, stale, open, .. } = self;
         if Arc::get_mut(&mut geo).is_none() {
             return;
         }
-        let spare = Spare { geo, cand, value, analyses: analyses.into_inner(), stale };
+        let analyses = analyses.into_inner();
+        let spare = Spare { geo, cand, value, analyses, stale, open };
         let _ = SPARE.try_with(|s| *s.borrow_mut() = Some(spare));
     }
 
@@ -520,6 +535,11 @@ impl Board {
     /// The values still possible in `cell`; just the placed value once one is placed.
     pub fn candidates(&self, cell: Cell) -> ValueSet {
         self.cand[cell.index()]
+    }
+    /// The cells of unit `units()[u]` that hold no value yet (bit `j` for
+    /// `unit_cells_at(u)[j]`), and the values placed in it.
+    pub(crate) fn unit_open(&self, u: usize) -> (u64, ValueSet) {
+        self.open[u]
     }
     /// The value placed in a cell, 0 when none is.
     pub fn value(&self, cell: Cell) -> u8 {
@@ -685,10 +705,25 @@ impl Board {
         let n = geo.n;
         for &u in geo.frame.cell_units[i].iter().filter(|&&u| u != u16::MAX) {
             let u = u as usize;
-            for &peer in &geo.frame.unit_cells[u * n..(u + 1) * n] {
-                if peer != cell {
+            for (j, &peer) in geo.frame.unit_cells[u * n..(u + 1) * n].iter().enumerate() {
+                if peer == cell {
+                    let (open, held) = &mut self.open[u];
+                    *open &= !(1 << j);
+                    held.insert(v);
+                } else if self.cand[peer.index()].contains(v) {
+                    // Most peers lack `v` already: looked at here, without the call.
                     self.eliminate(peer, v)?;
                 }
+            }
+        }
+        if let Some(more) = geo.frame.more_units.get(i) {
+            for &u in more {
+                let u = u as usize;
+                let cells = &geo.frame.unit_cells[u * n..(u + 1) * n];
+                let j = cells.iter().position(|&c| c == cell).expect("a cell of its unit");
+                let (open, held) = &mut self.open[u];
+                *open &= !(1 << j);
+                held.insert(v);
             }
         }
         if geo.distinct_cages {
@@ -783,6 +818,46 @@ mod tests {
                 // Row, column and, with boxes, the box's other cells: 2(n − 1) and more.
                 assert!(seen.len() >= 2 * (n - 1));
             }
+        }
+    }
+
+    /// What a board keeps per unit (the cells still open, the values placed) is what its
+    /// cells say, after every placement of a whole solution in a random order, on KenKen,
+    /// Sudoku, X (diagonals), windoku (extra regions) and jigsaw boards.
+    #[test]
+    fn open_cells_and_placed_values_per_unit_follow_the_cells() {
+        let mut rng = crate::generate::rng::Rng::new(5, 5);
+        for (kind, size) in [
+            (Kind::KenKen, 6),
+            (Kind::Sudoku, 9),
+            (Kind::X, 9),
+            (Kind::Windoku, 9),
+            (Kind::Jigsaw, 9),
+        ] {
+            let g =
+                generate(&Options { seed: 2, level: Some(0), ..Options::new(kind, size) }, 0, None)
+                    .unwrap();
+            let mut board = Board::new(&g.puzzle).unwrap();
+            let mut order: Vec<Cell> = board.cells().collect();
+            for i in (1..order.len()).rev() {
+                order.swap(i, rng.below(i + 1));
+            }
+            for cell in order {
+                board.place(cell, g.solution.get(cell)).unwrap();
+                for u in 0..board.units().len() {
+                    let cells = board.unit_cells_at(u);
+                    let (open, held) = board.unit_open(u);
+                    for (j, &c) in cells.iter().enumerate() {
+                        assert_eq!(open & 1 << j != 0, !board.is_placed(c), "{kind:?} unit {u}");
+                    }
+                    let want = cells
+                        .iter()
+                        .filter(|&&c| board.is_placed(c))
+                        .fold(ValueSet::EMPTY, |s, &c| s | ValueSet::single(board.value(c)));
+                    assert_eq!(held, want, "{kind:?} unit {u}");
+                }
+            }
+            assert!(board.is_solved());
         }
     }
 

@@ -231,10 +231,17 @@ fn enumerate(cage: &CageView<'_>, a: &mut Analysis) {
     a.complete = cells.len() <= 64;
     a.layouts = 0;
     a.union = ValueSet::EMPTY;
-    a.per_cell.clear();
-    a.per_cell.resize(cells.len(), ValueSet::EMPTY);
-    a.always.clear();
-    a.always.resize(parts.len(), ValueSet::full(cage.n));
+    let full = ValueSet::full(cage.n);
+    if a.per_cell.len() == cells.len() && a.always.len() == parts.len() {
+        // Sized already (the same cage analysed before, the usual case): set in place.
+        a.per_cell.iter_mut().for_each(|s| *s = ValueSet::EMPTY);
+        a.always.iter_mut().for_each(|s| *s = full);
+    } else {
+        a.per_cell.clear();
+        a.per_cell.resize(cells.len(), ValueSet::EMPTY);
+        a.always.clear();
+        a.always.resize(parts.len(), full);
+    }
     if !a.complete {
         return;
     }

@@ -47,23 +47,22 @@ pub fn naked(board: &Board, out: &mut Found) {
 /// Values with one place left in a unit of the given kinds (boxes first, as people look).
 pub fn hidden(board: &Board, kinds: &[UnitKind], out: &mut Found) {
     let full = ValueSet::full(board.size());
-    let units = board.units();
     for &kind in kinds {
-        for (u, &unit) in units.iter().enumerate() {
+        for (u, &unit) in board.units().iter().enumerate() {
             if unit_kind(unit) != kind {
+                continue;
+            }
+            let (open, placed) = board.unit_open(u);
+            if open == 0 {
                 continue;
             }
             let cells = board.unit_cells_at(u);
             // Values seen once and more than once among the unplaced cells' candidates.
-            let (mut once, mut more, mut placed) =
-                (ValueSet::EMPTY, ValueSet::EMPTY, ValueSet::EMPTY);
-            for &c in cells {
-                let v = board.value(c);
-                if v != 0 {
-                    placed.insert(v);
-                    continue;
-                }
-                let cand = board.candidates(c);
+            let (mut once, mut more) = (ValueSet::EMPTY, ValueSet::EMPTY);
+            let mut m = open;
+            while m != 0 {
+                let cand = board.candidates(cells[m.trailing_zeros() as usize]);
+                m &= m - 1;
                 more |= once & cand;
                 once |= cand;
             }
@@ -72,7 +71,7 @@ pub fn hidden(board: &Board, kinds: &[UnitKind], out: &mut Found) {
                 let cell = cells
                     .iter()
                     .copied()
-                    .find(|&c| board.value(c) == 0 && board.candidates(c).contains(v))
+                    .find(|&c| !board.is_placed(c) && board.candidates(c).contains(v))
                     .expect("a value seen once has a place");
                 let mut step = Step::new(Technique::HiddenSingle(kind));
                 step.cells.push(cell);
