@@ -53,17 +53,32 @@ pub fn find(board: &Board, placed: bool, out: &mut Found) {
     }
 }
 
-/// The values a neighbour may hold next to a cell with candidates `from`.
+/// The values a neighbour may hold next to a cell with candidates `from` (never the same
+/// value: the two share a row or a column), worked out on the bits (bit `v - 1` for `v`).
 fn allowed(from: ValueSet, kind: RelationKind, n: u8) -> ValueSet {
-    let mut keep = ValueSet::EMPTY;
-    for v in from.iter() {
-        for w in 1..=n {
-            if w != v && kind.holds(v, w) {
-                keep.insert(w);
+    let full = ValueSet::full(usize::from(n)).0;
+    let f = from.0;
+    match kind {
+        // One away either way.
+        RelationKind::Consecutive => ValueSet((f << 1 | f >> 1) & full),
+        // Anything but the value and its two neighbours, for some value of `from`.
+        RelationKind::NotConsecutive => {
+            let mut keep = 0;
+            let mut m = f;
+            while m != 0 {
+                let b = m & m.wrapping_neg();
+                m &= m - 1;
+                keep |= !(b | b << 1 | b >> 1);
             }
+            ValueSet(keep & full)
         }
+        // Above the least value of `from`.
+        RelationKind::Less if f != 0 => {
+            let least = f & f.wrapping_neg();
+            ValueSet(!(least | (least - 1)) & full)
+        }
+        RelationKind::Less => ValueSet::EMPTY,
     }
-    keep
 }
 
 pub fn describe(step: &Step, board: &Board) -> String {
@@ -82,4 +97,33 @@ pub fn describe(step: &Step, board: &Board) -> String {
         board.name(to),
         eliminations_text(board, &step.eliminations)
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The bitwise `allowed` is what trying every pair of values gives, for every set of
+    /// candidates of sides 1 to 9 and every kind of relation.
+    #[test]
+    fn allowed_is_every_value_some_candidate_allows() {
+        for n in 1..=9u8 {
+            for bits in 0..1u64 << n {
+                let from = ValueSet(bits);
+                for kind in
+                    [RelationKind::Less, RelationKind::Consecutive, RelationKind::NotConsecutive]
+                {
+                    let mut want = ValueSet::EMPTY;
+                    for v in from.iter() {
+                        for w in 1..=n {
+                            if w != v && kind.holds(v, w) {
+                                want.insert(w);
+                            }
+                        }
+                    }
+                    assert_eq!(allowed(from, kind, n), want, "{n} {bits:b} {kind:?}");
+                }
+            }
+        }
+    }
 }
