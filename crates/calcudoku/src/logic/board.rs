@@ -71,6 +71,9 @@ struct Frame {
     /// value: no units), and each cell's.
     small_regions: Vec<Vec<Cell>>,
     small_of: Vec<SmallVec<[u16; 1]>>,
+    /// Every cell's peers through its houses alone (see [`Board::peer_cells`]), computed the
+    /// first time a board of this frame asks, and shared by every puzzle of the frame.
+    peers: OnceLock<(Vec<Cell>, Vec<u32>)>,
     /// Where the boxes or regions, the diagonals and the extra regions start in `units`.
     regions_at: usize,
     diagonals_at: usize,
@@ -169,6 +172,7 @@ impl Frame {
             more_units,
             small_regions,
             small_of,
+            peers: OnceLock::new(),
             regions_at,
             diagonals_at,
             extra_at,
@@ -242,8 +246,9 @@ pub struct Geometry {
     part_start: Vec<u32>,
     distinct_cages: bool,
     puzzle: Puzzle,
-    /// Every cell's peers ([`Board::peers`]), computed the first time a technique asks:
-    /// `peers.0[peers.1[c]..peers.1[c + 1]]` are cell `c`'s.
+    /// Every cell's peers ([`Board::peers`]) when cages' values differ (Killer: the cages
+    /// count), computed the first time a technique asks: `peers.0[peers.1[c]..peers.1[c + 1]]`
+    /// are cell `c`'s. Without such cages the frame keeps them.
     peers: OnceLock<(Vec<Cell>, Vec<u32>)>,
     /// The line clues (Skyscrapers) with the cells each looks along, computed the first time
     /// a technique asks ([`Board::line_clues`]).
@@ -611,7 +616,11 @@ impl Board {
     /// [`Board::peers`] without the copy: computed once for every cell of the puzzle and
     /// shared by every board of it.
     pub(crate) fn peer_cells(&self, cell: Cell) -> &[Cell] {
-        let (all, start) = self.geo.peers.get_or_init(|| {
+        // Through houses alone, the peers are the frame's, which every puzzle of its shape
+        // shares (a generator grades thousands of boards of one shape).
+        let peers =
+            if self.geo.distinct_cages { &self.geo.peers } else { &self.geo.frame.peers };
+        let (all, start) = peers.get_or_init(|| {
             let mut all = Vec::new();
             let mut start = Vec::with_capacity(self.cell_count() + 1);
             // One cell's units (and Killer cage) one after the other, then in order, once.
