@@ -618,8 +618,7 @@ impl Board {
     pub(crate) fn peer_cells(&self, cell: Cell) -> &[Cell] {
         // Through houses alone, the peers are the frame's, which every puzzle of its shape
         // shares (a generator grades thousands of boards of one shape).
-        let peers =
-            if self.geo.distinct_cages { &self.geo.peers } else { &self.geo.frame.peers };
+        let peers = if self.geo.distinct_cages { &self.geo.peers } else { &self.geo.frame.peers };
         let (all, start) = peers.get_or_init(|| {
             let mut all = Vec::new();
             let mut start = Vec::with_capacity(self.cell_count() + 1);
