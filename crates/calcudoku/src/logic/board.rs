@@ -356,11 +356,6 @@ impl Geometry {
     }
 }
 
-/// The positions of a unit of `n` cells, as bits.
-fn all_open(n: usize) -> u64 {
-    if n >= 64 { u64::MAX } else { (1 << n) - 1 }
-}
-
 /// A board's buffers kept for the next [`Board::new`] on this thread ([`Board::recycle`]).
 struct Spare {
     geo: Arc<Geometry>,
@@ -443,7 +438,9 @@ impl Board {
                 spare.stale.clear();
                 spare.stale.resize(cages, Flag::new(true));
                 spare.open.clear();
-                spare.open.resize(spare.geo.frame.units.len(), (all_open(n), ValueSet::EMPTY));
+                spare
+                    .open
+                    .resize(spare.geo.frame.units.len(), (ValueSet::full(n).0, ValueSet::EMPTY));
                 Board {
                     geo: spare.geo,
                     cand: spare.cand,
@@ -465,7 +462,7 @@ impl Board {
                     placed: 0,
                     analyses: RefCell::new(vec![Analysis::default(); cages]),
                     stale: vec![Flag::new(true); cages],
-                    open: vec![(all_open(n), ValueSet::EMPTY); units],
+                    open: vec![(ValueSet::full(n).0, ValueSet::EMPTY); units],
                 }
             }
         };
@@ -583,8 +580,7 @@ impl Board {
     /// The cells of a unit, in row-major order.
     pub fn unit_cells(&self, unit: Unit) -> &[Cell] {
         let n = self.geo.n;
-        let u = self.geo.frame.index(n, unit);
-        &self.geo.frame.unit_cells[u * n..(u + 1) * n]
+        self.unit_cells_at(self.geo.frame.index(n, unit))
     }
     /// The cells of the unit `units()[u]`, in row-major order ([`Board::unit_cells`] without
     /// looking the unit up).
