@@ -352,12 +352,24 @@ fn rate_board(mut grid: Grid, deadline: Option<Instant>) -> Result<SeRating, SeE
 /// solution. `deadline`: give up with [`SeError::Timeout`] once it passes.
 pub fn rate(input: &SeInput, deadline: Option<Instant>) -> Result<SeRating, SeError> {
     let grid = input.board();
-    match solution::count(&grid, 2) {
-        0 => return Err(SeError::NoSolution),
-        1 => {}
-        _ => return Err(SeError::MultipleSolutions),
+    let solutions = match input {
+        // Plain givens: the 9×9 engine's count (a few µs where the board search below takes
+        // hundreds on a 17-clue puzzle).
+        SeInput::Givens(g) => {
+            crate::solve::Solver::sudoku9(g)
+                .ok_or(SeError::NoSolution)?
+                .with_deadline(deadline)
+                .count(2)
+                .map_err(|_| SeError::Timeout)?
+                .solutions
+        }
+        SeInput::Pencilmarks(_) => solution::count(&grid, 2, deadline)? as u64,
+    };
+    match solutions {
+        0 => Err(SeError::NoSolution),
+        1 => rate_board(grid, deadline),
+        _ => Err(SeError::MultipleSolutions),
     }
-    rate_board(grid, deadline)
 }
 
 /// Rates plain givens (0 = empty cell).

@@ -1,7 +1,9 @@
 //! Counting the solutions of a candidate board (up to a limit), to prove uniqueness before
 //! SE's uniqueness rules are used, and to check steps in tests.
 
+use super::SeError;
 use super::grid::{Grid, HOUSES, PEERS};
+use crate::clock::Instant;
 
 /// Each cell's possible values: the value's bit for placed cells, the candidates otherwise.
 fn masks(grid: &Grid) -> [u16; 81] {
@@ -73,44 +75,69 @@ fn propagate(m: &mut [u16; 81], fixed: &mut [bool; 81]) -> bool {
     }
 }
 
-fn search(mut m: [u16; 81], mut fixed: [bool; 81], limit: usize, found: &mut usize) {
-    if !propagate(&mut m, &mut fixed) {
-        return;
-    }
-    let mut best = None;
-    let mut best_n = 10;
-    for c in 0..81 {
-        let n = m[c].count_ones();
-        if n > 1 && n < best_n {
-            best_n = n;
-            best = Some(c);
+/// Guesses between two looks at the clock.
+const CLOCK_EVERY: u32 = 256;
+
+struct Search {
+    limit: usize,
+    found: usize,
+    deadline: Option<Instant>,
+    guesses: u32,
+    timed_out: bool,
+}
+
+impl Search {
+    fn run(&mut self, mut m: [u16; 81], mut fixed: [bool; 81]) {
+        self.guesses = self.guesses.wrapping_add(1);
+        if self.guesses % CLOCK_EVERY == 0
+            && let Some(d) = self.deadline
+            && Instant::now() >= d
+        {
+            self.timed_out = true;
         }
-    }
-    let Some(c) = best else {
-        *found += 1;
-        return;
-    };
-    let mut x = m[c];
-    while x != 0 && *found < limit {
-        let b = x & x.wrapping_neg();
-        x &= !b;
-        let mut n = m;
-        n[c] = b;
-        search(n, fixed, limit, found);
+        if self.timed_out || !propagate(&mut m, &mut fixed) {
+            return;
+        }
+        let mut best = None;
+        let mut best_n = 10;
+        for c in 0..81 {
+            let n = m[c].count_ones();
+            if n > 1 && n < best_n {
+                best_n = n;
+                best = Some(c);
+            }
+        }
+        let Some(c) = best else {
+            self.found += 1;
+            return;
+        };
+        let mut x = m[c];
+        while x != 0 && self.found < self.limit && !self.timed_out {
+            let b = x & x.wrapping_neg();
+            x &= !b;
+            let mut n = m;
+            n[c] = b;
+            self.run(n, fixed);
+        }
     }
 }
 
-/// The number of solutions of the board, counting no further than `limit`.
-pub(crate) fn count(grid: &Grid, limit: usize) -> usize {
-    let mut found = 0;
-    search(masks(grid), [false; 81], limit, &mut found);
-    found
+/// The number of solutions of the board, counting no further than `limit`; a timeout once
+/// `deadline` has passed.
+pub(crate) fn count(
+    grid: &Grid,
+    limit: usize,
+    deadline: Option<Instant>,
+) -> Result<usize, SeError> {
+    let mut s = Search { limit, found: 0, deadline, guesses: 0, timed_out: false };
+    s.run(masks(grid), [false; 81]);
+    if s.timed_out { Err(SeError::Timeout) } else { Ok(s.found) }
 }
 
 /// The unique solution's values, if the board has exactly one.
 #[cfg(test)]
 pub(crate) fn solve(grid: &Grid) -> Option<[u8; 81]> {
-    if count(grid, 2) != 1 {
+    if count(grid, 2, None) != Ok(1) {
         return None;
     }
     // Fix cells one by one to the value that keeps a solution.
@@ -123,9 +150,7 @@ pub(crate) fn solve(grid: &Grid) -> Option<[u8; 81]> {
             }
             let mut t = m;
             t[c] = b;
-            let mut found = 0;
-            search(t, [false; 81], 1, &mut found);
-            if found == 1 {
+            if count(&Grid::from_parts([0; 81], t), 1, None) == Ok(1) {
                 m[c] = b;
                 break;
             }
