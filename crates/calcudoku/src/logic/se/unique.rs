@@ -36,59 +36,63 @@ fn loop_rating(len: usize) -> f64 {
     r
 }
 
-#[allow(clippy::too_many_arguments)]
-fn search(
-    grid: &Grid,
-    cell: usize,
-    v1: usize,
-    v2: usize,
-    lp: &mut Vec<usize>,
-    allowed_ex: i32,
-    ex: u16,
-    last_kind: usize,
-    out: &mut Vec<Vec<usize>>,
-) {
-    lp.push(cell);
-    let both = bit(v1) | bit(v2);
-    for kind in [BLOCK, ROW, COL] {
-        if kind == last_kind {
-            continue;
-        }
-        let h = CELL_HOUSE[cell][kind] as usize;
-        for &next in &HOUSES[kind][h] {
-            let next = next as usize;
-            if lp[0] == next && lp.len() >= 4 {
-                out.push(lp.clone());
-            } else if !lp.contains(&next) {
-                let m = grid.cands[next];
-                if m & both == both {
-                    let new_ex = (ex | m) & !both;
-                    let card = m.count_ones();
-                    if card == 2 || new_ex.count_ones() == 1 || allowed_ex > 0 {
-                        let a = if card > 2 { allowed_ex - 1 } else { allowed_ex };
-                        search(grid, next, v1, v2, lp, a, new_ex, kind, out);
+/// The depth-first search for loops of one value pair, SE's walk with two prunings that keep
+/// its order: the cells of the path as a bit set (no scan of the path), and a path whose
+/// even-placed (or odd-placed) cells share a house is not extended, as every loop through it
+/// fails [`Walk::valid`]'s test (SE drops such loops after finding them).
+struct Walk<'g> {
+    grid: &'g Grid,
+    both: u16,
+    path: Vec<usize>,
+    on_path: u128,
+    /// The houses of the path's even- and odd-placed cells, a bit per house (`kind * 9 +
+    /// index`).
+    houses: [u32; 2],
+    /// The valid loops found, in SE's order.
+    out: Vec<Vec<usize>>,
+}
+
+/// A cell's three houses as bits of a house mask.
+fn house_bits(c: usize) -> u32 {
+    let [b, r, col] = CELL_HOUSE[c];
+    1 << b | 1 << (9 + r as u32) | 1 << (18 + col as u32)
+}
+
+impl Walk<'_> {
+    fn search(&mut self, cell: usize, allowed_ex: i32, ex: u16, last_kind: usize) {
+        let parity = self.path.len() % 2;
+        self.path.push(cell);
+        self.on_path |= 1 << cell;
+        self.houses[parity] |= house_bits(cell);
+        let both = self.both;
+        for kind in [BLOCK, ROW, COL] {
+            if kind == last_kind {
+                continue;
+            }
+            let h = CELL_HOUSE[cell][kind] as usize;
+            for &next in &HOUSES[kind][h] {
+                let next = next as usize;
+                if self.path[0] == next && self.path.len() >= 4 {
+                    if self.houses[0] == self.houses[1] {
+                        self.out.push(self.path.clone());
+                    }
+                } else if self.on_path & 1 << next == 0 {
+                    let m = self.grid.cands[next];
+                    if m & both == both && self.houses[1 - parity] & house_bits(next) == 0 {
+                        let new_ex = (ex | m) & !both;
+                        let card = m.count_ones();
+                        if card == 2 || new_ex.count_ones() == 1 || allowed_ex > 0 {
+                            let a = if card > 2 { allowed_ex - 1 } else { allowed_ex };
+                            self.search(next, a, new_ex, kind);
+                        }
                     }
                 }
             }
         }
+        self.path.pop();
+        self.on_path &= !(1 << cell);
+        self.houses[parity] &= !house_bits(cell);
     }
-    lp.pop();
-}
-
-fn is_valid(lp: &[usize]) -> bool {
-    let mut odd: Vec<(usize, usize)> = Vec::new();
-    let mut even: Vec<(usize, usize)> = Vec::new();
-    for (i, &c) in lp.iter().enumerate() {
-        for kind in [BLOCK, ROW, COL] {
-            let r = (kind, CELL_HOUSE[c][kind] as usize);
-            let set = if i % 2 == 1 { &mut odd } else { &mut even };
-            if set.contains(&r) {
-                return false;
-            }
-            set.push(r);
-        }
-    }
-    odd.len() == even.len() && odd.iter().all(|r| even.contains(r))
 }
 
 fn same_house(a: usize, b: usize, kind: usize) -> bool {
@@ -311,13 +315,16 @@ pub(crate) fn unique_loop(grid: &Grid) -> Option<Hint> {
         }
         let v1 = m.trailing_zeros() as usize + 1;
         let v2 = (m & (m - 1)).trailing_zeros() as usize + 1;
-        let mut loops = Vec::new();
-        let mut lp = Vec::new();
-        search(grid, cell, v1, v2, &mut lp, 2, 0, usize::MAX, &mut loops);
-        for l in loops {
-            if !is_valid(&l) {
-                continue;
-            }
+        let mut walk = Walk {
+            grid,
+            both: bit(v1) | bit(v2),
+            path: Vec::with_capacity(16),
+            on_path: 0,
+            houses: [0; 2],
+            out: Vec::new(),
+        };
+        walk.search(cell, 2, 0, usize::MAX);
+        for l in walk.out {
             let extra: Vec<usize> =
                 l.iter().copied().filter(|&c| grid.cands[c].count_ones() > 2).collect();
             let add = |f: Found, naked3: bool, found: &mut Vec<Found>, flags: &mut Vec<bool>| {
@@ -384,4 +391,105 @@ pub(crate) fn unique_loop(grid: &Grid) -> Option<Hint> {
         removals: f.removals.clone(),
         place: None,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::logic::se::{Ctx, board_from_givens, next_hint};
+
+    /// SE's walk as SE writes it: every closed path, checked afterwards.
+    #[allow(clippy::too_many_arguments)]
+    fn plain_walk(
+        grid: &Grid,
+        cell: usize,
+        both: u16,
+        lp: &mut Vec<usize>,
+        allowed_ex: i32,
+        ex: u16,
+        last_kind: usize,
+        out: &mut Vec<Vec<usize>>,
+    ) {
+        lp.push(cell);
+        for kind in [BLOCK, ROW, COL] {
+            if kind == last_kind {
+                continue;
+            }
+            for &next in &HOUSES[kind][CELL_HOUSE[cell][kind] as usize] {
+                let next = next as usize;
+                if lp[0] == next && lp.len() >= 4 {
+                    out.push(lp.clone());
+                } else if !lp.contains(&next) {
+                    let m = grid.cands[next];
+                    if m & both == both {
+                        let new_ex = (ex | m) & !both;
+                        let card = m.count_ones();
+                        if card == 2 || new_ex.count_ones() == 1 || allowed_ex > 0 {
+                            let a = if card > 2 { allowed_ex - 1 } else { allowed_ex };
+                            plain_walk(grid, next, both, lp, a, new_ex, kind, out);
+                        }
+                    }
+                }
+            }
+        }
+        lp.pop();
+    }
+
+    /// SE's test of a loop: no house twice among the even-placed cells nor among the odd ones,
+    /// and the same houses on both sides.
+    fn plain_valid(lp: &[usize]) -> bool {
+        let mut sides: [Vec<(usize, u8)>; 2] = [Vec::new(), Vec::new()];
+        for (i, &c) in lp.iter().enumerate() {
+            for kind in [BLOCK, ROW, COL] {
+                let h = (kind, CELL_HOUSE[c][kind]);
+                if sides[i % 2].contains(&h) {
+                    return false;
+                }
+                sides[i % 2].push(h);
+            }
+        }
+        sides[0].len() == sides[1].len() && sides[0].iter().all(|h| sides[1].contains(h))
+    }
+
+    /// The pruned walk finds the valid loops of SE's walk, in the same order, on the boards
+    /// of top95's paths up to the uniqueness rule (where the rater asks for loops).
+    #[test]
+    fn the_pruned_walk_keeps_every_valid_loop_in_order() {
+        let tsv = include_str!("../../../../../bench/se/norvig-top95.tsv");
+        let (mut boards, mut loops) = (0, 0);
+        for line in tsv.lines().filter(|l| !l.starts_with('#')).take(40) {
+            let p = line.split('\t').next().unwrap();
+            let super::super::SeInput::Givens(g) = super::super::parse(p).unwrap() else {
+                unreachable!()
+            };
+            let mut grid = board_from_givens(&g);
+            let mut ctx = Ctx { deadline: None, ticks: 0 };
+            for _ in 0..40 {
+                if grid.is_solved() {
+                    break;
+                }
+                boards += 1;
+                for cell in (0..81).filter(|&c| grid.cands[c].count_ones() == 2) {
+                    let m = grid.cands[cell];
+                    let mut walk = Walk {
+                        grid: &grid,
+                        both: m,
+                        path: Vec::new(),
+                        on_path: 0,
+                        houses: [0; 2],
+                        out: Vec::new(),
+                    };
+                    walk.search(cell, 2, 0, usize::MAX);
+                    let mut all = Vec::new();
+                    plain_walk(&grid, cell, m, &mut Vec::new(), 2, 0, usize::MAX, &mut all);
+                    all.retain(|l| plain_valid(l));
+                    assert_eq!(walk.out, all, "{p}, cell {cell}");
+                    loops += all.len();
+                }
+                let Some(h) = next_hint(&grid, &mut ctx).unwrap() else { break };
+                h.apply(&mut grid);
+            }
+        }
+        assert!(boards > 1000 && loops > 10_000, "{boards} boards, {loops} loops");
+    }
 }
