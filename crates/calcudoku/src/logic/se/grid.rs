@@ -267,6 +267,12 @@ impl Grid {
         self.vc[v - 1] & HOUSE_SET[kind][index]
     }
 
+    /// The cells without a value.
+    #[inline]
+    pub(crate) fn empty_set(&self) -> CellSet {
+        self.values.iter().enumerate().fold(0, |s, (c, &v)| s | u128::from(v == 0) << c)
+    }
+
     /// Empty cells in a house.
     #[inline]
     pub(crate) fn empty_count(&self, kind: usize, index: usize) -> usize {

@@ -2,7 +2,7 @@
 //! Single (2.3), searched in SE's order: last cells first (blocks, columns, rows), then hidden
 //! singles (blocks, columns, rows); naked singles in cell order.
 
-use super::grid::{BLOCK, COL, Grid, HOUSES, ROW, cell_name, house_name};
+use super::grid::{BLOCK, COL, Grid, HOUSE_SET, ROW, cell_name, house_name};
 use super::hint::Hint;
 
 /// The house kinds in the order SE scans them.
@@ -10,17 +10,19 @@ const SCAN: [usize; 3] = [BLOCK, COL, ROW];
 
 /// The first hidden single, SE's order.
 pub(crate) fn hidden_single(grid: &Grid) -> Option<Hint> {
+    let empty = grid.empty_set();
     for alone_only in [true, false] {
         for kind in SCAN {
             for index in 0..9 {
-                let alone = grid.empty_count(kind, index) == 1;
+                let house = HOUSE_SET[kind][index];
+                let alone = (empty & house).count_ones() == 1;
                 if alone != alone_only {
                     continue;
                 }
                 for v in 1..=9 {
-                    let pos = grid.positions(kind, index, v);
-                    if pos.count_ones() == 1 {
-                        let cell = HOUSES[kind][index][pos.trailing_zeros() as usize] as usize;
+                    let cells = grid.vc[v - 1] & house;
+                    if cells.count_ones() == 1 {
+                        let cell = cells.trailing_zeros() as usize;
                         let rating = if alone {
                             1.0
                         } else if kind == BLOCK {
