@@ -51,14 +51,18 @@ pub(crate) fn each_naked<B>(
                 continue;
             }
             let house = &HOUSES[kind][index];
-            'tuple: for t in tuples(degree) {
+            // Positions whose cell has two candidates or more: a set uses only those.
+            let mut many = 0u16;
+            for (p, &c) in house.iter().enumerate() {
+                many |= u16::from(grid.cands[c as usize].count_ones() > 1) << p;
+            }
+            for t in tuples(degree) {
+                if t & !many != 0 {
+                    continue;
+                }
                 let mut union = 0u16;
                 for p in values(t) {
-                    let m = grid.cands[house[p - 1] as usize];
-                    if m.count_ones() <= 1 {
-                        continue 'tuple;
-                    }
-                    union |= m;
+                    union |= grid.cands[house[p - 1] as usize];
                 }
                 if union.count_ones() != degree {
                     continue;
@@ -109,17 +113,19 @@ pub(crate) fn each_hidden<B>(
                 continue;
             }
             let mut pos = [0u16; 10];
+            // Values with two places or more: a set uses only those.
+            let mut many = 0u16;
             for (v, p) in pos.iter_mut().enumerate().skip(1) {
                 *p = grid.positions(kind, index, v);
+                many |= u16::from(p.count_ones() > 1) << (v - 1);
             }
-            'tuple: for t in tuples(degree) {
+            for t in tuples(degree) {
+                if t & !many != 0 {
+                    continue;
+                }
                 let mut union = 0u16;
                 for vi in values(t) {
-                    let m = pos[vi];
-                    if m.count_ones() <= 1 {
-                        continue 'tuple;
-                    }
-                    union |= m;
+                    union |= pos[vi];
                 }
                 if union.count_ones() != degree {
                     continue;
