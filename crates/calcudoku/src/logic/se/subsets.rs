@@ -12,19 +12,48 @@ use super::hint::{Hint, removals_text};
 
 const SCAN: [usize; 3] = [BLOCK, COL, ROW];
 
+/// Every subset of 0..9 as a mask, by size and within a size in increasing numeric (colex)
+/// order; `TUPLE_AT[k]..TUPLE_AT[k + 1]` are those of size `k`.
+const TUPLES: [u16; 512] = {
+    let mut t = [0u16; 512];
+    let mut n = 0;
+    let mut k = 0;
+    while k <= 9 {
+        let mut m = 0u32;
+        while m < 512 {
+            if m.count_ones() == k {
+                t[n] = m as u16;
+                n += 1;
+            }
+            m += 1;
+        }
+        k += 1;
+    }
+    t
+};
+
+const TUPLE_AT: [usize; 11] = {
+    let mut at = [0usize; 11];
+    let mut k = 0;
+    while k < 10 {
+        // C(9, k) subsets of size k.
+        let mut c = 1usize;
+        let mut i = 0;
+        while i < k {
+            c = c * (9 - i) / (i + 1);
+            i += 1;
+        }
+        at[k + 1] = at[k] + c;
+        k += 1;
+    }
+    at
+};
+
 /// The k-subsets of 0..9 as masks, in increasing numeric (colex) order.
 pub(crate) fn tuples(k: u32) -> impl Iterator<Item = u16> {
-    let mut next: u32 = (1 << k) - 1;
-    std::iter::from_fn(move || {
-        if next >= 1 << 9 {
-            return None;
-        }
-        let cur = next;
-        let low = cur & cur.wrapping_neg();
-        let ripple = cur + low;
-        next = (((ripple ^ cur) >> 2) / low) | ripple;
-        Some(cur as u16)
-    })
+    let k = k as usize;
+    let range = if k <= 9 { TUPLE_AT[k]..TUPLE_AT[k + 1] } else { 0..0 };
+    TUPLES[range].iter().copied()
 }
 
 /// A naked set found in a house.
@@ -247,6 +276,11 @@ mod tests {
         assert_eq!(&t[..4], &[0b11, 0b101, 0b110, 0b1001]);
         assert_eq!(tuples(4).count(), 126);
         assert_eq!(tuples(1).count(), 9);
+        // Every size, against the subsets in numeric order.
+        for k in 0..=9u32 {
+            let want: Vec<u16> = (0..512u16).filter(|m| m.count_ones() == k).collect();
+            assert_eq!(tuples(k).collect::<Vec<_>>(), want, "size {k}");
+        }
         let _ = (ROW, COL);
     }
 }
