@@ -9,7 +9,7 @@
 //! type; hints are then sorted by rating and type.
 
 use super::grid::{
-    BLOCK, CELL_HOUSE, COL, Grid, HOUSES, PEER_SET, ROW, bit, cell_name, cells, values,
+    BLOCK, CELL_HOUSE, COL, Grid, HOUSE_SET, HOUSES, PEER_SET, ROW, bit, cell_name, cells, values,
 };
 use super::hint::{Hint, removals_text};
 use super::subsets::tuples;
@@ -43,6 +43,8 @@ fn loop_rating(len: usize) -> f64 {
 struct Walk<'g> {
     grid: &'g Grid,
     both: u16,
+    /// The cells holding both values.
+    with_both: u128,
     path: Vec<usize>,
     on_path: u128,
     /// The houses of the path's even- and odd-placed cells, a bit per house (`kind * 9 +
@@ -65,20 +67,25 @@ impl Walk<'_> {
         self.on_path |= 1 << cell;
         self.houses[parity] |= house_bits(cell);
         let both = self.both;
+        let start = 1u128 << self.path[0];
         for kind in [BLOCK, ROW, COL] {
             if kind == last_kind {
                 continue;
             }
             let h = CELL_HOUSE[cell][kind] as usize;
-            for &next in &HOUSES[kind][h] {
-                let next = next as usize;
-                if self.path[0] == next && self.path.len() >= 4 {
-                    if self.houses[0] == self.houses[1] {
+            // The house's cells in SE's order (increasing index, as `HOUSES` lists them)
+            // that can follow: off the path and holding both values, or the start.
+            let mut next_cells = HOUSE_SET[kind][h] & (self.with_both & !self.on_path | start);
+            while next_cells != 0 {
+                let next = next_cells.trailing_zeros() as usize;
+                next_cells &= next_cells - 1;
+                if self.path[0] == next {
+                    if self.path.len() >= 4 && self.houses[0] == self.houses[1] {
                         self.out.push(self.path.clone());
                     }
-                } else if self.on_path & 1 << next == 0 {
+                } else {
                     let m = self.grid.cands[next];
-                    if m & both == both && self.houses[1 - parity] & house_bits(next) == 0 {
+                    if self.houses[1 - parity] & house_bits(next) == 0 {
                         let new_ex = (ex | m) & !both;
                         let card = m.count_ones();
                         if card == 2 || new_ex.count_ones() == 1 || allowed_ex > 0 {
@@ -318,6 +325,7 @@ pub(crate) fn unique_loop(grid: &Grid) -> Option<Hint> {
         let mut walk = Walk {
             grid,
             both: bit(v1) | bit(v2),
+            with_both: grid.vc[v1 - 1] & grid.vc[v2 - 1],
             path: Vec::with_capacity(16),
             on_path: 0,
             houses: [0; 2],
@@ -474,6 +482,11 @@ mod tests {
                     let mut walk = Walk {
                         grid: &grid,
                         both: m,
+                        with_both: {
+                            let v1 = m.trailing_zeros() as usize;
+                            let v2 = (m & (m - 1)).trailing_zeros() as usize;
+                            grid.vc[v1] & grid.vc[v2]
+                        },
                         path: Vec::new(),
                         on_path: 0,
                         houses: [0; 2],
