@@ -27,26 +27,44 @@ pub(crate) fn each_fish<B>(
     for &v in &grid.values {
         occ[v as usize] += 1;
     }
+    // Each line's places of each value, `pos[kind][line][v - 1]` (kind: ROW or COL), and the
+    // lines where a value has two places or more (`many[kind][v - 1]`, a bit per line): a
+    // base line with fewer gives no fish.
+    let mut pos = [[[0u16; 9]; 9]; 3];
+    for c in 0..81 {
+        let (r, col) = (c / 9, c % 9);
+        let mut m = grid.cands[c];
+        while m != 0 {
+            let v = m.trailing_zeros() as usize;
+            m &= m - 1;
+            pos[ROW][r][v] |= 1 << col;
+            pos[COL][col][v] |= 1 << r;
+        }
+    }
+    let mut many = [[0u16; 9]; 3];
+    for kind in [ROW, COL] {
+        for line in 0..9 {
+            for v in 0..9 {
+                many[kind][v] |= u16::from(pos[kind][line][v].count_ones() > 1) << line;
+            }
+        }
+    }
     for (base_kind, cover_kind) in [(COL, ROW), (ROW, COL)] {
         for t in tuples(degree) {
-            'value: for v in 1..=9 {
-                if occ[v] + 2 * degree as usize > 9 {
+            for v in 1..=9 {
+                if occ[v] + 2 * degree as usize > 9 || t & !many[base_kind][v - 1] != 0 {
                     continue;
                 }
                 let mut union = 0u16;
                 for b in values(t) {
-                    let p = grid.positions(base_kind, b - 1, v);
-                    if p.count_ones() <= 1 {
-                        continue 'value;
-                    }
-                    union |= p;
+                    union |= pos[base_kind][b - 1][v - 1];
                 }
                 if union.count_ones() != degree {
                     continue;
                 }
                 let mut removals = Vec::new();
                 for c in values(union) {
-                    let p = grid.positions(cover_kind, c - 1, v) & !t;
+                    let p = pos[cover_kind][c - 1][v - 1] & !t;
                     for q in values(p) {
                         removals.push((HOUSES[cover_kind][c - 1][q - 1], bit(v)));
                     }
