@@ -183,13 +183,31 @@ pub(crate) fn cells(mut s: CellSet) -> impl Iterator<Item = usize> {
 
 /// The `rNcM` name of a cell.
 pub(crate) fn cell_name(cell: usize) -> String {
-    format!("r{}c{}", cell / 9 + 1, cell % 9 + 1)
+    let mut s = String::with_capacity(4);
+    push_cell(&mut s, cell);
+    s
+}
+
+/// Appends a cell's name (`r3c7`) without formatting machinery (the singles, which are most
+/// steps, write their sentence this way).
+pub(crate) fn push_cell(s: &mut String, cell: usize) {
+    s.push('r');
+    s.push(char::from(b'1' + (cell / 9) as u8));
+    s.push('c');
+    s.push(char::from(b'1' + (cell % 9) as u8));
 }
 
 /// The name of a house: `block 3`, `row 5`, `column 2`.
 pub(crate) fn house_name(kind: usize, index: usize) -> String {
-    let k = ["block", "row", "column"][kind];
-    format!("{k} {}", index + 1)
+    let mut s = String::with_capacity(8);
+    push_house(&mut s, kind, index);
+    s
+}
+
+/// Appends a house's name (see [`house_name`]).
+pub(crate) fn push_house(s: &mut String, kind: usize, index: usize) {
+    s.push_str(["block ", "row ", "column "][kind]);
+    s.push(char::from(b'1' + index as u8));
 }
 
 /// The board: placed values and candidates.

@@ -2,7 +2,7 @@
 //! Single (2.3), searched in SE's order: last cells first (blocks, columns, rows), then hidden
 //! singles (blocks, columns, rows); naked singles in cell order.
 
-use super::grid::{BLOCK, COL, Grid, HOUSE_SET, ROW, cell_name, house_name};
+use super::grid::{BLOCK, COL, Grid, HOUSE_SET, ROW, push_cell, push_house};
 use super::hint::Hint;
 
 /// The house kinds in the order SE scans them.
@@ -30,11 +30,12 @@ pub(crate) fn hidden_single(grid: &Grid) -> Option<Hint> {
                         } else {
                             1.5
                         };
-                        let text = format!(
-                            "{} is the only place for {v} in {}",
-                            cell_name(cell),
-                            house_name(kind, index)
-                        );
+                        let mut text = String::with_capacity(40);
+                        push_cell(&mut text, cell);
+                        text.push_str(" is the only place for ");
+                        text.push(char::from(b'0' + v as u8));
+                        text.push_str(" in ");
+                        push_house(&mut text, kind, index);
                         return Some(Hint {
                             name: "Hidden Single".into(),
                             rating,
@@ -59,7 +60,13 @@ pub(crate) fn naked_single(grid: &Grid) -> Option<Hint> {
             rating: 2.3,
             removals: Vec::new(),
             place: Some((c as u8, v as u8)),
-            text: format!("{v} is the only candidate left in {}", cell_name(c)),
+            text: {
+                let mut text = String::with_capacity(36);
+                text.push(char::from(b'0' + v as u8));
+                text.push_str(" is the only candidate left in ");
+                push_cell(&mut text, c);
+                text
+            },
         }
     })
 }
