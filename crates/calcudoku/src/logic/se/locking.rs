@@ -13,9 +13,42 @@ use super::hint::{Hint, removals_text};
 pub(crate) const PAIRS: [(usize, usize); 4] =
     [(BLOCK, COL), (BLOCK, ROW), (COL, BLOCK), (ROW, BLOCK)];
 
+/// `CROSSING[k1][i1][k2]`: the houses of kind `k2` that cross house `(k1, i1)`, a bit each.
+const CROSSING: [[[u16; 3]; 9]; 3] = {
+    let mut t = [[[0u16; 3]; 9]; 3];
+    let mut k1 = 0;
+    while k1 < 3 {
+        let mut i1 = 0;
+        while i1 < 9 {
+            let mut k2 = 0;
+            while k2 < 3 {
+                let mut i2 = 0;
+                while i2 < 9 {
+                    if HOUSE_SET[k1][i1] & HOUSE_SET[k2][i2] != 0 {
+                        t[k1][i1][k2] |= 1 << i2;
+                    }
+                    i2 += 1;
+                }
+                k2 += 1;
+            }
+            i1 += 1;
+        }
+        k1 += 1;
+    }
+    t
+};
+
 /// Houses of kind `k2` that cross house `(k1, i1)`, in index order.
 fn crossing(k1: usize, i1: usize, k2: usize) -> impl Iterator<Item = usize> {
-    (0..9).filter(move |&i2| HOUSE_SET[k1][i1] & HOUSE_SET[k2][i2] != 0)
+    let mut m = CROSSING[k1][i1][k2];
+    std::iter::from_fn(move || {
+        if m == 0 {
+            return None;
+        }
+        let i = m.trailing_zeros() as usize;
+        m &= m - 1;
+        Some(i)
+    })
 }
 
 /// The candidates of `v` in house `(k2, i2)` outside `(k1, i1)`.
@@ -140,5 +173,25 @@ pub(crate) fn all_indirect(
                 }
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The crossing table lists exactly the houses that share a cell, in index order.
+    #[test]
+    fn crossing_houses_share_cells() {
+        for k1 in [BLOCK, ROW, COL] {
+            for i1 in 0..9 {
+                for k2 in [BLOCK, ROW, COL] {
+                    let want: Vec<usize> =
+                        (0..9).filter(|&i2| HOUSE_SET[k1][i1] & HOUSE_SET[k2][i2] != 0).collect();
+                    assert_eq!(crossing(k1, i1, k2).collect::<Vec<_>>(), want);
+                }
+            }
+        }
+        assert_eq!(crossing(BLOCK, 4, ROW).collect::<Vec<_>>(), [3, 4, 5]);
     }
 }
