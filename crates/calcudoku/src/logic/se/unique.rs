@@ -39,7 +39,8 @@ fn loop_rating(len: usize) -> f64 {
 /// The depth-first search for loops of one value pair, SE's walk with two prunings that keep
 /// its order: the cells of the path as a bit set (no scan of the path), and a path whose
 /// even-placed (or odd-placed) cells share a house is not extended, as every loop through it
-/// fails [`Walk::valid`]'s test (SE drops such loops after finding them).
+/// fails SE's validity test (no house twice on one side, the same houses on both sides),
+/// which SE applies to loops after finding them and this walk at the closing step.
 struct Walk<'g> {
     grid: &'g Grid,
     both: u16,
