@@ -36,7 +36,7 @@ const fn build_houses() -> [[[u8; 9]; 9]; 3] {
 
 /// The positions (bits 0..=8, in [`HOUSES`]' order) of the cells of `set` in a house.
 #[inline]
-pub(crate) fn house_positions(set: CellSet, kind: usize, index: usize) -> u16 {
+fn house_positions(set: CellSet, kind: usize, index: usize) -> u16 {
     match kind {
         ROW => (set >> (9 * index)) as u16 & 0x1ff,
         BLOCK => {

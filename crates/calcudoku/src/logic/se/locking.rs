@@ -6,7 +6,7 @@
 //! (row, block); the first house in index order, then the crossing one.
 
 use super::grid::{BLOCK, COL, CellSet, Grid, HOUSE_SET, ROW, cell_name, cells};
-use super::grid::{bit, house_name};
+use super::grid::{bit, house_name, values};
 use super::hint::{Hint, removals_text};
 
 /// The (first, second) house kinds in SE's order.
@@ -40,15 +40,7 @@ const CROSSING: [[[u16; 3]; 9]; 3] = {
 
 /// Houses of kind `k2` that cross house `(k1, i1)`, in index order.
 fn crossing(k1: usize, i1: usize, k2: usize) -> impl Iterator<Item = usize> {
-    let mut m = CROSSING[k1][i1][k2];
-    std::iter::from_fn(move || {
-        if m == 0 {
-            return None;
-        }
-        let i = m.trailing_zeros() as usize;
-        m &= m - 1;
-        Some(i)
-    })
+    values(CROSSING[k1][i1][k2]).map(|i| i - 1)
 }
 
 /// The candidates of `v` in house `(k2, i2)` outside `(k1, i1)`.

@@ -62,6 +62,21 @@ fn house_bits(c: usize) -> u32 {
 }
 
 impl Walk<'_> {
+    /// The valid loops through bivalue `cell` (candidates `v1`, `v2`), in SE's order.
+    fn loops(grid: &Grid, cell: usize, v1: usize, v2: usize) -> Vec<Vec<usize>> {
+        let mut walk = Walk {
+            grid,
+            both: bit(v1) | bit(v2),
+            with_both: grid.vc[v1 - 1] & grid.vc[v2 - 1],
+            path: Vec::with_capacity(16),
+            on_path: 0,
+            houses: [0; 2],
+            out: Vec::new(),
+        };
+        walk.search(cell, 2, 0, usize::MAX);
+        walk.out
+    }
+
     fn search(&mut self, cell: usize, allowed_ex: i32, ex: u16, last_kind: usize) {
         let parity = self.path.len() % 2;
         self.path.push(cell);
@@ -323,17 +338,7 @@ pub(crate) fn unique_loop(grid: &Grid) -> Option<Hint> {
         }
         let v1 = m.trailing_zeros() as usize + 1;
         let v2 = (m & (m - 1)).trailing_zeros() as usize + 1;
-        let mut walk = Walk {
-            grid,
-            both: bit(v1) | bit(v2),
-            with_both: grid.vc[v1 - 1] & grid.vc[v2 - 1],
-            path: Vec::with_capacity(16),
-            on_path: 0,
-            houses: [0; 2],
-            out: Vec::new(),
-        };
-        walk.search(cell, 2, 0, usize::MAX);
-        for l in walk.out {
+        for l in Walk::loops(grid, cell, v1, v2) {
             let extra: Vec<usize> =
                 l.iter().copied().filter(|&c| grid.cands[c].count_ones() > 2).collect();
             let add = |f: Found, naked3: bool, found: &mut Vec<Found>, flags: &mut Vec<bool>| {
@@ -480,24 +485,12 @@ mod tests {
                 boards += 1;
                 for cell in (0..81).filter(|&c| grid.cands[c].count_ones() == 2) {
                     let m = grid.cands[cell];
-                    let mut walk = Walk {
-                        grid: &grid,
-                        both: m,
-                        with_both: {
-                            let v1 = m.trailing_zeros() as usize;
-                            let v2 = (m & (m - 1)).trailing_zeros() as usize;
-                            grid.vc[v1] & grid.vc[v2]
-                        },
-                        path: Vec::new(),
-                        on_path: 0,
-                        houses: [0; 2],
-                        out: Vec::new(),
-                    };
-                    walk.search(cell, 2, 0, usize::MAX);
+                    let v1 = m.trailing_zeros() as usize + 1;
+                    let v2 = (m & (m - 1)).trailing_zeros() as usize + 1;
                     let mut all = Vec::new();
                     plain_walk(&grid, cell, m, &mut Vec::new(), 2, 0, usize::MAX, &mut all);
                     all.retain(|l| plain_valid(l));
-                    assert_eq!(walk.out, all, "{p}, cell {cell}");
+                    assert_eq!(Walk::loops(&grid, cell, v1, v2), all, "{p}, cell {cell}");
                     loops += all.len();
                 }
                 let Some(h) = next_hint(&grid, &mut ctx).unwrap() else { break };
