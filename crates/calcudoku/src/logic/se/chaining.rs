@@ -67,14 +67,38 @@ pub(crate) struct Node {
 }
 
 /// All nodes of one rule's search (and its inner searches).
-#[derive(Default)]
+///
+/// A rule run adds up to hundreds of thousands of nodes; the storage of a dropped arena goes
+/// back to its thread's pool, so the next run starts at the size the last one reached
+/// instead of growing (and copying) its lists again.
 pub(crate) struct Arena {
     pub(crate) nodes: Vec<Node>,
     parents: Vec<u32>,
     scratch: std::cell::RefCell<(Vec<u32>, Vec<u32>)>,
 }
 
+type ArenaStorage = (Vec<Node>, Vec<u32>);
+
+thread_local! {
+    static ARENA_POOL: Pool<ArenaStorage> = const { Pool::new(Vec::new()) };
+}
+
+impl Drop for Arena {
+    fn drop(&mut self) {
+        self.nodes.clear();
+        self.parents.clear();
+        let storage = (std::mem::take(&mut self.nodes), std::mem::take(&mut self.parents));
+        // A nested rule holds one arena per nesting level.
+        pool::give(&ARENA_POOL, storage, 8);
+    }
+}
+
 impl Arena {
+    /// An empty arena, on storage from the thread's pool when it has some.
+    pub(crate) fn new() -> Self {
+        let (nodes, parents) = pool::take(&ARENA_POOL).unwrap_or_default();
+        Arena { nodes, parents, scratch: Default::default() }
+    }
     pub(crate) fn add(&mut self, key: Key, cause: Cause, parents: &[u32], nested: u32) -> u32 {
         let pstart = self.parents.len() as u32;
         self.parents.extend_from_slice(parents);

@@ -175,7 +175,7 @@ impl Chaining {
         }
         for rule in inner {
             let mut sub = Engine {
-                arena: Arena::default(),
+                arena: Arena::new(),
                 hints: Vec::new(),
                 nested: Vec::new(),
                 ctx: &mut *eng.ctx,
@@ -229,8 +229,7 @@ impl Chaining {
 
     /// The rule's step: its first hint.
     pub(crate) fn first(&self, grid: &Grid, ctx: &mut Ctx) -> Result<Option<Hint>, SeError> {
-        let mut eng =
-            Engine { arena: Arena::default(), hints: Vec::new(), nested: Vec::new(), ctx };
+        let mut eng = Engine { arena: Arena::new(), hints: Vec::new(), nested: Vec::new(), ctx };
         let mut g = grid.clone();
         let ids = self.sorted(&mut eng, &mut g)?;
         Ok(ids.first().map(|&id| eng.hints[id as usize].to_hint(&eng.arena)))
