@@ -44,6 +44,9 @@ pub(crate) fn bug(grid: &Grid) -> Option<Hint> {
         }
         *common = Some(c);
     };
+    // The cells with three or more candidates, where extra values can be.
+    let wide: CellSet =
+        (0..81).filter(|&c| grid.cands[c].count_ones() >= 3).fold(0, |s, c| s | 1u128 << c);
     for kind in [BLOCK, ROW, COL] {
         for index in 0..9 {
             for v in 1..=9 {
@@ -52,9 +55,7 @@ pub(crate) fn bug(grid: &Grid) -> Option<Hint> {
                 if n == 0 || n == 2 {
                     continue;
                 }
-                let new: Vec<usize> =
-                    cells(pos).filter(|&c| grid.cands[c].count_ones() >= 3).collect();
-                let new_set: CellSet = new.iter().fold(0, |s, &c| s | 1u128 << c);
+                let new_set: CellSet = pos & wide;
                 match all_extra {
                     None => {
                         all_extra = Some(new_set);
@@ -69,8 +70,8 @@ pub(crate) fn bug(grid: &Grid) -> Option<Hint> {
                     }
                     _ => {}
                 }
-                if new.len() == 1 {
-                    let cell = new[0];
+                if new_set.count_ones() == 1 {
+                    let cell = new_set.trailing_zeros() as usize;
                     if !bug_cells.contains(&cell) {
                         bug_cells.push(cell);
                     }
@@ -82,7 +83,7 @@ pub(crate) fn bug(grid: &Grid) -> Option<Hint> {
                         return None;
                     }
                 }
-                if new.is_empty() {
+                if new_set == 0 {
                     return None;
                 }
             }
