@@ -2,6 +2,10 @@
 // phone (Lighthouse's default: a mid-range phone on a slow 4G link, simulated) and as a
 // desktop: accessibility must score 100, best practices at least 95, performance at least 90.
 // The scores are printed for PERFORMANCE.md; exit status 1 when one is missed.
+// Performance is timed on this machine (the phone's 4x CPU slowdown is applied to the tasks
+// Chromium measured), so a busy host can lower it: when it misses, two more runs are made and
+// their median of three is judged, as Lighthouse's own guidance on variability advises. The
+// other categories do not depend on timing and are judged on the first run.
 // Usage: node lighthouse.mjs BASE-URL (a server that compresses as a web host does, like
 // `cargo xtask web --serve`).
 import lighthouse from "lighthouse";
@@ -25,18 +29,30 @@ try {
       ? { extends: "lighthouse:default", settings: { preset: "desktop", formFactor: "desktop", screenEmulation: { mobile: false, width: 1350, height: 940, deviceScaleFactor: 1, disabled: false },
         throttling: { rttMs: 40, throughputKbps: 10240, cpuSlowdownMultiplier: 1, requestLatencyMs: 0, downloadThroughputKbps: 0, uploadThroughputKbps: 0 } } }
       : { extends: "lighthouse:default" };
-    const result = await lighthouse(base + "index.html", {
+    const run = async () => (await lighthouse(base + "index.html", {
       port: chrome.port, output: "json", logLevel: "error", onlyCategories: Object.keys(BUDGET),
-    }, config);
-    const { categories, audits } = result.lhr;
+    }, config)).lhr;
+    const first = await run();
+    const perf = (lhr) => Math.round(lhr.categories.performance.score * 100);
+    // The runs judged for performance: the first, or three (the median judged) after a miss.
+    const runs = [first];
+    if (perf(first) < BUDGET.performance) {
+      console.log(`    ${form}: performance ${perf(first)} on the first run; two more runs`);
+      runs.push(await run(), await run());
+      runs.sort((a, b) => perf(a) - perf(b));
+    }
+    const judged = { ...Object.fromEntries(Object.keys(BUDGET).map((id) => [id, first])), performance: runs[(runs.length - 1) >> 1] };
+    if (runs.length > 1) console.log(`    ${form}: performance ${runs.map(perf).join(", ")}: median ${perf(judged.performance)}`);
+    const { audits } = judged.performance;
     const metrics = METRICS.map((m) => `${m} ${audits[m].displayValue}`).join(", ");
     for (const [id, least] of Object.entries(BUDGET)) {
-      const score = Math.round(categories[id].score * 100);
+      const lhr = judged[id];
+      const score = Math.round(lhr.categories[id].score * 100);
       const ok = score >= least;
       if (!ok) failed++;
       console.log(`${ok ? "ok" : "MISSED"} - lighthouse ${form}: ${id} ${score} (at least ${least})`);
       if (!ok) {
-        const low = Object.values(audits).filter((a) => a.score !== null && a.score < 1 && categories[id].auditRefs.some((r) => r.id === a.id && r.weight > 0));
+        const low = Object.values(lhr.audits).filter((a) => a.score !== null && a.score < 1 && lhr.categories[id].auditRefs.some((r) => r.id === a.id && r.weight > 0));
         for (const a of low) console.log(`    ${a.id}: ${a.score} ${a.displayValue ?? ""}`);
       }
     }
