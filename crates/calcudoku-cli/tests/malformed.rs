@@ -95,6 +95,8 @@ malformed! {
     cells_truncated: [] b"3\n3 0 1\n" => "expected 3 cage lines after this count, found 1", line 1;
     cells_zero_cages: [] b"0\n" => "expected a positive number of cages", line 1;
     cells_huge_count: [] b"1000000000000\n5 0\n" => "expected at most 4096 cages", line 1;
+    sudoku_short_digits: [] b"123456789\n" => "expected a one-line Sudoku of 16, 36, 64, 81", line 1;
+    sudoku_short_lines: [] b"1234567890123456789012345678901234567890123456789012345678901234567890123456789\n1234567890123456789012345678901234567890123456789012345678901234567890123456789\n" => "found 79 characters", line 1;
     cells_count_not_number: ["-f", "cells"] b"x\n3 0 1\n" => "expected the number of cages", line 1;
     cells_cell_out_of_range: [] b"1\n5 0 99999\n" => "from 0 to 4095", line 2;
     cells_duplicate_cell: [] b"2\n3 0 1\n5 1 2 3\n" => "cell 1 is in two cages", line 3;

@@ -368,6 +368,12 @@ fn absurd_sizes_fail_fast() {
     let start = Instant::now();
     let e = detect_err("1000000000000\n5 0\n");
     assert!(e.to_string().contains("at most 4096 cages"), "{e}");
+    // Alone, a number no grid has as many cages is a Sudoku line of the wrong length.
+    let e = detect_err("123456789\n");
+    assert!(e.to_string().contains("one-line Sudoku of 16, 36, 64, 81"), "{e}");
+    // A count a grid may have stays a cage count.
+    let e = detect_err("4000\n");
+    assert!(e.to_string().contains("4000 cage lines"), "{e}");
     let e = detect_err("99999999999999999999999999\n5 0\n");
     assert_eq!((e.line, e.column), (1, 1), "{e}");
     let e = detect_err("1\n99999999999999999999999 0\n");

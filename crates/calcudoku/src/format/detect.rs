@@ -171,8 +171,14 @@ fn guess(text: &str, results: &[(Format, Result<Document, ParseError>)]) -> Form
         _ => (usize::MAX, 0),
     };
     if toks.len() == 1 {
-        let numeric = text::is_digits(toks[0].strip_prefix('+').unwrap_or(toks[0]));
-        if !numeric || (toks[0].len() >= 16 && text::lines(text).nth(1).is_none()) {
+        let digits = toks[0].strip_prefix('+').unwrap_or(toks[0]);
+        let numeric = text::is_digits(digits);
+        // A number too large to count the cages of any grid, on lines of one token each, is
+        // a Sudoku line of digits (`123456789` is a short one, not 123,456,789 cages); with
+        // cage lines under it, a cage count out of range.
+        let no_count = text::parse_u64(digits).is_none_or(|n| n > text::MAX_CELLS as u64)
+            && text::lines(text).take(8).all(|l| l.tokens().nth(1).is_none());
+        if !numeric || no_count || (toks[0].len() >= 16 && text::lines(text).nth(1).is_none()) {
             return Format::SUDOKU;
         }
         // Cells or counted: does the second number count the cells after it?

@@ -35,8 +35,10 @@
 //!   line `boxes …` is `ops`; a game ID is the game's (Keen, Towers, Unequal) by its shape;
 //!   `<`, `>`, `^` (`∧`, `∨`) make it `futoshiki`, and N clues above N rows of N + 2 numbers
 //!   above N clues `skyscrapers`; a single number on the first line is `counted` when at least half
-//!   the cage lines have a second number equal to the number of cells after it, else `cells`; another
-//!   single word on the first line is `sudoku` (line form); rows of several numbers are `ops`
+//!   the cage lines have a second number equal to the number of cells after it, else `cells`
+//!   (but a number above 4096, more cages than any grid has, on lines of one word each, is a
+//!   Sudoku line of digits of the wrong length: `sudoku`); another single word on the first
+//!   line is `sudoku` (line form); rows of several numbers are `ops`
 //!   when there is one line more than the first row has numbers (or a label-like word ends the
 //!   text), `sudoku` when there are as many lines as numbers in the first row, and otherwise the
 //!   format whose error comes later in the text.
