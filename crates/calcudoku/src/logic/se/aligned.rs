@@ -206,20 +206,16 @@ pub(crate) fn triplet(grid: &Grid) -> Option<Hint> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::logic::se::grid::ALL;
+    use crate::generate::rng::Rng;
+    use crate::logic::se::grid::{ALL, PEER_SET, cells};
 
-    /// The exclusion equals trying every combination of the base cells' values against
-    /// every common excluder and a repeat between cells that see each other, on random boards of small candidate sets (so that excluders
-    /// often block), for pairs and triplets of cells, seeing each other or not.
+    /// The exclusion equals trying every combination of the base cells' values against every
+    /// common excluder and a repeat between cells that see each other, on random boards of
+    /// small candidate sets (so that excluders often block), for pairs and triplets of cells,
+    /// seeing each other or not.
     #[test]
     fn exclusion_keeps_exactly_the_values_of_some_unblocked_combination() {
-        let mut x = 0x2545_f491_4f6c_dd1du64;
-        let mut next = move || {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x
-        };
+        let mut rng = Rng::new(0x2545_f491_4f6c_dd1d, 0);
         let (mut tried, mut removing) = (0, 0);
         for _ in 0..400 {
             let mut cands = [0u16; 81];
@@ -227,39 +223,37 @@ mod tests {
                 // Two or three values most of the time, from a few values, so that excluders
                 // often fall within the base cells' values.
                 let mut m = 0u16;
-                while m.count_ones() < 2 + (next() % 3 == 0) as u32 {
-                    m |= 1 << (next() % 5);
+                while m.count_ones() < 2 + rng.chance(1, 3) as u32 {
+                    m |= 1 << rng.below(5);
                 }
                 *c = m & ALL;
             }
             let g = Grid::from_parts([0; 81], cands);
             for n in [2usize, 3] {
-                let peers_of = |c: usize| PEERS[c].iter().fold(0u128, |s, &p| s | 1u128 << p);
                 // Base cells close together, so that they share peers.
-                let c0 = (next() % 81) as usize;
-                let near: Vec<usize> = super::super::grid::cells(peers_of(c0)).collect();
-                let c1 = near[(next() % near.len() as u64) as usize];
-                let c2 = near[(next() % near.len() as u64) as usize];
-                let cells: Vec<usize> = if n == 2 { vec![c0, c1] } else { vec![c0, c1, c2] };
+                let c0 = rng.below(81);
+                let near: Vec<usize> = cells(PEER_SET[c0]).collect();
+                let c1 = near[rng.below(near.len())];
+                let c2 = near[rng.below(near.len())];
+                let base: Vec<usize> = if n == 2 { vec![c0, c1] } else { vec![c0, c1, c2] };
                 if n == 3 && c2 == c1 {
                     continue;
                 }
-                let common = cells.iter().fold(!0u128, |s, &c| s & peers_of(c))
-                    & super::super::grid::cells(!0u128 >> 47)
-                        .filter(|&c| (2..=n as u32).contains(&g.cands[c].count_ones()))
-                        .fold(0u128, |s, c| s | 1u128 << c);
+                let excluders = (0..81)
+                    .filter(|&c| (2..=n as u32).contains(&g.cands[c].count_ones()))
+                    .fold(0u128, |s, c| s | 1u128 << c);
+                let common = base.iter().fold(excluders, |s, &c| s & PEER_SET[c]);
                 let mut allowed = [0u16; 3];
-                let ms: Vec<u16> = cells.iter().map(|&c| g.cands[c]).collect();
+                let ms: Vec<u16> = base.iter().map(|&c| g.cands[c]).collect();
                 for a in values(ms[0]) {
                     for b in values(ms[1]) {
                         for c in values(if n == 3 { ms[2] } else { 1 }) {
                             let vals = if n == 3 { vec![a, b, c] } else { vec![a, b] };
                             let repeat = (0..n).any(|i| {
-                                (i + 1..n).any(|j| vals[i] == vals[j] && see(cells[i], cells[j]))
+                                (i + 1..n).any(|j| vals[i] == vals[j] && see(base[i], base[j]))
                             });
                             let used = vals.iter().fold(0u16, |m, &v| m | bit(v));
-                            let emptied =
-                                super::super::grid::cells(common).any(|e| g.cands[e] & !used == 0);
+                            let emptied = cells(common).any(|e| g.cands[e] & !used == 0);
                             if !repeat && !emptied {
                                 for i in 0..n {
                                     allowed[i] |= bit(vals[i]);
@@ -269,7 +263,7 @@ mod tests {
                     }
                 }
                 let mut want: Vec<(u8, u16)> = (0..n)
-                    .map(|i| (cells[i] as u8, ms[i] & !allowed[i]))
+                    .map(|i| (base[i] as u8, ms[i] & !allowed[i]))
                     .filter(|&(_, m)| m != 0)
                     .collect();
                 want.sort();
@@ -277,12 +271,12 @@ mod tests {
                 // which on a board that has passed the naked subsets never removes anything
                 // (the shortcut the rule takes); these random boards may hold naked pairs.
                 let union = ms.iter().fold(0u16, |a, &m| a | m);
-                if !super::super::grid::cells(common).any(|e| g.cands[e] & !union == 0) {
+                if !cells(common).any(|e| g.cands[e] & !union == 0) {
                     want.clear();
                 }
                 tried += 1;
                 removing += !want.is_empty() as u32;
-                assert_eq!(exclusion(&g, &cells, common), want, "cells {cells:?}");
+                assert_eq!(exclusion(&g, &base, common), want, "cells {base:?}");
             }
         }
         // The boards exercise both outcomes.
