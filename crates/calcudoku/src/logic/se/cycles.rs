@@ -15,20 +15,23 @@ use super::chain_hint::{ChainHint, ChainKind, target_removal};
 use super::chaining::{
     Cause, Chaining, Engine, Key, NONE, conj, k_cell, k_on, k_value, key, off_to_on, on_to_off,
 };
-use super::grid::{BLOCK, CELL_HOUSE, COL, Grid, HOUSE_SET, PEERS, ROW, bit};
+use super::grid::{BLOCK, CELL_HOUSE, COL, Grid, HOUSE_SET, PEER_SET, PEERS, ROW, bit};
 use super::pool::{self, Pool};
 
 /// The static implication graph of one pass (computed once per board): for each potential,
 /// what it implies, in SE's order.
+#[derive(Default)]
 pub(crate) struct Graph {
     start: Vec<u32>,
     edges: Vec<(Key, Cause)>,
 }
 
 impl Graph {
-    fn new(grid: &Grid, y: bool, x: bool) -> Self {
-        let mut start = Vec::with_capacity(1459);
-        let mut edges = Vec::new();
+    /// The graph with both kinds of link (cell and house), built from the board.
+    fn build_xy(&mut self, grid: &Grid) {
+        let Graph { start, edges } = self;
+        start.clear();
+        edges.clear();
         let mut offs = Vec::new();
         let mut ons = Vec::new();
         for k in 0..1458u16 {
@@ -37,16 +40,36 @@ impl Graph {
                 continue;
             }
             if k_on(k) {
-                on_to_off(grid, k, y, &mut offs);
+                on_to_off(grid, k, true, &mut offs);
                 edges.extend_from_slice(&offs);
             } else {
-                off_to_on(grid, k, y, x, &mut ons);
+                off_to_on(grid, k, true, true, &mut ons);
                 edges.extend(ons.iter().map(|d| (d.key, d.cause)));
             }
         }
         start.push(edges.len() as u32);
-        Graph { start, edges }
     }
+
+    /// The graph of one kind of link, taken from the graph of both. SE's lists for one kind
+    /// are the lists for both without the other kind's entries, in the same order: an "on"
+    /// turns off its cell's other values (cell links only) and its house mates (always), an
+    /// "off" turns on its cell's last value (cell) and its last places (house), and a cell's
+    /// last value is never one of the last places (they differ in value).
+    fn filter_from(&mut self, xy: &Graph, y: bool, x: bool) {
+        let Graph { start, edges } = self;
+        start.clear();
+        edges.clear();
+        for k in 0..1458u16 {
+            start.push(edges.len() as u32);
+            let on = k_on(k);
+            edges.extend(xy.of(k).iter().filter(|&&(_, cause)| match cause {
+                Cause::Naked => y,
+                _ => x || on,
+            }));
+        }
+        start.push(edges.len() as u32);
+    }
+
     #[inline]
     fn of(&self, k: Key) -> &[(Key, Cause)] {
         &self.edges[self.start[k as usize] as usize..self.start[k as usize + 1] as usize]
@@ -56,171 +79,210 @@ impl Graph {
 /// Which potentials each potential reaches in a [`Graph`] (strongly connected components,
 /// Tarjan, then their reach as bit sets in reverse topological order). A search from a
 /// potential can only find what it reaches, so searches that cannot succeed are skipped.
+///
+/// Works on compact ids (the board's present potentials, in key order), so its arrays are as
+/// long as the board has potentials, not 1,458: a nested rule builds this some 15,000 times a
+/// puzzle on boards of a few hundred potentials.
 #[derive(Default)]
 struct Reach {
+    /// Compact id of each potential by key (`u16::MAX` when not on the board).
+    id: Vec<u16>,
+    /// The board's potentials by compact id.
+    present: Vec<Key>,
+    /// Each potential's index among the potentials of its value (bit position in per-value
+    /// reach sets).
+    vidx: Vec<u16>,
+    /// Most potentials of one value.
+    most_per_value: usize,
+    /// Component of each potential, by compact id.
     comp: Vec<u32>,
-    /// Compact index of each present potential (bit position in the sets).
-    idx: Vec<u16>,
+    /// Whether the reach sets index potentials per value.
+    per_value: bool,
     words: usize,
     sets: Vec<u64>,
-    // Tarjan's working arrays, kept between builds.
+    // The graph's links on compact ids, and Tarjan's working arrays, kept between builds.
+    adj_start: Vec<u32>,
+    adj: Vec<u16>,
     index: Vec<u32>,
     low: Vec<u32>,
-    on_stack: Vec<bool>,
     stack: Vec<u16>,
     stamp: Vec<u32>,
-    present: Vec<u16>,
     call: Vec<(u16, u32)>,
 }
 
 thread_local! {
     /// One [`Reach`] per thread, rebuilt for each graph (a nested rule builds hundreds of
     /// thousands of them: their arrays are reused, not reallocated).
-    static REACH: Pool<(Reach, Tree)> = const { Pool::new(Vec::new()) };
+    static REACH: Pool<(Reach, Tree, [Graph; 2])> = const { Pool::new(Vec::new()) };
 }
 
 impl Reach {
     /// A reach structure and a search tree from the thread's spares, or new ones.
-    fn take() -> (Self, Tree) {
-        pool::take(&REACH).unwrap_or_else(|| (Reach::default(), Tree::new()))
+    fn take() -> (Self, Tree, [Graph; 2]) {
+        pool::take(&REACH).unwrap_or_else(|| (Reach::default(), Tree::new(), Default::default()))
     }
 
     /// Hands the arrays back for the next rule run on this thread.
-    fn give_back(self, mut tree: Tree) {
+    fn give_back(self, mut tree: Tree, graphs: [Graph; 2]) {
         tree.clear();
-        pool::give(&REACH, (self, tree), 1);
+        pool::give(&REACH, (self, tree, graphs), 1);
     }
 
-    /// Components, and with `closure` what each reaches (only forcing chains ask that). With
-    /// `per_value` (a graph without links between values: X-chains) the reach sets index the
-    /// potentials of each value apart, three words instead of ten.
-    fn build(&mut self, g: &Graph, grid: &Grid, closure: bool, per_value: bool) {
-        const NO: u32 = u32::MAX;
-        let n = 1458;
-        let Reach { comp, idx, words, sets, index, low, on_stack, stack, stamp, present, call } =
-            self;
-        idx.clear();
-        idx.resize(n, u16::MAX);
+    /// Numbers the board's potentials (once per board; every graph of a pass shares them).
+    fn prepare(&mut self, grid: &Grid) {
+        let Reach { id, present, vidx, most_per_value, .. } = self;
+        id.clear();
+        id.resize(1458, u16::MAX);
         present.clear();
+        vidx.clear();
         let mut per = [0u16; 9];
-        for k in 0..n as u16 {
+        for k in 0..1458u16 {
             if grid.has(k_cell(k), k_value(k)) {
-                idx[k as usize] = if per_value {
-                    let c = &mut per[k_value(k) - 1];
-                    *c += 1;
-                    *c - 1
-                } else {
-                    present.len() as u16
-                };
+                id[k as usize] = present.len() as u16;
                 present.push(k);
+                let c = &mut per[k_value(k) - 1];
+                vidx.push(*c);
+                *c += 1;
             }
         }
-        let indexed =
-            if per_value { per.into_iter().max().unwrap_or(0) as usize } else { present.len() };
+        *most_per_value = per.into_iter().max().unwrap_or(0) as usize;
+    }
+
+    /// Components of `g` (on the potentials of the last [`Reach::prepare`]), and with
+    /// `closure` what each reaches (only forcing chains ask that). With `per_value` (a graph
+    /// without links between values: X-chains) the reach sets index the potentials of each
+    /// value apart, two words instead of up to twenty-three.
+    fn build(&mut self, g: &Graph, closure: bool, per_value: bool) {
+        const NO: u32 = u32::MAX;
+        let Reach {
+            id,
+            present,
+            vidx,
+            most_per_value,
+            comp,
+            per_value: pv,
+            words,
+            sets,
+            adj_start,
+            adj,
+            index,
+            low,
+            stack,
+            stamp,
+            call,
+        } = self;
+        let n = present.len();
+        *pv = per_value;
+        let indexed = if per_value { *most_per_value } else { n };
         *words = indexed.div_ceil(64).max(1);
         let words = *words;
+        adj_start.clear();
+        adj.clear();
+        for &k in present.iter() {
+            adj_start.push(adj.len() as u32);
+            adj.extend(g.of(k).iter().map(|&(t, _)| id[t as usize]));
+        }
+        adj_start.push(adj.len() as u32);
         index.clear();
         index.resize(n, NO);
         low.clear();
         low.resize(n, 0);
-        on_stack.clear();
-        on_stack.resize(n, false);
         comp.clear();
         comp.resize(n, NO);
         stack.clear();
+        call.clear();
         sets.clear();
         stamp.clear();
-        call.clear();
+        if closure {
+            // One set per component, a component per potential at most: zeroed at once.
+            sets.resize(n * words, 0);
+            stamp.resize(n, NO);
+        }
         let mut counter = 0u32;
         let mut ncomp = 0u32;
-        // Iterative Tarjan: (node, next edge position).
-        for &root in present.iter() {
-            if index[root as usize] != NO {
+        // Iterative Tarjan: (node, next link position). A visited node whose component is
+        // not yet known is on the stack.
+        for root in 0..n {
+            if index[root] != NO {
                 continue;
             }
-            call.push((root, g.start[root as usize]));
-            index[root as usize] = counter;
-            low[root as usize] = counter;
+            index[root] = counter;
+            low[root] = counter;
             counter += 1;
-            stack.push(root);
-            on_stack[root as usize] = true;
+            stack.push(root as u16);
+            call.push((root as u16, adj_start[root]));
             while let Some(&mut (v, ref mut e)) = call.last_mut() {
-                let end = g.start[v as usize + 1];
-                if *e < end {
-                    let w = g.edges[*e as usize].0;
+                let v = v as usize;
+                if *e < adj_start[v + 1] {
+                    let w = adj[*e as usize] as usize;
                     *e += 1;
-                    if index[w as usize] == NO {
-                        index[w as usize] = counter;
-                        low[w as usize] = counter;
+                    if index[w] == NO {
+                        index[w] = counter;
+                        low[w] = counter;
                         counter += 1;
-                        stack.push(w);
-                        on_stack[w as usize] = true;
-                        call.push((w, g.start[w as usize]));
-                    } else if on_stack[w as usize] {
-                        low[v as usize] = low[v as usize].min(index[w as usize]);
+                        stack.push(w as u16);
+                        call.push((w as u16, adj_start[w]));
+                    } else if comp[w] == NO {
+                        low[v] = low[v].min(index[w]);
                     }
-                } else {
-                    call.pop();
-                    if let Some(&(u, _)) = call.last() {
-                        low[u as usize] = low[u as usize].min(low[v as usize]);
-                    }
-                    if low[v as usize] == index[v as usize] {
-                        let id = ncomp;
-                        ncomp += 1;
-                        stamp.push(NO);
-                        let base = sets.len();
-                        sets.resize(base + words, 0);
-                        let mut members: SmallVec<[u16; 16]> = SmallVec::new();
-                        loop {
-                            let w = stack.pop().expect("tarjan stack");
-                            on_stack[w as usize] = false;
-                            comp[w as usize] = id;
-                            let i = idx[w as usize] as usize;
-                            sets[base + (i >> 6)] |= 1 << (i & 63);
-                            members.push(w);
-                            if w == v {
-                                break;
-                            }
-                        }
-                        if !closure {
-                            continue;
-                        }
-                        // Successor components are complete (reverse topological order).
-                        for &m in &members {
-                            for &(w, _) in g.of(m) {
-                                let c = comp[w as usize];
-                                if c != id && stamp[c as usize] != id {
-                                    stamp[c as usize] = id;
-                                    let ob = c as usize * words;
-                                    for j in 0..words {
-                                        let x = sets[ob + j];
-                                        sets[base + j] |= x;
-                                    }
+                    continue;
+                }
+                call.pop();
+                if let Some(&(u, _)) = call.last() {
+                    let u = u as usize;
+                    low[u] = low[u].min(low[v]);
+                }
+                if low[v] != index[v] {
+                    continue;
+                }
+                let cid = ncomp;
+                ncomp += 1;
+                let from = stack.iter().rposition(|&m| m as usize == v).expect("tarjan stack");
+                for &m in &stack[from..] {
+                    comp[m as usize] = cid;
+                }
+                if closure {
+                    // Successor components are complete (reverse topological order).
+                    let base = cid as usize * words;
+                    let (done, this) = sets.split_at_mut(base);
+                    let this = &mut this[..words];
+                    for &m in &stack[from..] {
+                        let m = m as usize;
+                        let i = if per_value { vidx[m] as usize } else { m };
+                        this[i >> 6] |= 1 << (i & 63);
+                        for &w in &adj[adj_start[m] as usize..adj_start[m + 1] as usize] {
+                            let c = comp[w as usize];
+                            if c != cid && stamp[c as usize] != cid {
+                                stamp[c as usize] = cid;
+                                let other = &done[c as usize * words..][..words];
+                                for (d, s) in this.iter_mut().zip(other) {
+                                    *d |= s;
                                 }
                             }
                         }
                     }
                 }
+                stack.truncate(from);
             }
         }
     }
     /// Whether `a` and `b` lie on one cycle of the graph.
     #[inline]
     fn same_component(&self, a: Key, b: Key) -> bool {
-        let c = self.comp[a as usize];
-        c != u32::MAX && c == self.comp[b as usize]
+        let (ia, ib) = (self.id[a as usize], self.id[b as usize]);
+        ia != u16::MAX && ib != u16::MAX && self.comp[ia as usize] == self.comp[ib as usize]
     }
     /// Whether a search from `from` can meet `to` (both present; of one value when the
     /// sets were built per value).
     #[inline]
     fn reaches(&self, from: Key, to: Key) -> bool {
-        let c = self.comp[from as usize];
-        let i = self.idx[to as usize];
-        if c == u32::MAX || i == u16::MAX {
+        let (i, j) = (self.id[from as usize], self.id[to as usize]);
+        if i == u16::MAX || j == u16::MAX {
             return false;
         }
-        let i = i as usize;
-        self.sets[c as usize * self.words + (i >> 6)] >> (i & 63) & 1 == 1
+        let c = self.comp[i as usize] as usize;
+        let b = if self.per_value { self.vidx[j as usize] as usize } else { j as usize };
+        self.sets[c * self.words + (b >> 6)] >> (b & 63) & 1 == 1
     }
 }
 
@@ -299,11 +361,18 @@ impl Chaining {
     /// All hints of the rule, in SE's order of discovery: X-loops, then Y-loops, then XY.
     pub(crate) fn loop_hints(&self, eng: &mut Engine, grid: &Grid) -> Result<Vec<u32>, SeError> {
         let mut out = Vec::new();
-        let (mut reach, mut tree) = Reach::take();
+        let (mut reach, mut tree, [mut xy, mut one]) = Reach::take();
+        xy.build_xy(grid);
+        reach.prepare(grid);
         for (y, x) in [(false, true), (true, false), (true, true)] {
-            let graph = Graph::new(grid, y, x);
+            let graph = if y && x {
+                &xy
+            } else {
+                one.filter_from(&xy, y, x);
+                &one
+            };
             // Only forcing chains (x) ask what a potential reaches; cycles ask for components.
-            reach.build(&graph, grid, x, !y);
+            reach.build(graph, x, !y);
             for cell in 0..81 {
                 if grid.values[cell] != 0 || grid.cands[cell].count_ones() <= 1 {
                     continue;
@@ -314,7 +383,7 @@ impl Chaining {
                         self.unary(
                             eng,
                             grid,
-                            &graph,
+                            graph,
                             &reach,
                             key(cell, v, true),
                             y,
@@ -326,7 +395,7 @@ impl Chaining {
                 }
             }
         }
-        reach.give_back(tree);
+        reach.give_back(tree, [xy, one]);
         Ok(out)
     }
 
@@ -350,9 +419,13 @@ impl Chaining {
         let mut chains: SmallVec<[u32; 4]> = SmallVec::new();
         // A cycle must come back through an off potential that turns the start on.
         // A closer leads to the start, so the start reaches it exactly when both lie on one cycle.
-        if closers(grid, p_on, y, x).iter().any(|&c| reach.same_component(p_on, c)) {
-            tree.clear();
-            do_cycles(eng, grid, graph, tree, y, x, &mut cycles, p_on);
+        let closers = closers(grid, p_on, y, x);
+        if closers.iter().any(|&c| reach.same_component(p_on, c)) {
+            let (pre, count) = pre_closers(grid, reach, p_on, &closers, y);
+            if count > 0 {
+                tree.clear();
+                do_cycles(eng, graph, tree, &closers, (&pre, count), &mut cycles, p_on);
+            }
         }
         if x {
             if reach.reaches(p_on, conj(p_on)) {
@@ -413,27 +486,76 @@ impl Chaining {
     }
 }
 
+/// The "on" potentials with a link into a closer of `source` (a cycle can only close from
+/// one of them, as a second way to that closer), as cells per value, and how many of them lie
+/// on a cycle through `source` (its component): the ones a search from it will meet.
+fn pre_closers(
+    grid: &Grid,
+    reach: &Reach,
+    source: Key,
+    closers: &[Key],
+    y: bool,
+) -> ([u128; 9], u32) {
+    let mut pre = [0u128; 9];
+    for &c in closers {
+        let cell = k_cell(c);
+        let w = k_value(c);
+        // Any "on" of the same value among the cell's peers turns it off ...
+        pre[w - 1] |= grid.vc[w - 1] & PEER_SET[cell];
+        // ... and with cell links, any other value of the cell.
+        if y {
+            let mut m = grid.cands[cell] & !bit(w);
+            while m != 0 {
+                let u = m.trailing_zeros() as usize;
+                m &= m - 1;
+                pre[u] |= 1u128 << cell;
+            }
+        }
+    }
+    let mut count = 0;
+    for (i, &cells) in pre.iter().enumerate() {
+        let mut m = cells;
+        while m != 0 {
+            let c = m.trailing_zeros() as usize;
+            m &= m - 1;
+            if reach.same_component(source, key(c, i + 1, true)) {
+                count += 1;
+            }
+        }
+    }
+    (pre, count)
+}
+
 /// SE's `doCycles` from `source` (on). SE queues every new version of an off potential that
 /// is not an ancestor; a repeated key can only matter by closing the cycle (its other
 /// consequences come from its first version, queued earlier), so only those are kept.
-#[allow(clippy::too_many_arguments)]
+///
+/// Every closer is a direct consequence of the source, met at the first step, so a cycle
+/// closes only through a second version of a closer, queued from an "on" in `pre`. Once the
+/// last of those the search can meet (`pre.1`, the ones on a cycle through the source) has
+/// been looked at, only the versions already queued are followed: the search finds the same
+/// cycles, in the same order, as one that runs to the end.
 fn do_cycles(
     eng: &mut Engine,
-    grid: &Grid,
     graph: &Graph,
     t: &mut Tree,
-    y: bool,
-    x: bool,
+    closers: &[Key],
+    pre: (&[u128; 9], u32),
     cycles: &mut SmallVec<[u32; 4]>,
     source: Key,
 ) {
-    let closers = closers(grid, source, y, x);
+    let (pre, mut left) = pre;
     t.set(source, ROOT, Cause::Initial);
     t.q_on.push_back(source);
     let mut length = 0;
     while !t.q_on.is_empty() || !t.q_off.is_empty() {
         length += 1;
-        while let Some(p) = t.q_on.pop_front() {
+        while left > 0
+            && let Some(p) = t.q_on.pop_front()
+        {
+            if pre[k_value(p) - 1] >> k_cell(p) & 1 == 1 {
+                left -= 1;
+            }
             for &(k, cause) in graph.of(p) {
                 if !t.has(k) {
                     // Every queued potential is in the tree, so k is no ancestor of p.
@@ -446,6 +568,9 @@ fn do_cycles(
         }
         length += 1;
         while let Some((k, dup, dcause)) = t.q_off.pop_front() {
+            if left == 0 && dup == UNSET {
+                continue;
+            }
             for &(dk, dc) in graph.of(k) {
                 if length >= 4 && dk == source {
                     let off_node = if dup == UNSET {
@@ -461,6 +586,9 @@ fn do_cycles(
                     t.q_on.push_back(dk);
                 }
             }
+        }
+        if left == 0 {
+            break;
         }
     }
 }
@@ -595,4 +723,162 @@ fn cycle_removals(eng: &Engine, grid: &Grid, dst_on: u32) -> Vec<(u8, u16)> {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::generate::rng::Rng;
+    use crate::logic::se::Ctx;
+    use crate::logic::se::chaining::{Arena, Engine};
+    use crate::logic::se::grid::ALL;
+
+    /// A random board: two to five candidates a cell, so that cells and houses with two
+    /// places (the links) are common but not everywhere.
+    fn board(rng: &mut Rng) -> Grid {
+        let mut cands = [0u16; 81];
+        for c in &mut cands {
+            let want = 2 + rng.below(4) as u32;
+            let mut m = 0u16;
+            while m.count_ones() < want {
+                m |= 1 << rng.below(9);
+            }
+            *c = m & ALL;
+        }
+        Grid::from_parts([0; 81], cands)
+    }
+
+    /// The graph of one kind of link built from the board directly, SE's way.
+    fn direct(grid: &Grid, y: bool, x: bool) -> Graph {
+        let mut g = Graph::default();
+        let (mut offs, mut ons) = (Vec::new(), Vec::new());
+        for k in 0..1458u16 {
+            g.start.push(g.edges.len() as u32);
+            if !grid.has(k_cell(k), k_value(k)) {
+                continue;
+            }
+            if k_on(k) {
+                on_to_off(grid, k, y, &mut offs);
+                g.edges.extend_from_slice(&offs);
+            } else {
+                off_to_on(grid, k, y, x, &mut ons);
+                g.edges.extend(ons.iter().map(|d| (d.key, d.cause)));
+            }
+        }
+        g.start.push(g.edges.len() as u32);
+        g
+    }
+
+    /// What a search from `from` meets, by key.
+    fn search(g: &Graph, from: Key) -> Vec<bool> {
+        let mut seen = vec![false; 1458];
+        let mut todo = vec![from];
+        seen[from as usize] = true;
+        while let Some(k) = todo.pop() {
+            for &(t, _) in g.of(k) {
+                if !seen[t as usize] {
+                    seen[t as usize] = true;
+                    todo.push(t);
+                }
+            }
+        }
+        seen
+    }
+
+    /// The graphs of one kind of link taken from the graph of both equal the graphs built
+    /// directly; components and reach equal what searches from every potential meet.
+    #[test]
+    fn graphs_components_and_reach_agree_with_searches() {
+        let mut rng = Rng::new(0x9e37_79b9_7f4a_7c15, 1);
+        let mut met = 0usize;
+        for _ in 0..12 {
+            let grid = board(&mut rng);
+            let mut xy = Graph::default();
+            xy.build_xy(&grid);
+            let mut one = Graph::default();
+            let mut reach = Reach::default();
+            reach.prepare(&grid);
+            let present: Vec<Key> =
+                (0..1458u16).filter(|&k| grid.has(k_cell(k), k_value(k))).collect();
+            for (y, x) in [(false, true), (true, false), (true, true)] {
+                let g = if y && x {
+                    &xy
+                } else {
+                    one.filter_from(&xy, y, x);
+                    &one
+                };
+                let d = direct(&grid, y, x);
+                assert_eq!((&g.start, &g.edges), (&d.start, &d.edges), "graph y={y} x={x}");
+                reach.build(g, x, !y);
+                let met_from: Vec<Vec<bool>> = present.iter().map(|&k| search(g, k)).collect();
+                for (i, &a) in present.iter().enumerate() {
+                    for (j, &b) in present.iter().enumerate() {
+                        let ab = met_from[i][b as usize];
+                        met += usize::from(ab);
+                        // Per-value sets (X links) answer for potentials of one value.
+                        if x && (y || k_value(a) == k_value(b)) {
+                            assert_eq!(reach.reaches(a, b), ab, "reach {a} -> {b}");
+                        }
+                        let cycle = ab && met_from[j][a as usize];
+                        assert_eq!(reach.same_component(a, b), cycle, "component {a} {b}");
+                    }
+                }
+            }
+        }
+        assert!(met > 100_000, "the boards have links: {met}");
+    }
+
+    /// Stopping a cycle search once the last "on" that can close a cycle has been looked at
+    /// finds the same cycles, with the same chains, as running the search to its end.
+    #[test]
+    fn cycle_search_stops_without_losing_cycles() {
+        let mut rng = Rng::new(0x2545_f491_4f6c_dd1d, 2);
+        let mut ctx = Ctx { deadline: None, ticks: 0 };
+        let mut found = 0usize;
+        for _ in 0..20 {
+            let grid = board(&mut rng);
+            let mut xy = Graph::default();
+            xy.build_xy(&grid);
+            let mut one = Graph::default();
+            let mut reach = Reach::default();
+            reach.prepare(&grid);
+            for (y, x) in [(false, true), (true, false), (true, true)] {
+                let g = if y && x {
+                    &xy
+                } else {
+                    one.filter_from(&xy, y, x);
+                    &one
+                };
+                reach.build(g, x, !y);
+                for k in (0..1458u16).filter(|&k| k_on(k) && grid.has(k_cell(k), k_value(k))) {
+                    let closers = closers(&grid, k, y, x);
+                    let (pre, count) = pre_closers(&grid, &reach, k, &closers, y);
+                    let mut chains = Vec::new();
+                    for pre in [(&pre, count), (&[u128::MAX; 9], u32::MAX)] {
+                        let mut eng = Engine {
+                            arena: Arena::new(),
+                            hints: Vec::new(),
+                            nested: Vec::new(),
+                            ctx: &mut ctx,
+                        };
+                        let mut tree = Tree::new();
+                        let mut cycles = SmallVec::new();
+                        if pre.1 > 0 {
+                            do_cycles(&mut eng, g, &mut tree, &closers, pre, &mut cycles, k);
+                        }
+                        let keys: Vec<Vec<Key>> = cycles
+                            .iter()
+                            .map(|&n| {
+                                eng.arena.chain(n).iter().map(|&m| eng.arena.key(m)).collect()
+                            })
+                            .collect();
+                        chains.push(keys);
+                    }
+                    found += chains[1].len();
+                    assert_eq!(chains[0], chains[1], "cycles from {k} (y={y} x={x})");
+                }
+            }
+        }
+        assert!(found > 100, "the boards have cycles: {found}");
+    }
 }

@@ -167,6 +167,11 @@ impl Chaining {
             h.removals = vec![(cell as u8, bit(v))];
             self.push(eng, h, out);
         }
+        if !double && !contradiction {
+            // Static multiple chains use neither side of the negation (SE computes it and
+            // drops it): nothing of it reaches a hint.
+            return Ok(on);
+        }
         let mut off_on = PSet::new();
         let mut off_off = PSet::new();
         let root_off = eng.arena.add(p_off, Cause::Initial, &[], NONE);
