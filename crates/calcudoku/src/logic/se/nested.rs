@@ -6,7 +6,11 @@
 //! Also the entry points that run a chaining rule: its first hint (the step) or all of its
 //! hints (for an outer chain).
 
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::hash::BuildHasherDefault;
 use std::ops::ControlFlow;
+use std::rc::Rc;
 
 use smallvec::SmallVec;
 
@@ -20,6 +24,7 @@ use super::hint::Hint;
 use super::locking::all_indirect;
 use super::subsets::{each_hidden, each_naked, hidden_removals};
 use super::{Ctx, SeError};
+use crate::logic::QuickHash;
 
 /// Orders (cell, mask) entries as Java's `HashMap<Cell, BitSet>` iterates them: by cell
 /// index modulo the table size, ties in insertion order.
@@ -174,30 +179,67 @@ impl Chaining {
             });
         }
         for rule in inner {
-            let mut sub = Engine {
-                arena: Arena::new(),
-                hints: Vec::new(),
-                nested: Vec::new(),
-                ctx: &mut *eng.ctx,
-            };
-            let mut g = grid.clone();
-            let ids = rule.all_hints(&mut sub, &mut g)?;
-            for id in ids {
-                let h = &sub.hints[id as usize];
-                let parents = rule_parents(&sub.arena, h, source, grid);
+            let hints = rule.inner_hints(eng, grid)?;
+            for h in hints.iter() {
+                let parents = rule_parents(&h.links, source, grid);
                 if parents.is_empty() {
                     continue;
                 }
-                eng.nested.push((h.complexity, h.signature(&sub.arena)));
+                eng.nested.push((h.complexity, h.signature));
                 let nid = (eng.nested.len() - 1) as u32;
-                let removals = h.removal_set_insertion();
-                push_potentials(&mut out, to_off, &parents, &removals, nid);
+                push_potentials(&mut out, to_off, &parents, &h.removals, nid);
             }
             if !out.is_empty() {
                 return Ok(out);
             }
         }
         Ok(out)
+    }
+
+    /// The hints of this rule (an inner rule of a nested chain) on `grid`, as the outer chain
+    /// uses them, from the thread's cache when this rule saw this board before: an outer
+    /// rule meets the same board again and again (a quarter to a third of its inner runs on
+    /// the 11+ puzzles), and an inner rule's hints depend on nothing but the board.
+    fn inner_hints(&self, eng: &mut Engine, grid: &Grid) -> Result<Rc<[InnerHint]>, SeError> {
+        let key = BoardKey {
+            cands: grid.cands,
+            values: grid.values,
+            rule: u16::from(self.level) << 8
+                | u16::from(self.nesting_limit) << 4
+                | u16::from(self.multiple) << 1
+                | u16::from(self.dynamic),
+        };
+        if let Some(h) = INNER.with(|c| c.borrow().get(&key).cloned()) {
+            return Ok(h);
+        }
+        let mut sub = Engine {
+            arena: Arena::new(),
+            hints: Vec::new(),
+            nested: Vec::new(),
+            ctx: &mut *eng.ctx,
+        };
+        let mut g = grid.clone();
+        let ids = self.all_hints(&mut sub, &mut g)?;
+        let hints: Rc<[InnerHint]> = ids
+            .iter()
+            .map(|&id| {
+                let h = &sub.hints[id as usize];
+                InnerHint {
+                    complexity: h.complexity,
+                    signature: h.signature(&sub.arena),
+                    removals: h.removal_set_insertion(),
+                    links: single_links(&sub.arena, h),
+                }
+            })
+            .collect();
+        INNER.with(|c| {
+            let mut c = c.borrow_mut();
+            if c.len() >= INNER_CACHE {
+                c.clear();
+            }
+            c.insert(key, hints.clone());
+        });
+        Ok(hints)
     }
 
     /// The rule's hints in SE's order (stable by rating, complexity, kind).
@@ -251,51 +293,88 @@ impl ChainHint {
     }
 }
 
+/// An inner rule's hint as an outer chain uses it.
+pub(crate) struct InnerHint {
+    complexity: u32,
+    /// SE's `FullChain` identity (inner chains count once each in the outer complexity).
+    signature: u64,
+    /// Eliminations, merged per cell in insertion order.
+    removals: Vec<(u8, u16)>,
+    /// The "on" potentials along its chains that rest on a single (one value left in the
+    /// cell, or one place left in the house), with which, in chain order.
+    links: Vec<(Key, Cause)>,
+}
+
+/// A board as an inner rule sees it, and which rule.
+#[derive(Clone, PartialEq, Eq, Hash)]
+struct BoardKey {
+    cands: [u16; 81],
+    values: [u8; 81],
+    rule: u16,
+}
+
+/// Most boards whose inner hints a thread keeps (then it starts again).
+const INNER_CACHE: usize = 1 << 14;
+
+thread_local! {
+    static INNER: RefCell<HashMap<BoardKey, Rc<[InnerHint]>, BuildHasherDefault<QuickHash>>> =
+        RefCell::new(HashMap::default());
+}
+
+/// The "on" potentials of a hint's chains that rest on a single, with the kind of single
+/// (a cell or region forcing chain's starting potentials rest on their cell or region).
+fn single_links(arena: &Arena, h: &ChainHint) -> Vec<(Key, Cause)> {
+    let mut out = Vec::new();
+    for &t in &h.targets {
+        for n in arena.chain(t) {
+            let nd = arena.nodes[n as usize];
+            let cause = match nd.cause {
+                Cause::Initial => match h.kind {
+                    ChainKind::Cell => Cause::Naked,
+                    ChainKind::Region { kind, .. } => Cause::Hidden(kind),
+                    _ => continue,
+                },
+                c => c,
+            };
+            if k_on(nd.key) && matches!(cause, Cause::Naked | Cause::Hidden(_)) {
+                out.push((nd.key, cause));
+            }
+        }
+    }
+    out
+}
+
 /// SE's `getRuleParents` of a chain hint used inside an outer chain: the candidates the outer
 /// chain removed (present in `initial`, gone from `current`) that the inner chain's singles
 /// relied on.
-fn rule_parents(arena: &Arena, h: &ChainHint, initial: &Grid, current: &Grid) -> Vec<Key> {
+fn rule_parents(links: &[(Key, Cause)], initial: &Grid, current: &Grid) -> Vec<Key> {
     let mut out: Vec<Key> = Vec::new();
     let add = |k: Key, out: &mut Vec<Key>| {
         if !out.contains(&k) {
             out.push(k);
         }
     };
-    for &t in &h.targets {
-        for n in arena.chain(t) {
-            let nd = arena.nodes[n as usize];
-            let cause = match nd.cause {
-                Cause::Initial => match h.kind {
-                    ChainKind::Cell => Some(Cause::Naked),
-                    ChainKind::Region { kind, .. } => Some(Cause::Hidden(kind)),
-                    _ => None,
-                },
-                c => Some(c),
-            };
-            if !k_on(nd.key) {
-                continue;
-            }
-            let c = k_cell(nd.key);
-            let v = k_value(nd.key);
-            match cause {
-                Some(Cause::Naked) => {
-                    for w in 1..=9 {
-                        if initial.cands[c] & bit(w) != 0 && current.cands[c] & bit(w) == 0 {
-                            add(key(c, w, false), &mut out);
-                        }
+    for &(k, cause) in links {
+        let c = k_cell(k);
+        let v = k_value(k);
+        match cause {
+            Cause::Naked => {
+                for w in 1..=9 {
+                    if initial.cands[c] & bit(w) != 0 && current.cands[c] & bit(w) == 0 {
+                        add(key(c, w, false), &mut out);
                     }
                 }
-                Some(Cause::Hidden(kind)) => {
-                    let idx = CELL_HOUSE[c][kind as usize] as usize;
-                    for &x in &HOUSES[kind as usize][idx] {
-                        let x = x as usize;
-                        if initial.cands[x] & bit(v) != 0 && current.cands[x] & bit(v) == 0 {
-                            add(key(x, v, false), &mut out);
-                        }
+            }
+            Cause::Hidden(kind) => {
+                let idx = CELL_HOUSE[c][kind as usize] as usize;
+                for &x in &HOUSES[kind as usize][idx] {
+                    let x = x as usize;
+                    if initial.cands[x] & bit(v) != 0 && current.cands[x] & bit(v) == 0 {
+                        add(key(x, v, false), &mut out);
                     }
                 }
-                _ => {}
             }
+            Cause::Initial | Cause::Advanced => {}
         }
     }
     out
