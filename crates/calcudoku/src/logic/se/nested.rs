@@ -209,7 +209,7 @@ impl Chaining {
                 | u16::from(self.multiple) << 1
                 | u16::from(self.dynamic),
         };
-        if let Some(h) = INNER.with(|c| c.borrow().get(&key).cloned()) {
+        if let Some(h) = INNER.with(|c| c.borrow().0.get(&key).cloned()) {
             return Ok(h);
         }
         let mut sub = Engine {
@@ -232,12 +232,15 @@ impl Chaining {
                 }
             })
             .collect();
+        let weight: usize = hints.iter().map(|h| 4 + h.links.len() + h.removals.len()).sum();
         INNER.with(|c| {
-            let mut c = c.borrow_mut();
-            if c.len() >= INNER_CACHE {
-                c.clear();
+            let (map, held) = &mut *c.borrow_mut();
+            if map.len() >= INNER_BOARDS || *held + weight > INNER_ENTRIES {
+                map.clear();
+                *held = 0;
             }
-            c.insert(key, hints.clone());
+            *held += weight;
+            map.insert(key, hints.clone());
         });
         Ok(hints)
     }
@@ -313,12 +316,15 @@ struct BoardKey {
     rule: u16,
 }
 
-/// Most boards whose inner hints a thread keeps (then it starts again).
-const INNER_CACHE: usize = 1 << 14;
+/// Most boards whose inner hints a thread keeps, and most links and eliminations among
+/// them (a few MB): then it starts again.
+const INNER_BOARDS: usize = 1 << 14;
+const INNER_ENTRIES: usize = 1 << 20;
+
+type InnerCache = (HashMap<BoardKey, Rc<[InnerHint]>, BuildHasherDefault<QuickHash>>, usize);
 
 thread_local! {
-    static INNER: RefCell<HashMap<BoardKey, Rc<[InnerHint]>, BuildHasherDefault<QuickHash>>> =
-        RefCell::new(HashMap::default());
+    static INNER: RefCell<InnerCache> = RefCell::new(Default::default());
 }
 
 /// The "on" potentials of a hint's chains that rest on a single, with the kind of single
