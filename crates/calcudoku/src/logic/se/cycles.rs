@@ -89,15 +89,8 @@ struct Reach {
     id: Vec<u16>,
     /// The board's potentials by compact id.
     present: Vec<Key>,
-    /// Each potential's index among the potentials of its value (bit position in per-value
-    /// reach sets).
-    vidx: Vec<u16>,
-    /// Most potentials of one value.
-    most_per_value: usize,
     /// Component of each potential, by compact id.
     comp: Vec<u32>,
-    /// Whether the reach sets index potentials per value.
-    per_value: bool,
     words: usize,
     sets: Vec<u64>,
     // The graph's links on compact ids, and Tarjan's working arrays, kept between builds.
@@ -110,57 +103,67 @@ struct Reach {
     call: Vec<(u16, u32)>,
 }
 
-thread_local! {
-    /// One [`Reach`] per thread, rebuilt for each graph (a nested rule builds hundreds of
-    /// thousands of them: their arrays are reused, not reallocated).
-    static REACH: Pool<(Reach, Tree, [Graph; 2])> = const { Pool::new(Vec::new()) };
+/// A rule run's working storage: the reach of the graph with both kinds of link, the
+/// components of a graph of one kind, the search tree and the graphs.
+#[derive(Default)]
+struct Scratch {
+    all: Reach,
+    part: Reach,
+    tree: Option<Tree>,
+    xy: Graph,
+    one: Graph,
 }
 
-impl Reach {
-    /// A reach structure and a search tree from the thread's spares, or new ones.
-    fn take() -> (Self, Tree, [Graph; 2]) {
-        pool::take(&REACH).unwrap_or_else(|| (Reach::default(), Tree::new(), Default::default()))
+thread_local! {
+    /// One [`Scratch`] per thread, rebuilt for each board (a nested rule builds hundreds of
+    /// thousands of them: their arrays are reused, not reallocated).
+    static SCRATCH: Pool<Scratch> = const { Pool::new(Vec::new()) };
+}
+
+impl Scratch {
+    /// The thread's spare, or a new one.
+    fn take() -> Self {
+        pool::take(&SCRATCH).unwrap_or_default()
     }
 
     /// Hands the arrays back for the next rule run on this thread.
-    fn give_back(self, mut tree: Tree, graphs: [Graph; 2]) {
-        tree.clear();
-        pool::give(&REACH, (self, tree, graphs), 1);
+    fn give_back(mut self) {
+        if let Some(t) = &mut self.tree {
+            t.clear();
+        }
+        pool::give(&SCRATCH, self, 1);
     }
+}
 
+impl Reach {
     /// Numbers the board's potentials (once per board; every graph of a pass shares them).
     fn prepare(&mut self, grid: &Grid) {
-        let Reach { id, present, vidx, most_per_value, .. } = self;
+        let Reach { id, present, .. } = self;
         id.clear();
         id.resize(1458, u16::MAX);
         present.clear();
-        vidx.clear();
-        let mut per = [0u16; 9];
         for k in 0..1458u16 {
             if grid.has(k_cell(k), k_value(k)) {
                 id[k as usize] = present.len() as u16;
                 present.push(k);
-                let c = &mut per[k_value(k) - 1];
-                vidx.push(*c);
-                *c += 1;
             }
         }
-        *most_per_value = per.into_iter().max().unwrap_or(0) as usize;
+    }
+
+    /// The same numbering as `other`'s.
+    fn prepare_as(&mut self, other: &Reach) {
+        self.id.clone_from(&other.id);
+        self.present.clone_from(&other.present);
     }
 
     /// Components of `g` (on the potentials of the last [`Reach::prepare`]), and with
-    /// `closure` what each reaches (only forcing chains ask that). With `per_value` (a graph
-    /// without links between values: X-chains) the reach sets index the potentials of each
-    /// value apart, two words instead of up to twenty-three.
-    fn build(&mut self, g: &Graph, closure: bool, per_value: bool) {
+    /// `closure` what each reaches (only forcing chains ask that).
+    fn build(&mut self, g: &Graph, closure: bool) {
         const NO: u32 = u32::MAX;
         let Reach {
             id,
             present,
-            vidx,
-            most_per_value,
             comp,
-            per_value: pv,
             words,
             sets,
             adj_start,
@@ -172,9 +175,7 @@ impl Reach {
             call,
         } = self;
         let n = present.len();
-        *pv = per_value;
-        let indexed = if per_value { *most_per_value } else { n };
-        *words = indexed.div_ceil(64).max(1);
+        *words = n.div_ceil(64).max(1);
         let words = *words;
         adj_start.clear();
         adj.clear();
@@ -248,8 +249,7 @@ impl Reach {
                     let this = &mut this[..words];
                     for &m in &stack[from..] {
                         let m = m as usize;
-                        let i = if per_value { vidx[m] as usize } else { m };
-                        this[i >> 6] |= 1 << (i & 63);
+                        this[m >> 6] |= 1 << (m & 63);
                         for &w in &adj[adj_start[m] as usize..adj_start[m + 1] as usize] {
                             let c = comp[w as usize];
                             if c != cid && stamp[c as usize] != cid {
@@ -272,8 +272,7 @@ impl Reach {
         let (ia, ib) = (self.id[a as usize], self.id[b as usize]);
         ia != u16::MAX && ib != u16::MAX && self.comp[ia as usize] == self.comp[ib as usize]
     }
-    /// Whether a search from `from` can meet `to` (both present; of one value when the
-    /// sets were built per value).
+    /// Whether a search from `from` can meet `to` (the graph was built with `closure`).
     #[inline]
     fn reaches(&self, from: Key, to: Key) -> bool {
         let (i, j) = (self.id[from as usize], self.id[to as usize]);
@@ -281,7 +280,7 @@ impl Reach {
             return false;
         }
         let c = self.comp[i as usize] as usize;
-        let b = if self.per_value { self.vidx[j as usize] as usize } else { j as usize };
+        let b = j as usize;
         self.sets[c * self.words + (b >> 6)] >> (b & 63) & 1 == 1
     }
 }
@@ -361,18 +360,24 @@ impl Chaining {
     /// All hints of the rule, in SE's order of discovery: X-loops, then Y-loops, then XY.
     pub(crate) fn loop_hints(&self, eng: &mut Engine, grid: &Grid) -> Result<Vec<u32>, SeError> {
         let mut out = Vec::new();
-        let (mut reach, mut tree, [mut xy, mut one]) = Reach::take();
+        let mut scratch = Scratch::take();
+        let Scratch { all, part, tree, xy, one } = &mut scratch;
+        let tree = tree.get_or_insert_with(Tree::new);
+        // The graph with both kinds of link first: what a potential reaches there bounds what
+        // it reaches with one kind, so its reach (the costly part) serves all three passes;
+        // the one-kind graphs get their own components (cycles ask for those).
         xy.build_xy(grid);
-        reach.prepare(grid);
+        all.prepare(grid);
+        all.build(xy, true);
+        part.prepare_as(all);
         for (y, x) in [(false, true), (true, false), (true, true)] {
-            let graph = if y && x {
-                &xy
+            let (graph, comps) = if y && x {
+                (&*xy, &*all)
             } else {
-                one.filter_from(&xy, y, x);
-                &one
+                one.filter_from(xy, y, x);
+                part.build(one, false);
+                (&*one, &*part)
             };
-            // Only forcing chains (x) ask what a potential reaches; cycles ask for components.
-            reach.build(graph, x, !y);
             for cell in 0..81 {
                 if grid.values[cell] != 0 || grid.cands[cell].count_ones() <= 1 {
                     continue;
@@ -384,18 +389,18 @@ impl Chaining {
                             eng,
                             grid,
                             graph,
-                            &reach,
+                            (comps, all),
                             key(cell, v, true),
                             y,
                             x,
                             &mut out,
-                            &mut tree,
+                            tree,
                         );
                     }
                 }
             }
         }
-        reach.give_back(tree, [xy, one]);
+        scratch.give_back();
         Ok(out)
     }
 
@@ -405,7 +410,7 @@ impl Chaining {
         eng: &mut Engine,
         grid: &Grid,
         graph: &Graph,
-        reach: &Reach,
+        (comps, reach): (&Reach, &Reach),
         p_on: Key,
         y: bool,
         x: bool,
@@ -420,8 +425,8 @@ impl Chaining {
         // A cycle must come back through an off potential that turns the start on.
         // A closer leads to the start, so the start reaches it exactly when both lie on one cycle.
         let closers = closers(grid, p_on, y, x);
-        if closers.iter().any(|&c| reach.same_component(p_on, c)) {
-            let (pre, count) = pre_closers(grid, reach, p_on, &closers, y);
+        if closers.iter().any(|&c| comps.same_component(p_on, c)) {
+            let (pre, count) = pre_closers(grid, comps, p_on, &closers, y);
             if count > 0 {
                 tree.clear();
                 do_cycles(eng, graph, tree, &closers, (&pre, count), &mut cycles, p_on);
@@ -809,16 +814,13 @@ mod tests {
                 };
                 let d = direct(&grid, y, x);
                 assert_eq!((&g.start, &g.edges), (&d.start, &d.edges), "graph y={y} x={x}");
-                reach.build(g, x, !y);
+                reach.build(g, true);
                 let met_from: Vec<Vec<bool>> = present.iter().map(|&k| search(g, k)).collect();
                 for (i, &a) in present.iter().enumerate() {
                     for (j, &b) in present.iter().enumerate() {
                         let ab = met_from[i][b as usize];
                         met += usize::from(ab);
-                        // Per-value sets (X links) answer for potentials of one value.
-                        if x && (y || k_value(a) == k_value(b)) {
-                            assert_eq!(reach.reaches(a, b), ab, "reach {a} -> {b}");
-                        }
+                        assert_eq!(reach.reaches(a, b), ab, "reach {a} -> {b}");
                         let cycle = ab && met_from[j][a as usize];
                         assert_eq!(reach.same_component(a, b), cycle, "component {a} {b}");
                     }
@@ -849,7 +851,7 @@ mod tests {
                     one.filter_from(&xy, y, x);
                     &one
                 };
-                reach.build(g, x, !y);
+                reach.build(g, false);
                 for k in (0..1458u16).filter(|&k| k_on(k) && grid.has(k_cell(k), k_value(k))) {
                     let closers = closers(&grid, k, y, x);
                     let (pre, count) = pre_closers(&grid, &reach, k, &closers, y);
