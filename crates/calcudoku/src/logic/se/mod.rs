@@ -43,6 +43,7 @@ mod forcing;
 mod grid;
 mod hint;
 mod input;
+mod links;
 mod locking;
 mod nested;
 mod pool;
