@@ -346,7 +346,7 @@ impl Bufs {
 }
 
 /// One of SE's `Chaining` rules.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(crate) struct Chaining {
     pub(crate) multiple: bool,
     pub(crate) dynamic: bool,

@@ -23,7 +23,7 @@ use super::pool::{self, Pool};
 struct Scratch {
     all: Reach,
     part: Reach,
-    tree: Option<Tree>,
+    tree: Tree,
     xy: Graph,
     one: Graph,
 }
@@ -42,9 +42,7 @@ impl Scratch {
 
     /// Hands the arrays back for the next rule run on this thread.
     fn give_back(mut self) {
-        if let Some(t) = &mut self.tree {
-            t.clear();
-        }
+        self.tree.clear();
         pool::give(&SCRATCH, self, 1);
     }
 }
@@ -61,6 +59,12 @@ pub(crate) struct Tree {
     q_on: VecDeque<Key>,
     /// (key, dup parent or UNSET for the first version, cause of the dup)
     q_off: VecDeque<(Key, u16, Cause)>,
+}
+
+impl Default for Tree {
+    fn default() -> Self {
+        Tree::new()
+    }
 }
 
 impl Tree {
@@ -126,7 +130,6 @@ impl Chaining {
         let mut out = Vec::new();
         let mut scratch = Scratch::take();
         let Scratch { all, part, tree, xy, one } = &mut scratch;
-        let tree = tree.get_or_insert_with(Tree::new);
         // The graph with both kinds of link first: what a potential reaches there bounds what
         // it reaches with one kind, so its reach (the costly part) serves all three passes;
         // the one-kind graphs get their own components (cycles ask for those).
@@ -135,12 +138,12 @@ impl Chaining {
         all.build(xy, true);
         part.prepare_as(all);
         for (y, x) in [(false, true), (true, false), (true, true)] {
-            let (graph, comps) = if y && x {
-                (&*xy, &*all)
+            let graph = Graph::of_kind(xy, one, y, x);
+            let comps = if y && x {
+                &*all
             } else {
-                one.filter_from(xy, y, x);
-                part.build(one, false);
-                (&*one, &*part)
+                part.build(graph, false);
+                &*part
             };
             for cell in 0..81 {
                 if grid.values[cell] != 0 || grid.cands[cell].count_ones() <= 1 {
@@ -517,12 +520,7 @@ mod tests {
             let mut reach = Reach::default();
             reach.prepare(&grid);
             for (y, x) in [(false, true), (true, false), (true, true)] {
-                let g = if y && x {
-                    &xy
-                } else {
-                    one.filter_from(&xy, y, x);
-                    &one
-                };
+                let g = Graph::of_kind(&xy, &mut one, y, x);
                 reach.build(g, false);
                 for k in (0..1458u16).filter(|&k| k_on(k) && grid.has(k_cell(k), k_value(k))) {
                     let closers = closers(&grid, k, y, x);

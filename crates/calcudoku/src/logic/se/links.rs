@@ -37,12 +37,23 @@ impl Graph {
         start.push(edges.len() as u32);
     }
 
+    /// The graph of a pass with links of kind (`y`: cell, `x`: house): the graph of both
+    /// itself, or `one` filtered from it.
+    pub(super) fn of_kind<'a>(xy: &'a Graph, one: &'a mut Graph, y: bool, x: bool) -> &'a Graph {
+        if y && x {
+            xy
+        } else {
+            one.filter_from(xy, y, x);
+            one
+        }
+    }
+
     /// The graph of one kind of link, taken from the graph of both. SE's lists for one kind
     /// are the lists for both without the other kind's entries, in the same order: an "on"
     /// turns off its cell's other values (cell links only) and its house mates (always), an
     /// "off" turns on its cell's last value (cell) and its last places (house), and a cell's
     /// last value is never one of the last places (they differ in value).
-    pub(super) fn filter_from(&mut self, xy: &Graph, y: bool, x: bool) {
+    fn filter_from(&mut self, xy: &Graph, y: bool, x: bool) {
         let Graph { start, edges } = self;
         start.clear();
         edges.clear();
@@ -314,12 +325,7 @@ mod tests {
             let present: Vec<Key> =
                 (0..1458u16).filter(|&k| grid.has(k_cell(k), k_value(k))).collect();
             for (y, x) in [(false, true), (true, false), (true, true)] {
-                let g = if y && x {
-                    &xy
-                } else {
-                    one.filter_from(&xy, y, x);
-                    &one
-                };
+                let g = Graph::of_kind(&xy, &mut one, y, x);
                 let d = direct(&grid, y, x);
                 assert_eq!((&g.start, &g.edges), (&d.start, &d.edges), "graph y={y} x={x}");
                 reach.build(g, true);

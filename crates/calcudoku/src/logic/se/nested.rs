@@ -201,14 +201,7 @@ impl Chaining {
     /// rule meets the same board again and again (a quarter to a third of its inner runs on
     /// the 11+ puzzles), and an inner rule's hints depend on nothing but the board.
     fn inner_hints(&self, eng: &mut Engine, grid: &Grid) -> Result<Rc<[InnerHint]>, SeError> {
-        let key = BoardKey {
-            cands: grid.cands,
-            values: grid.values,
-            rule: u16::from(self.level) << 8
-                | u16::from(self.nesting_limit) << 4
-                | u16::from(self.multiple) << 1
-                | u16::from(self.dynamic),
-        };
+        let key = BoardKey { cands: grid.cands, values: grid.values, rule: *self };
         if let Some(h) = INNER.with(|c| c.borrow().0.get(&key).cloned()) {
             return Ok(h);
         }
@@ -297,7 +290,7 @@ impl ChainHint {
 }
 
 /// An inner rule's hint as an outer chain uses it.
-pub(crate) struct InnerHint {
+struct InnerHint {
     complexity: u32,
     /// SE's `FullChain` identity (inner chains count once each in the outer complexity).
     signature: u64,
@@ -313,7 +306,7 @@ pub(crate) struct InnerHint {
 struct BoardKey {
     cands: [u16; 81],
     values: [u8; 81],
-    rule: u16,
+    rule: Chaining,
 }
 
 /// Most boards whose inner hints a thread keeps, and most links and eliminations among
