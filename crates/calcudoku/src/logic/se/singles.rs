@@ -2,7 +2,7 @@
 //! Single (2.3), searched in SE's order: last cells first (blocks, columns, rows), then hidden
 //! singles (blocks, columns, rows); naked singles in cell order.
 
-use super::grid::{BLOCK, COL, Grid, HOUSE_SET, ROW, push_cell, push_house};
+use super::grid::{BLOCK, COL, Grid, HOUSE_SET, HOUSES, ROW, push_cell, push_house};
 use super::hint::Hint;
 
 /// The house kinds in the order SE scans them.
@@ -11,44 +11,60 @@ const SCAN: [usize; 3] = [BLOCK, COL, ROW];
 /// The first hidden single, SE's order.
 pub(crate) fn hidden_single(grid: &Grid) -> Option<Hint> {
     let empty = grid.empty_set();
-    for alone_only in [true, false] {
-        for kind in SCAN {
-            for index in 0..9 {
-                let house = HOUSE_SET[kind][index];
-                let alone = (empty & house).count_ones() == 1;
-                if alone != alone_only {
-                    continue;
-                }
-                for v in 1..=9 {
-                    let cells = grid.vc[v - 1] & house;
-                    if cells.count_ones() == 1 {
-                        let cell = cells.trailing_zeros() as usize;
-                        let rating = if alone {
-                            1.0
-                        } else if kind == BLOCK {
-                            1.2
-                        } else {
-                            1.5
-                        };
-                        let mut text = String::with_capacity(40);
-                        push_cell(&mut text, cell);
-                        text.push_str(" is the only place for ");
-                        text.push(char::from(b'0' + v as u8));
-                        text.push_str(" in ");
-                        push_house(&mut text, kind, index);
-                        return Some(Hint {
-                            name: "Hidden Single".into(),
-                            rating,
-                            removals: Vec::new(),
-                            place: Some((cell as u8, v as u8)),
-                            text,
-                        });
-                    }
+    // Last empty cells first: a house with one empty cell, whose candidate (at most one on a
+    // sound board, the smallest otherwise) has no other place in the house.
+    for kind in SCAN {
+        for index in 0..9 {
+            let open = empty & HOUSE_SET[kind][index];
+            if open.count_ones() == 1 {
+                let cell = open.trailing_zeros() as usize;
+                let m = grid.cands[cell];
+                if m != 0 {
+                    return Some(single(cell, m.trailing_zeros() as usize + 1, kind, index, 1.0));
                 }
             }
         }
     }
+    for kind in SCAN {
+        for index in 0..9 {
+            let house = HOUSE_SET[kind][index];
+            // Houses with no empty cell hold no candidate; those with one were seen above.
+            if (empty & house).count_ones() < 2 {
+                continue;
+            }
+            // The values with one place in the house: seen once and not twice.
+            let (mut once, mut twice) = (0u16, 0u16);
+            for &c in &HOUSES[kind][index] {
+                let m = grid.cands[c as usize];
+                twice |= once & m;
+                once |= m;
+            }
+            let alone = once & !twice;
+            if alone != 0 {
+                let v = alone.trailing_zeros() as usize + 1;
+                let cell = (grid.vc[v - 1] & house).trailing_zeros() as usize;
+                let rating = if kind == BLOCK { 1.2 } else { 1.5 };
+                return Some(single(cell, v, kind, index, rating));
+            }
+        }
+    }
     None
+}
+
+fn single(cell: usize, v: usize, kind: usize, index: usize, rating: f64) -> Hint {
+    let mut text = String::with_capacity(40);
+    push_cell(&mut text, cell);
+    text.push_str(" is the only place for ");
+    text.push(char::from(b'0' + v as u8));
+    text.push_str(" in ");
+    push_house(&mut text, kind, index);
+    Hint {
+        name: "Hidden Single".into(),
+        rating,
+        removals: Vec::new(),
+        place: Some((cell as u8, v as u8)),
+        text,
+    }
 }
 
 /// The first naked single in cell order.
