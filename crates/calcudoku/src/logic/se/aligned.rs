@@ -9,7 +9,7 @@
 
 use smallvec::SmallVec;
 
-use super::grid::{CellSet, Grid, PEERS, bit, cell_name, see, values};
+use super::grid::{CellSet, Grid, PEER_SET, bit, cell_name, cells, see, values};
 use super::hint::{Hint, removals_text};
 
 struct Base {
@@ -19,27 +19,67 @@ struct Base {
 }
 
 fn bases(grid: &Grid, degree: u32) -> Vec<Base> {
+    // The cells by candidate count, as sets: naked singles, and excluders (2..=degree).
+    let (mut singles, mut excluders, mut open) = (0u128, 0u128, 0u128);
+    for (cell, &m) in grid.cands.iter().enumerate() {
+        let n = m.count_ones();
+        singles |= u128::from(n == 1) << cell;
+        excluders |= u128::from(n >= 2 && n <= degree) << cell;
+        open |= u128::from(n >= 2) << cell;
+    }
     let mut out = Vec::new();
-    for cell in 0..81 {
-        if grid.cands[cell].count_ones() < 2 {
-            continue;
-        }
-        let mut single = false;
-        let mut set = 0u128;
-        for &p in &PEERS[cell] {
-            let n = grid.cands[p as usize].count_ones();
-            if n == 1 {
-                single = true;
-                break;
-            } else if n >= 2 && n <= degree {
-                set |= 1u128 << p;
-            }
-        }
-        if !single && set != 0 {
+    for cell in cells(open) {
+        let set = PEER_SET[cell] & excluders;
+        if PEER_SET[cell] & singles == 0 && set != 0 {
             out.push(Base { cell, set });
         }
     }
     out
+}
+
+/// Exclusions known to remove nothing, by what decides them: the base cells' candidates,
+/// which of them see each other, and the set of distinct excluder masks that lie within
+/// their values (the result depends on nothing else). A rule run tries thousands of
+/// triplets, and the board changes little between runs, so most come back unchanged.
+/// Direct-mapped: a slot holds the last key hashed to it.
+struct Barren {
+    slots: Vec<(u128, u32)>,
+}
+
+const BARREN_SLOTS: usize = 1 << 13;
+
+#[cfg(test)]
+thread_local! {
+    /// Exclusions answered from [`Barren`] (tests check that the memo is exercised).
+    static BARREN_HITS: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+}
+
+thread_local! {
+    static BARREN: std::cell::RefCell<Barren> =
+        std::cell::RefCell::new(Barren { slots: vec![(0, 0); BARREN_SLOTS] });
+}
+
+/// The index of a mask of 2 or 3 values among such masks (0..120), from its rank in
+/// `MASKS`; other masks are never asked.
+const MASK_ID: [u8; 512] = {
+    let mut t = [0u8; 512];
+    let (mut m, mut id) = (0usize, 0u8);
+    while m < 512 {
+        let n = (m as u16).count_ones();
+        if n == 2 || n == 3 {
+            t[m] = id;
+            id += 1;
+        }
+        m += 1;
+    }
+    t
+};
+
+impl Barren {
+    fn slot(key: (u128, u32)) -> usize {
+        let h = (key.0 as u64) ^ ((key.0 >> 64) as u64).rotate_left(29) ^ u64::from(key.1);
+        (h.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 51) as usize
+    }
 }
 
 /// Removals of the exclusion on `cells` (2 or 3) with common excluders `common`.
@@ -51,15 +91,53 @@ fn exclusion(grid: &Grid, cells: &[usize], common: CellSet) -> Vec<(u8, u16)> {
     let union = cells.iter().fold(0u16, |a, &c| a | grid.cands[c]);
     // Those excluders, the only ones that can block a combination (with 2 or 3 candidates,
     // each a set of values a combination blocks by using them all).
-    let ex: SmallVec<[u16; 16]> =
-        super::grid::cells(common).map(|c| grid.cands[c]).filter(|&m| m & !union == 0).collect();
+    let mut ex: SmallVec<[u16; 16]> = SmallVec::new();
+    let mut masks = 0u128;
+    for c in super::grid::cells(common) {
+        let m = grid.cands[c];
+        if m & !union == 0 {
+            ex.push(m);
+            masks |= 1 << MASK_ID[m as usize];
+        }
+    }
     if ex.is_empty() {
         return Vec::new();
     }
-    let mut allowed = [0u16; 3];
     let m0 = grid.cands[cells[0]];
     let m1 = grid.cands[cells[1]];
     let s01 = see(cells[0], cells[1]);
+    let m2 = if n == 3 { grid.cands[cells[2]] } else { 0 };
+    let (s02, s12) =
+        if n == 3 { (see(cells[0], cells[2]), see(cells[1], cells[2])) } else { (false, false) };
+    let key = (
+        masks,
+        u32::from(m0)
+            | u32::from(m1) << 9
+            | u32::from(m2) << 18
+            | u32::from(s01) << 27
+            | u32::from(s02) << 28
+            | u32::from(s12) << 29,
+    );
+    let slot = Barren::slot(key);
+    if BARREN.with(|b| b.borrow().slots[slot] == key) {
+        #[cfg(test)]
+        BARREN_HITS.with(|h| h.set(h.get() + 1));
+        return Vec::new();
+    }
+    let out = exclude(cells, &ex, [m0, m1, m2], [s01, s02, s12]);
+    if out.is_empty() {
+        BARREN.with(|b| b.borrow_mut().slots[slot] = key);
+    }
+    out
+}
+
+/// The exclusion proper: `ex` the excluders' masks, `m` the base cells' candidates, `s`
+/// whether cells 0-1, 0-2, 1-2 see each other.
+fn exclude(cells: &[usize], ex: &[u16], m: [u16; 3], s: [bool; 3]) -> Vec<(u8, u16)> {
+    let n = cells.len();
+    let [m0, m1, m2] = m;
+    let [s01, s02, s12] = s;
+    let mut allowed = [0u16; 3];
     if n == 2 {
         for a in values(m0) {
             for b in values(m1) {
@@ -79,8 +157,6 @@ fn exclusion(grid: &Grid, cells: &[usize], common: CellSet) -> Vec<(u8, u16)> {
         // For each value pair of the first two cells, the third cell's values left: an
         // excluder is emptied by (a, b, c) when what a and b leave of it is nothing (every c)
         // or c alone.
-        let m2 = grid.cands[cells[2]];
-        let (s02, s12) = (see(cells[0], cells[2]), see(cells[1], cells[2]));
         for a in values(m0) {
             for b in values(m1) {
                 if a == b && s01 {
@@ -88,7 +164,7 @@ fn exclusion(grid: &Grid, cells: &[usize], common: CellSet) -> Vec<(u8, u16)> {
                 }
                 let used = bit(a) | bit(b);
                 let mut blocked = 0u16;
-                for &m in &ex {
+                for &m in ex {
                     let left = m & !used;
                     if left & left.wrapping_sub(1) == 0 {
                         // Empty (blocks every c, all bits set) or a single value.
@@ -118,7 +194,7 @@ fn exclusion(grid: &Grid, cells: &[usize], common: CellSet) -> Vec<(u8, u16)> {
     order.sort_by_key(|&i| cells[i]);
     let mut out = Vec::new();
     for i in order {
-        let m = grid.cands[cells[i]] & !allowed[i];
+        let m = m[i] & !allowed[i];
         if m != 0 {
             out.push((cells[i] as u8, m));
         }
@@ -209,22 +285,25 @@ mod tests {
     use crate::generate::rng::Rng;
     use crate::logic::se::grid::{ALL, PEER_SET, cells};
 
-    /// The exclusion equals trying every combination of the base cells' values against every
-    /// common excluder and a repeat between cells that see each other, on random boards of
-    /// small candidate sets (so that excluders often block), for pairs and triplets of cells,
-    /// seeing each other or not.
+    /// The exclusion (from the memo or not) equals trying every combination of the base
+    /// cells' values against every common excluder and a repeat between cells that see each
+    /// other, on random boards of small candidate sets (so that excluders often block), for
+    /// pairs and triplets of cells, seeing each other or not.
     #[test]
     fn exclusion_keeps_exactly_the_values_of_some_unblocked_combination() {
         let mut rng = Rng::new(0x2545_f491_4f6c_dd1d, 0);
         let (mut tried, mut removing) = (0, 0);
-        for _ in 0..400 {
+        let hits_before = BARREN_HITS.with(|h| h.get());
+        // Enough boards over five values that different boards meet the same key (cells'
+        // candidates, which see which, excluder masks) and are answered from the memo.
+        for _ in 0..4000 {
             let mut cands = [0u16; 81];
             for c in &mut cands {
-                // Two or three values most of the time, from a few values, so that excluders
+                // Two or three values most of the time, from four values, so that excluders
                 // often fall within the base cells' values.
                 let mut m = 0u16;
                 while m.count_ones() < 2 + rng.chance(1, 3) as u32 {
-                    m |= 1 << rng.below(5);
+                    m |= 1 << rng.below(4);
                 }
                 *c = m & ALL;
             }
@@ -279,7 +358,9 @@ mod tests {
                 assert_eq!(exclusion(&g, &base, common), want, "cells {base:?}");
             }
         }
-        // The boards exercise both outcomes.
-        assert!(removing > 50 && removing < tried - 50, "{removing} of {tried}");
+        // The boards exercise both outcomes, and the memo of exclusions that remove nothing.
+        assert!(removing > 500 && removing < tried - 500, "{removing} of {tried}");
+        let hits = BARREN_HITS.with(|h| h.get()) - hits_before;
+        assert!(hits > 100, "{hits} answers from the memo");
     }
 }
