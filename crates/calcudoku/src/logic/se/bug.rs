@@ -2,6 +2,7 @@
 //! its naked set), with lkSudoku's handling of a single extra value spread over several cells
 //! (SukakuExplainer's default). Sound only on a puzzle with one solution.
 
+use super::grid::Bits;
 use super::grid::{
     BLOCK, CELL_HOUSE, COL, CellSet, Grid, HOUSE_SET, PEER_SET, ROW, bit, cell_name, cells, values,
 };
@@ -70,7 +71,7 @@ pub(crate) fn bug(grid: &Grid) -> Option<Hint> {
                     }
                     _ => {}
                 }
-                if new_set.count_ones() == 1 {
+                if new_set.single() {
                     let cell = new_set.trailing_zeros() as usize;
                     if !bug_cells.contains(&cell) {
                         bug_cells.push(cell);
@@ -79,7 +80,7 @@ pub(crate) fn bug(grid: &Grid) -> Option<Hint> {
                     all_bug |= bit(v);
                     temp.remove(cell, bit(v));
                     add_common(&mut common, cell, &bug_cells);
-                    if bug_cells.len() > 1 && all_bug.count_ones() > 1 && common == Some(0) {
+                    if bug_cells.len() > 1 && all_bug.many() && common == Some(0) {
                         return None;
                     }
                 }
@@ -102,14 +103,14 @@ pub(crate) fn bug(grid: &Grid) -> Option<Hint> {
             bug_values[cell] = bit(only_value);
             temp.remove(cell, bit(only_value));
             add_common(&mut common, cell, &bug_cells);
-            if bug_cells.len() > 1 && all_bug.count_ones() > 1 && common == Some(0) {
+            if bug_cells.len() > 1 && all_bug.many() && common == Some(0) {
                 return None;
             }
         }
     }
     // Without the extra candidates: a bivalue grave?
     for c in 0..81 {
-        if temp.values[c] == 0 && temp.cands[c].count_ones() != 2 {
+        if temp.values[c] == 0 && !temp.cands[c].pair() {
             return None;
         }
     }
@@ -128,7 +129,7 @@ pub(crate) fn bug(grid: &Grid) -> Option<Hint> {
         let c = bug_cells[0];
         return Some(hint(1, 5.6, &bug_cells, vec![(c as u8, grid.cands[c] & !all_bug)]));
     }
-    if all_bug.count_ones() == 1 {
+    if all_bug.single() {
         let v = all_bug.trailing_zeros() as usize + 1;
         if common_set != 0 {
             let removals: Vec<(u8, u16)> =
@@ -161,7 +162,7 @@ fn shared_house(cs: &[usize], kind: usize) -> Option<usize> {
 fn type4(grid: &Grid, bug: &[usize], bug_values: &[u16; 81], all_bug: u16) -> Option<Hint> {
     let (c1, c2) = (bug[0], bug[1]);
     let common = grid.cands[c1] & grid.cands[c2] & !all_bug;
-    if common.count_ones() != 1 {
+    if !common.single() {
         return None;
     }
     for kind in [BLOCK, ROW, COL] {
@@ -188,9 +189,7 @@ fn type3(grid: &Grid, bug: &[usize], all_bug: u16, common: CellSet) -> Option<Hi
                 if other.count_ones() != degree {
                     continue;
                 }
-                if naked.iter().any(|&c| grid.cands[c].count_ones() <= 1)
-                    || all_bug.count_ones() <= 1
-                {
+                if naked.iter().any(|&c| !grid.cands[c].many()) || !all_bug.many() {
                     continue;
                 }
                 let set = other | all_bug;

@@ -12,6 +12,7 @@ use std::collections::VecDeque;
 
 use smallvec::SmallVec;
 
+use super::grid::Bits;
 use super::grid::{BLOCK, CELL_HOUSE, COL, Grid, HOUSE_SET, ROW, bit, cell_name};
 use super::pool::{self, Pool};
 use super::{Ctx, SeError};
@@ -60,6 +61,8 @@ pub(crate) enum Cause {
 pub(crate) struct Node {
     pub(crate) key: Key,
     pub(crate) cause: Cause,
+    /// With one parent (most nodes), the parent itself; otherwise where the parents start
+    /// in [`Arena::parents`].
     pstart: u32,
     plen: u32,
     /// The inner chain hint this elimination comes from, or [`NONE`].
@@ -100,15 +103,24 @@ impl Arena {
         Arena { nodes, parents, scratch: Default::default() }
     }
     pub(crate) fn add(&mut self, key: Key, cause: Cause, parents: &[u32], nested: u32) -> u32 {
-        let pstart = self.parents.len() as u32;
-        self.parents.extend_from_slice(parents);
+        let pstart = if let [p] = parents {
+            *p
+        } else {
+            let start = self.parents.len() as u32;
+            self.parents.extend_from_slice(parents);
+            start
+        };
         self.nodes.push(Node { key, cause, pstart, plen: parents.len() as u32, nested });
         (self.nodes.len() - 1) as u32
     }
     #[inline]
     pub(crate) fn parents(&self, n: u32) -> &[u32] {
         let nd = &self.nodes[n as usize];
-        &self.parents[nd.pstart as usize..(nd.pstart + nd.plen) as usize]
+        if nd.plen == 1 {
+            std::slice::from_ref(&nd.pstart)
+        } else {
+            &self.parents[nd.pstart as usize..(nd.pstart + nd.plen) as usize]
+        }
     }
     #[inline]
     pub(crate) fn key(&self, n: u32) -> Key {
@@ -262,7 +274,7 @@ pub(crate) fn off_to_on(grid: &Grid, p: Key, y: bool, x: bool, out: &mut Vec<Der
     let v = k_value(p);
     if y {
         let m = grid.cands[cell];
-        if m.count_ones() == 2 {
+        if m.pair() {
             let other = (m & !bit(v)).trailing_zeros() as usize + 1;
             out.push(Derived { key: key(cell, other, true), cause: Cause::Naked });
         }
@@ -272,7 +284,7 @@ pub(crate) fn off_to_on(grid: &Grid, p: Key, y: bool, x: bool, out: &mut Vec<Der
         for kind in [BLOCK, ROW, COL] {
             let hs = HOUSE_SET[kind][CELL_HOUSE[cell][kind] as usize];
             let o = vs & hs;
-            if o.count_ones() == 1 {
+            if o.single() {
                 let k = key(o.trailing_zeros() as usize, v, true);
                 if out.iter().any(|d| d.key == k) {
                     continue;

@@ -14,6 +14,7 @@ use super::SeError;
 use super::chain_hint::{ChainHint, ChainKind, target_removal};
 use super::chaining::{Cause, Chaining, Engine, Key, NONE, conj, k_cell, k_on, k_value, key};
 use super::grid::{BLOCK, CELL_HOUSE, COL, Grid, HOUSE_SET, PEER_SET, PEERS, ROW, bit};
+use super::grid::{Bits, size};
 use super::links::{Graph, Reach};
 use super::pool::{self, Pool};
 
@@ -146,7 +147,7 @@ impl Chaining {
                 &*part
             };
             for cell in 0..81 {
-                if grid.values[cell] != 0 || grid.cands[cell].count_ones() <= 1 {
+                if grid.values[cell] != 0 || !grid.cands[cell].many() {
                     continue;
                 }
                 for v in 1..=9 {
@@ -184,7 +185,7 @@ impl Chaining {
         out: &mut Vec<u32>,
         tree: &mut Tree,
     ) {
-        if !x && grid.cands[k_cell(p_on)].count_ones() > 2 {
+        if !x && size(grid.cands[k_cell(p_on)]) > 2 {
             return;
         }
         let mut cycles: SmallVec<[u32; 4]> = SmallVec::new();
@@ -416,7 +417,7 @@ fn closers(grid: &Grid, source: Key, y: bool, x: bool) -> SmallVec<[Key; 4]> {
     let c = k_cell(source);
     let v = k_value(source);
     let mut out = SmallVec::new();
-    if y && grid.cands[c].count_ones() == 2 {
+    if y && grid.cands[c].pair() {
         let w = (grid.cands[c] & !bit(v)).trailing_zeros() as usize + 1;
         out.push(key(c, w, false));
     }
@@ -424,7 +425,7 @@ fn closers(grid: &Grid, source: Key, y: bool, x: bool) -> SmallVec<[Key; 4]> {
         for kind in [BLOCK, ROW, COL] {
             let hs = HOUSE_SET[kind][CELL_HOUSE[c][kind] as usize];
             let s = grid.vc[v - 1] & hs & !(1u128 << c);
-            if s.count_ones() == 1 {
+            if s.single() {
                 let k = key(s.trailing_zeros() as usize, v, false);
                 if !out.contains(&k) {
                     out.push(k);

@@ -4,6 +4,7 @@
 
 use std::ops::ControlFlow;
 
+use super::grid::{Bits, size};
 use super::grid::{COL, Grid, HOUSES, ROW, bit, house_name, values};
 use super::hint::{Hint, removals_text};
 use super::subsets::tuples;
@@ -45,7 +46,7 @@ pub(crate) fn each_fish<B>(
     for kind in [ROW, COL] {
         for line in 0..9 {
             for v in 0..9 {
-                many[kind][v] |= u16::from(pos[kind][line][v].count_ones() > 1) << line;
+                many[kind][v] |= u16::from(pos[kind][line][v].many()) << line;
             }
         }
     }
@@ -59,7 +60,7 @@ pub(crate) fn each_fish<B>(
                 for b in values(t) {
                     union |= pos[base_kind][b - 1][v - 1];
                 }
-                if union.count_ones() != degree {
+                if size(union) != degree {
                     continue;
                 }
                 let mut removals = Vec::new();

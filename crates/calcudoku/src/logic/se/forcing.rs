@@ -14,7 +14,8 @@ use smallvec::{SmallVec, smallvec};
 use super::SeError;
 use super::chain_hint::{ChainHint, ChainKind, target_removal};
 use super::chaining::{Cause, Chaining, Engine, Key, NONE, PSet, conj, k_cell, k_on, k_value, key};
-use super::grid::{BLOCK, CELL_HOUSE, COL, Grid, HOUSES, ROW, bit};
+use super::grid::{BLOCK, CELL_HOUSE, COL, Grid, HOUSES, ROW, bit, size};
+use super::pool::{self, Pool};
 
 /// The consequences of one candidate assumed on (shared by the cell, region and binary
 /// searches of one rule run: SE computes the same chain again each time, with the same result).
@@ -24,8 +25,48 @@ pub(crate) struct Outcome {
     pub(crate) absurd: Option<(u32, u32)>,
 }
 
-/// Per rule run: the outcome of each candidate assumed on, once computed.
-pub(crate) type Memo = Vec<Option<Rc<Outcome>>>;
+/// Per rule run: the outcome of each candidate assumed on, once computed. A nested rule
+/// makes thousands of these, most holding a few dozen outcomes: the table is recycled per
+/// thread and a dropped one clears only the slots it filled.
+pub(crate) struct Memo {
+    slots: Vec<Option<Rc<Outcome>>>,
+    filled: Vec<Key>,
+}
+
+type MemoStorage = (Vec<Option<Rc<Outcome>>>, Vec<Key>);
+
+thread_local! {
+    static MEMO_POOL: Pool<MemoStorage> = const { Pool::new(Vec::new()) };
+}
+
+impl Memo {
+    fn new() -> Self {
+        match pool::take(&MEMO_POOL) {
+            Some((slots, filled)) => Memo { slots, filled },
+            None => Memo { slots: vec![None; 1458], filled: Vec::new() },
+        }
+    }
+    fn get(&self, k: Key) -> Option<&Rc<Outcome>> {
+        self.slots[k as usize].as_ref()
+    }
+    fn set(&mut self, k: Key, o: Rc<Outcome>) {
+        if self.slots[k as usize].replace(o).is_none() {
+            self.filled.push(k);
+        }
+    }
+}
+
+impl Drop for Memo {
+    fn drop(&mut self) {
+        for &k in &self.filled {
+            self.slots[k as usize] = None;
+        }
+        self.filled.clear();
+        let storage = (std::mem::take(&mut self.slots), std::mem::take(&mut self.filled));
+        // A nested rule holds one table per nesting level.
+        pool::give(&MEMO_POOL, storage, 8);
+    }
+}
 
 impl Chaining {
     /// All hints of the rule, in SE's order of discovery.
@@ -35,12 +76,12 @@ impl Chaining {
         grid: &mut Grid,
     ) -> Result<Vec<u32>, SeError> {
         let mut out = Vec::new();
-        let mut memo: Memo = vec![None; 1458];
+        let mut memo = Memo::new();
         for cell in 0..81 {
             if grid.values[cell] != 0 {
                 continue;
             }
-            let card = grid.cands[cell].count_ones();
+            let card = size(grid.cands[cell]);
             if card > 2 || (card > 1 && self.dynamic) {
                 self.for_cell(eng, grid, cell, card, &mut memo, &mut out)?;
             }
@@ -56,7 +97,7 @@ impl Chaining {
         k: Key,
         memo: &mut Memo,
     ) -> Result<Rc<Outcome>, SeError> {
-        if let Some(o) = &memo[k as usize] {
+        if let Some(o) = memo.get(k) {
             return Ok(o.clone());
         }
         let mut on = PSet::new();
@@ -65,7 +106,7 @@ impl Chaining {
         on.insert(k, root);
         let absurd = self.do_chaining(eng, grid, &mut on, &mut off)?;
         let o = Rc::new(Outcome { on, off, absurd });
-        memo[k as usize] = Some(o.clone());
+        memo.set(k, o.clone());
         Ok(o)
     }
 

@@ -4,6 +4,7 @@
 //! 81 groups of 9 or 9 lines of 81 read the same), or 81 whitespace-separated candidate lists
 //! such as `1379 5 28 …`.
 
+use super::grid::Bits;
 use super::grid::{Grid, PEERS, bit};
 
 /// A puzzle as SE reads it.
@@ -112,9 +113,7 @@ impl SeInput {
                 // SE's adjustment: a lone candidate no peer shares becomes a given.
                 for cell in 0..81 {
                     let m = grid.cands[cell];
-                    if m.count_ones() == 1
-                        && PEERS[cell].iter().all(|&p| grid.cands[p as usize] & m == 0)
-                    {
+                    if m.single() && PEERS[cell].iter().all(|&p| grid.cands[p as usize] & m == 0) {
                         grid.values[cell] = m.trailing_zeros() as u8 + 1;
                         grid.remove(cell, m);
                     }

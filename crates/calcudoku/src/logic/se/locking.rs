@@ -5,6 +5,7 @@
 //! SE's scan: for each value, pairs (block, column), (block, row), (column, block),
 //! (row, block); the first house in index order, then the crossing one.
 
+use super::grid::Bits;
 use super::grid::{BLOCK, COL, CellSet, Grid, HOUSE_SET, ROW, cell_name, cells};
 use super::grid::{bit, house_name, values};
 use super::hint::{Hint, removals_text};
@@ -50,7 +51,7 @@ fn victims(grid: &Grid, k1: usize, i1: usize, k2: usize, i2: usize, v: usize) ->
 
 fn is_locked(grid: &Grid, k1: usize, i1: usize, k2: usize, i2: usize, v: usize) -> bool {
     let s = grid.cells_with(k1, i1, v);
-    s.count_ones() >= 2 && s & !HOUSE_SET[k2][i2] == 0
+    s.many() && s & !HOUSE_SET[k2][i2] == 0
 }
 
 /// The first Direct Pointing / Direct Claiming.
@@ -58,7 +59,7 @@ pub(crate) fn direct(grid: &Grid) -> Option<Hint> {
     for (k1, k2) in PAIRS {
         for v in 1..=9 {
             for i1 in 0..9 {
-                if grid.cells_with(k1, i1, v).count_ones() < 2 {
+                if !grid.cells_with(k1, i1, v).many() {
                     continue;
                 }
                 for i2 in crossing(k1, i1, k2) {
@@ -71,9 +72,9 @@ pub(crate) fn direct(grid: &Grid) -> Option<Hint> {
                             continue;
                         }
                         let s3 = grid.cells_with(k1, i3, v);
-                        if s3.count_ones() > 1 {
+                        if s3.many() {
                             let rest = s3 & !HOUSE_SET[k2][i2];
-                            if rest.count_ones() == 1 {
+                            if rest.single() {
                                 let cell = rest.trailing_zeros() as usize;
                                 let pointing = k1 == BLOCK;
                                 return Some(Hint {
@@ -109,7 +110,7 @@ pub(crate) fn indirect(grid: &Grid) -> Option<Hint> {
     for (k1, k2) in PAIRS {
         for v in 1..=9 {
             for i1 in 0..9 {
-                if grid.cells_with(k1, i1, v).count_ones() < 2 {
+                if !grid.cells_with(k1, i1, v).many() {
                     continue;
                 }
                 for i2 in crossing(k1, i1, k2) {
@@ -151,7 +152,7 @@ pub(crate) fn all_indirect(
     for (k1, k2) in PAIRS {
         for v in 1..=9 {
             for i1 in 0..9 {
-                if grid.cells_with(k1, i1, v).count_ones() < 2 {
+                if !grid.cells_with(k1, i1, v).many() {
                     continue;
                 }
                 for i2 in crossing(k1, i1, k2) {

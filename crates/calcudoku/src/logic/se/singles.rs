@@ -2,6 +2,7 @@
 //! Single (2.3), searched in SE's order: last cells first (blocks, columns, rows), then hidden
 //! singles (blocks, columns, rows); naked singles in cell order.
 
+use super::grid::Bits;
 use super::grid::{BLOCK, COL, Grid, HOUSE_SET, HOUSES, ROW, push_cell, push_house};
 use super::hint::Hint;
 
@@ -16,7 +17,7 @@ pub(crate) fn hidden_single(grid: &Grid) -> Option<Hint> {
     for kind in SCAN {
         for index in 0..9 {
             let open = empty & HOUSE_SET[kind][index];
-            if open.count_ones() == 1 {
+            if open.single() {
                 let cell = open.trailing_zeros() as usize;
                 let m = grid.cands[cell];
                 if m != 0 {
@@ -29,7 +30,7 @@ pub(crate) fn hidden_single(grid: &Grid) -> Option<Hint> {
         for index in 0..9 {
             let house = HOUSE_SET[kind][index];
             // Houses with no empty cell hold no candidate; those with one were seen above.
-            if (empty & house).count_ones() < 2 {
+            if !(empty & house).many() {
                 continue;
             }
             // The values with one place in the house: seen once and not twice.
@@ -69,7 +70,7 @@ fn single(cell: usize, v: usize, kind: usize, index: usize, rating: f64) -> Hint
 
 /// The first naked single in cell order.
 pub(crate) fn naked_single(grid: &Grid) -> Option<Hint> {
-    (0..81).find(|&c| grid.values[c] == 0 && grid.cands[c].count_ones() == 1).map(|c| {
+    (0..81).find(|&c| grid.values[c] == 0 && grid.cands[c].single()).map(|c| {
         let v = grid.cands[c].trailing_zeros() as usize + 1;
         Hint {
             name: "Naked Single".into(),

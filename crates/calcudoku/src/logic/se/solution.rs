@@ -2,6 +2,7 @@
 //! SE's uniqueness rules are used, and to check steps in tests.
 
 use super::SeError;
+use super::grid::Bits;
 use super::grid::{Grid, HOUSES, PEERS};
 use crate::clock::Instant;
 
@@ -22,7 +23,7 @@ fn propagate(m: &mut [u16; 81], fixed: &mut [bool; 81]) -> bool {
             if m[c] == 0 {
                 return false;
             }
-            if !fixed[c] && m[c].count_ones() == 1 {
+            if !fixed[c] && m[c].single() {
                 fixed[c] = true;
                 changed = true;
                 let b = m[c];
@@ -59,7 +60,7 @@ fn propagate(m: &mut [u16; 81], fixed: &mut [bool; 81]) -> bool {
                         let c = c as usize;
                         let x = m[c] & single;
                         if x != 0 && !fixed[c] && m[c] != x {
-                            if x.count_ones() > 1 {
+                            if x.many() {
                                 return false;
                             }
                             m[c] = x;

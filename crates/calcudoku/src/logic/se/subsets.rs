@@ -8,6 +8,7 @@
 use std::ops::ControlFlow;
 
 use super::grid::{BLOCK, COL, Grid, HOUSES, ROW, bit, cell_name, house_name, values};
+use super::grid::{Bits, size};
 use super::hint::{Hint, removals_text};
 
 const SCAN: [usize; 3] = [BLOCK, COL, ROW];
@@ -83,7 +84,7 @@ pub(crate) fn each_naked<B>(
             // Positions whose cell has two candidates or more: a set uses only those.
             let mut many = 0u16;
             for (p, &c) in house.iter().enumerate() {
-                many |= u16::from(grid.cands[c as usize].count_ones() > 1) << p;
+                many |= u16::from(grid.cands[c as usize].many()) << p;
             }
             for t in tuples(degree) {
                 if t & !many != 0 {
@@ -93,7 +94,7 @@ pub(crate) fn each_naked<B>(
                 for p in values(t) {
                     union |= grid.cands[house[p - 1] as usize];
                 }
-                if union.count_ones() != degree {
+                if size(union) != degree {
                     continue;
                 }
                 let mut removals = Vec::new();
@@ -146,7 +147,7 @@ pub(crate) fn each_hidden<B>(
             let mut many = 0u16;
             for (v, p) in pos.iter_mut().enumerate().skip(1) {
                 *p = grid.positions(kind, index, v);
-                many |= u16::from(p.count_ones() > 1) << (v - 1);
+                many |= u16::from(p.many()) << (v - 1);
             }
             for t in tuples(degree) {
                 if t & !many != 0 {
@@ -156,7 +157,7 @@ pub(crate) fn each_hidden<B>(
                 for vi in values(t) {
                     union |= pos[vi];
                 }
-                if union.count_ones() != degree {
+                if size(union) != degree {
                     continue;
                 }
                 if let ControlFlow::Break(b) =
@@ -240,9 +241,9 @@ pub(crate) fn direct_hidden(grid: &Grid, degree: u32) -> Option<Hint> {
                 continue;
             }
             let p = grid.positions(h.kind, h.index, v);
-            if p.count_ones() > 1 {
+            if p.many() {
                 let rest = p & !h.positions;
-                if rest.count_ones() == 1 {
+                if rest.single() {
                     let cell = HOUSES[h.kind][h.index][rest.trailing_zeros() as usize] as usize;
                     let vals: Vec<String> = values(h.values).map(|v| v.to_string()).collect();
                     return ControlFlow::Break(Hint {

@@ -11,6 +11,7 @@
 use super::grid::{
     BLOCK, CELL_HOUSE, COL, Grid, HOUSE_SET, HOUSES, PEER_SET, ROW, bit, cell_name, cells, values,
 };
+use super::grid::{Bits, size};
 use super::hint::{Hint, removals_text};
 use super::subsets::tuples;
 
@@ -103,8 +104,8 @@ impl Walk<'_> {
                     let m = self.grid.cands[next];
                     if self.houses[1 - parity] & house_bits(next) == 0 {
                         let new_ex = (ex | m) & !both;
-                        let card = m.count_ones();
-                        if card == 2 || new_ex.count_ones() == 1 || allowed_ex > 0 {
+                        let card = size(m);
+                        if card == 2 || new_ex.single() || allowed_ex > 0 {
                             let a = if card > 2 { allowed_ex - 1 } else { allowed_ex };
                             self.search(next, a, new_ex, kind);
                         }
@@ -176,12 +177,12 @@ fn type3(
                             naked |= grid.cands[c];
                             grid.cands[c]
                         };
-                        if m.count_ones() <= 1 {
+                        if !m.many() {
                             ok = false;
                         }
                         union |= m;
                     }
-                    if naked.count_ones() != degree || !ok || union.count_ones() != degree {
+                    if size(naked) != degree || !ok || size(union) != degree {
                         continue;
                     }
                     let mut removals = Vec::new();
@@ -225,7 +226,7 @@ fn type3(
                             }
                             union |= p;
                         }
-                        if !ok || union.count_ones() != degree {
+                        if !ok || size(union) != degree {
                             continue;
                         }
                         let hidden: u16 = vals.iter().map(|&v| bit(v)).fold(0, |a, b| a | b);
@@ -333,7 +334,7 @@ pub(crate) fn unique_loop(grid: &Grid) -> Option<Hint> {
     let mut naked_flag: Vec<bool> = Vec::new();
     for cell in 0..81 {
         let m = grid.cands[cell];
-        if m.count_ones() != 2 {
+        if !m.pair() {
             continue;
         }
         let v1 = m.trailing_zeros() as usize + 1;
@@ -362,9 +363,9 @@ pub(crate) fn unique_loop(grid: &Grid) -> Option<Hint> {
             } else if extra.len() == 2 {
                 let (c1, c2) = (extra[0], extra[1]);
                 let r = (grid.cands[c1] | grid.cands[c2]) & !(bit(v1) | bit(v2));
-                if r.count_ones() == 1 {
+                if r.single() {
                     add(type2(grid, &l, &extra, v1, v2), false, &mut found, &mut naked_flag);
-                } else if r.count_ones() >= 2 {
+                } else if r.many() {
                     let mut t3 = Vec::new();
                     type3(grid, &l, c1, c2, v1, v2, &mut t3);
                     for (f, naked3) in t3 {

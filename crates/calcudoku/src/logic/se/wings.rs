@@ -1,6 +1,7 @@
 //! XY-Wing (4.2) and XYZ-Wing (4.4). SE's scan: pivot cells in index order, then the first
 //! and second wing among the pivot's peers in index order.
 
+use super::grid::{Bits, size};
 use super::grid::{Grid, PEER_SET, PEERS, bit, cell_name, cells};
 use super::hint::{Hint, removals_text};
 
@@ -9,22 +10,22 @@ pub(crate) fn wing(grid: &Grid, xyz: bool) -> Option<Hint> {
     let target = if xyz { 3 } else { 2 };
     for pivot in 0..81 {
         let xy = grid.cands[pivot];
-        if xy.count_ones() != target {
+        if size(xy) != target {
             continue;
         }
         for &a in &PEERS[pivot] {
             let xz = grid.cands[a as usize];
-            if xz.count_ones() != 2 || (xy & !xz).count_ones() != 1 {
+            if !xz.pair() || !(xy & !xz).single() {
                 continue;
             }
             for &b in &PEERS[pivot] {
                 let yz = grid.cands[b as usize];
-                if yz.count_ones() != 2 {
+                if !yz.pair() {
                     continue;
                 }
                 let union = xy | xz | yz;
                 let inter = xy & xz & yz;
-                if union.count_ones() != 3 || inter.count_ones() != if xyz { 1 } else { 0 } {
+                if size(union) != 3 || size(inter) != if xyz { 1 } else { 0 } {
                     continue;
                 }
                 let z = (xz & yz).trailing_zeros() as usize + 1;
