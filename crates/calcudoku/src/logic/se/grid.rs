@@ -45,12 +45,13 @@ fn house_positions(set: CellSet, kind: usize, index: usize) -> u16 {
             (rows & 7 | rows >> 6 & 7 << 3 | rows >> 12 & 7 << 6) as u16
         }
         _ => {
-            let mut m = 0u16;
+            // The column's cells are 9 bits apart: the first eight (bits 0, 9, …, 63 of the
+            // low word) gathered by one multiplication, which moves bit 9i to 56 + i and
+            // nothing else onto bits 56..64 (9i + 8j = 56 + k only for i = k, j = 7 - k, and
+            // no two shifted bits meet, so nothing carries); the ninth is bit 72.
             let column = set >> index;
-            for i in 0..9 {
-                m |= ((column >> (9 * i)) as u16 & 1) << i;
-            }
-            m
+            let low = (column as u64 & 0x8040_2010_0804_0201).wrapping_mul(0x0101_0101_0101_0101);
+            (low >> 56) as u16 | ((column >> 72) as u16 & 1) << 8
         }
     }
 }
