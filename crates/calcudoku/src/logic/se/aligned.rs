@@ -59,8 +59,8 @@ thread_local! {
         std::cell::RefCell::new(Barren { slots: vec![(0, 0); BARREN_SLOTS] });
 }
 
-/// The index of a mask of 2 or 3 values among such masks (0..120), from its rank in
-/// `MASKS`; other masks are never asked.
+/// The index of a mask of 2 or 3 values among such masks (0..120, in increasing numeric
+/// order); excluders have 2 or 3 candidates, so other masks are never asked.
 const MASK_ID: [u8; 512] = {
     let mut t = [0u8; 512];
     let (mut m, mut id) = (0usize, 0u8);
