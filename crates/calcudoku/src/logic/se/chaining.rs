@@ -8,8 +8,6 @@
 //! [`Arena`]; a [`PSet`] is SE's insertion-ordered set of potentials (the first node stored for
 //! a key stays, as in SE's `LinkedSet` when guarded by `contains`).
 
-use std::collections::VecDeque;
-
 use smallvec::SmallVec;
 
 use super::grid::Bits;
@@ -332,12 +330,40 @@ fn hidden_parents(
     }
 }
 
+/// A queue that only grows during one chaining (each node is queued once): a list and the
+/// position of its front, cheaper than a ring buffer's wrap-around.
+#[derive(Default)]
+struct Fifo {
+    items: Vec<u32>,
+    head: usize,
+}
+
+impl Fifo {
+    #[inline]
+    fn push_back(&mut self, n: u32) {
+        self.items.push(n);
+    }
+    #[inline]
+    fn pop_front(&mut self) -> Option<u32> {
+        let n = *self.items.get(self.head)?;
+        self.head += 1;
+        Some(n)
+    }
+    fn extend(&mut self, nodes: impl Iterator<Item = u32>) {
+        self.items.extend(nodes);
+    }
+    fn clear(&mut self) {
+        self.items.clear();
+        self.head = 0;
+    }
+}
+
 /// The queues and scratch lists of one `do_chaining` call, recycled per thread (nested rules
 /// call it hundreds of thousands of times, some calls inside others).
 #[derive(Default)]
 struct Bufs {
-    pend_on: VecDeque<u32>,
-    pend_off: VecDeque<u32>,
+    pend_on: Fifo,
+    pend_off: Fifo,
     offs: Vec<(Key, Cause)>,
     ons: Vec<Derived>,
 }
