@@ -56,6 +56,18 @@ mod technique;
 mod trial;
 mod wings;
 
+/// The number of bits set in each number below 512: the size of a 9-bit set of values or of
+/// places in a line (the generator's subsets of a line, the SE rater's masks).
+pub(crate) const MASK_SIZE: [u8; 512] = {
+    let mut t = [0u8; 512];
+    let mut m = 1;
+    while m < 512 {
+        t[m] = t[m >> 1] + (m & 1) as u8;
+        m += 1;
+    }
+    t
+};
+
 pub use board::{Board, CageInfo, CagePart, CellName, Contradiction, Unit};
 pub use ladder::{KEEN_LEVELS, Ladder, Rule, Rung, SUDOKU_LEVELS, TOWERS_LEVELS, UNEQUAL_LEVELS};
 pub use run::{

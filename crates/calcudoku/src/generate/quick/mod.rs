@@ -107,17 +107,6 @@ struct Fresh {
 /// Most fresh fillings kept per thread (then the memo starts again).
 const FRESH_MEMO: usize = 1 << 14;
 
-/// Bits set in each number below 512 (a subset of a line's open cells, or of its values).
-const POP: [u8; 512] = {
-    let mut t = [0u8; 512];
-    let mut i = 1;
-    while i < 512 {
-        t[i] = t[i >> 1] + (i & 1) as u8;
-        i += 1;
-    }
-    t
-};
-
 thread_local! {
     static STATE: RefCell<State> = RefCell::new(State::new());
 }

@@ -9,13 +9,13 @@
 use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
 
-use crate::logic::QuickHash;
+use crate::logic::{MASK_SIZE, QuickHash};
 
 use super::super::cages::CageCells;
 use super::super::ops::Clue;
 use super::fillings::{Fillings, Need, fillings, pair_fillings, pair_values, walk};
 use super::fixed::Fixed;
-use super::{CELLS, Cage, FRESH_MEMO, Fresh, MAX_CELLS, Mask, POP, QUICK_UP_TO};
+use super::{CELLS, Cage, FRESH_MEMO, Fresh, MAX_CELLS, Mask, QUICK_UP_TO};
 
 /// Lines of the largest grid: rows `0..n`, then columns `n..2n`.
 const LINES: usize = 2 * QUICK_UP_TO;
@@ -428,11 +428,11 @@ impl State {
                 continue;
             }
             // union[s]: the candidates of the open cells in subset s.
-            for (s, &size) in POP.iter().enumerate().take((1 << m) - 1).skip(1) {
+            for (s, &size) in MASK_SIZE.iter().enumerate().take((1 << m) - 1).skip(1) {
                 let low = s.trailing_zeros() as usize;
                 let union = self.union[s & (s - 1)] | self.cand[open[low]];
                 self.union[s] = union;
-                if size < 2 || POP[union as usize] != size {
+                if size < 2 || MASK_SIZE[union as usize] != size {
                     continue;
                 }
                 for (i, &c) in open.iter().enumerate() {

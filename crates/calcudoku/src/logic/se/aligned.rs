@@ -9,7 +9,7 @@
 
 use smallvec::SmallVec;
 
-use super::grid::{CellSet, Grid, PEER_SET, bit, cell_name, cells, see, values};
+use super::grid::{CellSet, Grid, PEER_SET, bit, cell_name, cells, see, size, values};
 use super::hint::{Hint, removals_text};
 
 struct Base {
@@ -22,7 +22,7 @@ fn bases(grid: &Grid, degree: u32) -> Vec<Base> {
     // The cells by candidate count, as sets: naked singles, and excluders (2..=degree).
     let (mut singles, mut excluders, mut open) = (0u128, 0u128, 0u128);
     for (cell, &m) in grid.cands.iter().enumerate() {
-        let n = m.count_ones();
+        let n = size(m);
         singles |= u128::from(n == 1) << cell;
         excluders |= u128::from(n >= 2 && n <= degree) << cell;
         open |= u128::from(n >= 2) << cell;

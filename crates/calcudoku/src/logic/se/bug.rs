@@ -2,9 +2,9 @@
 //! its naked set), with lkSudoku's handling of a single extra value spread over several cells
 //! (SukakuExplainer's default). Sound only on a puzzle with one solution.
 
-use super::grid::Bits;
 use super::grid::{
-    BLOCK, CELL_HOUSE, COL, CellSet, Grid, HOUSE_SET, PEER_SET, ROW, bit, cell_name, cells, values,
+    BLOCK, Bits, CELL_HOUSE, COL, CellSet, Grid, HOUSE_SET, PEER_SET, ROW, bit, cell_name, cells,
+    values,
 };
 use super::hint::{Hint, removals_text};
 use super::subsets::tuples;

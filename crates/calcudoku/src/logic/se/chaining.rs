@@ -10,8 +10,7 @@
 
 use smallvec::SmallVec;
 
-use super::grid::Bits;
-use super::grid::{BLOCK, CELL_HOUSE, COL, Grid, HOUSE_SET, ROW, bit, cell_name};
+use super::grid::{BLOCK, Bits, CELL_HOUSE, COL, Grid, HOUSE_SET, ROW, bit, cell_name};
 use super::pool::{self, Pool};
 use super::{Ctx, SeError};
 

@@ -13,8 +13,7 @@ use smallvec::{SmallVec, smallvec};
 use super::SeError;
 use super::chain_hint::{ChainHint, ChainKind, target_removal};
 use super::chaining::{Cause, Chaining, Engine, Key, NONE, conj, k_cell, k_on, k_value, key};
-use super::grid::{BLOCK, CELL_HOUSE, COL, Grid, HOUSE_SET, PEER_SET, PEERS, ROW, bit};
-use super::grid::{Bits, size};
+use super::grid::{BLOCK, Bits, CELL_HOUSE, COL, Grid, HOUSE_SET, PEER_SET, PEERS, ROW, bit, size};
 use super::links::{Graph, Reach};
 use super::pool::{self, Pool};
 

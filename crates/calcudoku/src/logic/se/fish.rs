@@ -4,8 +4,7 @@
 
 use std::ops::ControlFlow;
 
-use super::grid::{Bits, size};
-use super::grid::{COL, Grid, HOUSES, ROW, bit, house_name, values};
+use super::grid::{Bits, COL, Grid, HOUSES, ROW, bit, house_name, size, values};
 use super::hint::{Hint, removals_text};
 use super::subsets::tuples;
 

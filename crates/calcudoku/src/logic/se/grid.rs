@@ -4,6 +4,8 @@
 //! Candidates are bits 0..=8 of a `u16` (bit `v - 1` for value `v`). A placed cell has no
 //! candidates, as in SE, so "cardinality 1" always means an unplaced naked single.
 
+use crate::logic::MASK_SIZE;
+
 /// House kinds in SE's order: blocks, rows, columns.
 pub(crate) const BLOCK: usize = 0;
 pub(crate) const ROW: usize = 1;
@@ -175,21 +177,10 @@ macro_rules! bits {
 bits!(u16);
 bits!(u128);
 
-/// The number of values (or places) in each 9-bit mask.
-const SIZE: [u8; 512] = {
-    let mut t = [0u8; 512];
-    let mut m = 1;
-    while m < 512 {
-        t[m] = t[m >> 1] + (m & 1) as u8;
-        m += 1;
-    }
-    t
-};
-
 /// The number of members of a mask of values or places (a table look-up: see [`Bits`]).
 #[inline]
 pub(crate) fn size(m: u16) -> u32 {
-    u32::from(SIZE[usize::from(m & 0x1ff)]) + u32::from(SIZE[usize::from(m >> 9)])
+    u32::from(MASK_SIZE[usize::from(m & 0x1ff)]) + u32::from(MASK_SIZE[usize::from(m >> 9)])
 }
 
 /// Whether two distinct cells share a house.
@@ -391,15 +382,13 @@ mod tests {
     /// The empty cells read eight at a time are the cells holding 0.
     #[test]
     fn empty_set_is_the_cells_without_a_value() {
-        let mut x = 0x2545_f491_4f6c_dd1du64;
+        let mut rng = crate::generate::rng::Rng::new(0x2545_f491_4f6c_dd1d, 0);
         for round in 0..200 {
             let mut values = [0u8; 81];
             for v in &mut values {
-                x ^= x << 13;
-                x ^= x >> 7;
-                x ^= x << 17;
                 // Mostly empty early, mostly full late, every value 0..=9 somewhere.
-                *v = if (x >> 8) % 200 < round { (x % 9) as u8 + 1 } else { (x % 10) as u8 };
+                let filled = rng.below(200) < round;
+                *v = if filled { rng.below(9) as u8 + 1 } else { rng.below(10) as u8 };
             }
             let g = Grid::from_parts(values, [0; 81]);
             let scan = (0..81).filter(|&c| values[c] == 0).fold(0u128, |s, c| s | 1 << c);

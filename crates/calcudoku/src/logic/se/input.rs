@@ -4,8 +4,7 @@
 //! 81 groups of 9 or 9 lines of 81 read the same), or 81 whitespace-separated candidate lists
 //! such as `1379 5 28 …`.
 
-use super::grid::Bits;
-use super::grid::{Grid, PEERS, bit};
+use super::grid::{Bits, Grid, PEERS, bit};
 
 /// A puzzle as SE reads it.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -5,8 +5,7 @@
 //! SE's scan: for each value, pairs (block, column), (block, row), (column, block),
 //! (row, block); the first house in index order, then the crossing one.
 
-use super::grid::Bits;
-use super::grid::{BLOCK, COL, CellSet, Grid, HOUSE_SET, ROW, cell_name, cells};
+use super::grid::{BLOCK, Bits, COL, CellSet, Grid, HOUSE_SET, ROW, cell_name, cells};
 use super::grid::{bit, house_name, values};
 use super::hint::{Hint, removals_text};
 

@@ -2,8 +2,7 @@
 //! Single (2.3), searched in SE's order: last cells first (blocks, columns, rows), then hidden
 //! singles (blocks, columns, rows); naked singles in cell order.
 
-use super::grid::Bits;
-use super::grid::{BLOCK, COL, Grid, HOUSE_SET, HOUSES, ROW, push_cell, push_house};
+use super::grid::{BLOCK, Bits, COL, Grid, HOUSE_SET, HOUSES, ROW, push_cell, push_house};
 use super::hint::Hint;
 
 /// The house kinds in the order SE scans them.

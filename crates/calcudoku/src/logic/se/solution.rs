@@ -2,8 +2,7 @@
 //! SE's uniqueness rules are used, and to check steps in tests.
 
 use super::SeError;
-use super::grid::Bits;
-use super::grid::{Grid, HOUSES, PEERS};
+use super::grid::{Bits, Grid, HOUSES, PEERS};
 use crate::clock::Instant;
 
 /// Each cell's possible values: the value's bit for placed cells, the candidates otherwise.

@@ -7,8 +7,7 @@
 
 use std::ops::ControlFlow;
 
-use super::grid::{BLOCK, COL, Grid, HOUSES, ROW, bit, cell_name, house_name, values};
-use super::grid::{Bits, size};
+use super::grid::{BLOCK, Bits, COL, Grid, HOUSES, ROW, bit, cell_name, house_name, size, values};
 use super::hint::{Hint, removals_text};
 
 const SCAN: [usize; 3] = [BLOCK, COL, ROW];

@@ -9,9 +9,9 @@
 //! type; hints are then sorted by rating and type.
 
 use super::grid::{
-    BLOCK, CELL_HOUSE, COL, Grid, HOUSE_SET, HOUSES, PEER_SET, ROW, bit, cell_name, cells, values,
+    BLOCK, Bits, CELL_HOUSE, COL, Grid, HOUSE_SET, HOUSES, PEER_SET, ROW, bit, cell_name, cells,
+    size, values,
 };
-use super::grid::{Bits, size};
 use super::hint::{Hint, removals_text};
 use super::subsets::tuples;
 

@@ -1,8 +1,7 @@
 //! XY-Wing (4.2) and XYZ-Wing (4.4). SE's scan: pivot cells in index order, then the first
 //! and second wing among the pivot's peers in index order.
 
-use super::grid::{Bits, size};
-use super::grid::{Grid, PEER_SET, PEERS, bit, cell_name, cells};
+use super::grid::{Bits, Grid, PEER_SET, PEERS, bit, cell_name, cells, size};
 use super::hint::{Hint, removals_text};
 
 /// The first XY-Wing (`xyz == false`) or XYZ-Wing.
