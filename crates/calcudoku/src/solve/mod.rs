@@ -9,7 +9,9 @@
 //! - `engine`: propagation to a fixed point and depth-first search with conflict weights, and
 //!   (`engine::first`) the search for the first solution in row-major order among several;
 //! - `bands`: the bands and stacks of boxes, where the engine finds locked candidates;
-//! - `sudoku9`: a specialised engine for the classic 9×9 Sudoku, used when a puzzle is one;
+//! - `sudoku9`: a specialised engine for the classic 9×9 Sudoku and the 9×9 X-Sudoku, used
+//!   when a puzzle is one (an X-Sudoku keeps the `houses` engine for the generator's budgeted
+//!   searches);
 //! - `houses`: an engine for the other puzzles made of houses alone (Sudoku of other shapes,
 //!   jigsaw, X, windoku, Latin squares with givens) up to 16×16.
 
@@ -74,8 +76,11 @@ pub struct Solver {
     /// The general model; for a classic 9×9 Sudoku or a puzzle of houses alone built only
     /// when first needed.
     model: OnceLock<Model>,
-    /// The givens of a classic 9×9 Sudoku (3×3 boxes, no cages): searched by [`sudoku9`].
+    /// The givens of a classic 9×9 Sudoku (3×3 boxes, no cages), or of a 9×9 X-Sudoku:
+    /// searched by [`sudoku9`].
     sudoku9: Option<[u8; 81]>,
+    /// Whether the 9×9 givens are an X-Sudoku's (both main diagonals hold every value once).
+    diagonals9: bool,
     /// Another puzzle made of houses alone, its givens, and the puzzle (for the general model,
     /// should a search need it): searched by the `houses` engine.
     houses: Option<(Houses, Puzzle)>,
@@ -89,10 +94,14 @@ pub struct Solver {
 impl Solver {
     /// Compiles `puzzle` for search (a classic 9×9 Sudoku goes to the specialised engine).
     pub fn new(puzzle: &Puzzle) -> Solver {
-        let classic = puzzle.size() == 9
-            && puzzle.boxes() == Some(BoxShape { height: 3, width: 3 })
-            && puzzle.kind() == Kind::plain(Family::Sudoku);
-        let sudoku9 = classic.then(|| puzzle.givens().cells().try_into().expect("9×9 givens"));
+        let boxes9 = puzzle.size() == 9 && puzzle.boxes() == Some(BoxShape { height: 3, width: 3 });
+        let classic = boxes9 && puzzle.kind() == Kind::plain(Family::Sudoku);
+        let x = Kind { diagonals: true, ..Kind::plain(Family::Sudoku) };
+        let diagonals9 = boxes9 && puzzle.kind() == x;
+        let sudoku9 = (classic || diagonals9)
+            .then(|| puzzle.givens().cells().try_into().expect("9×9 givens"));
+        // An X-Sudoku keeps the houses engine too: the generator's searches within a budget
+        // of guesses (`any_within`, `count_within`) and the row-major fallback run there.
         let houses = if classic { None } else { Houses::new(puzzle).map(|h| (h, puzzle.clone())) };
         let model = OnceLock::new();
         if sudoku9.is_none() && houses.is_none() {
@@ -101,6 +110,7 @@ impl Solver {
         Solver {
             model,
             sudoku9,
+            diagonals9,
             houses,
             deadline: None,
             #[cfg(debug_assertions)]
@@ -121,6 +131,7 @@ impl Solver {
         Some(Solver {
             model: OnceLock::new(),
             sudoku9: Some(*givens),
+            diagonals9: false,
             houses: None,
             deadline: None,
             #[cfg(debug_assertions)]
@@ -197,7 +208,8 @@ impl Solver {
         let started = self.deadline.map(|_| Instant::now());
         let timeout = || Timeout(started.map_or(Duration::ZERO, |t| t.elapsed()));
         if let (Some(givens), Branching::FewestCandidates) = (&self.sudoku9, branching) {
-            let found = sudoku9::solve9_until(givens, limit, self.deadline).ok_or_else(timeout)?;
+            let found = sudoku9::solve9_until(givens, self.diagonals9, limit, self.deadline)
+                .ok_or_else(timeout)?;
             let grid = found.first.map(|g| Grid::from_valid(9, g.to_vec()));
             let count = Count { solutions: found.solutions, complete: found.solutions < limit };
             return Ok((grid, count, Stats { nodes: found.guesses, ..Stats::default() }));
@@ -237,15 +249,17 @@ impl Solver {
         let timeout = || Timeout(started.map_or(Duration::ZERO, |t| t.elapsed()));
         let mut stats = Stats::default();
         if let Some(givens) = &self.sudoku9 {
-            let (counted, first) = sudoku9::first9_until(givens, ROW_MAJOR9_GUESSES, self.deadline)
-                .ok_or_else(timeout)?;
+            let (counted, first) =
+                sudoku9::first9_until(givens, self.diagonals9, ROW_MAJOR9_GUESSES, self.deadline)
+                    .ok_or_else(timeout)?;
             stats.nodes = counted.guesses;
             let count = Count { solutions: counted.solutions, complete: counted.solutions < 2 };
             let grid = match first {
                 sudoku9::RowMajor9::First(first) => Some(Grid::from_valid(9, first.to_vec())),
                 sudoku9::RowMajor9::NoSolution => None,
                 sudoku9::RowMajor9::OutOfGuesses => {
-                    // Past its budget: the general engine's search below.
+                    // Past its budget: the search below (the houses engine for an X-Sudoku, else the
+                    // general engine).
                     None
                 }
             };
@@ -325,7 +339,7 @@ impl Solver {
         if let Some(givens) = &self.sudoku9 {
             // The count alone: the 9×9 engine keeps no solution.
             let started = self.deadline.map(|_| Instant::now());
-            let found = sudoku9::count9_until(givens, limit, self.deadline)
+            let found = sudoku9::count9_until(givens, self.diagonals9, limit, self.deadline)
                 .ok_or_else(|| Timeout(started.map_or(Duration::ZERO, |t| t.elapsed())))?;
             return Ok(Count { solutions: found.solutions, complete: found.solutions < limit });
         }

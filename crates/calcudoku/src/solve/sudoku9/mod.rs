@@ -1,5 +1,5 @@
-//! A specialised engine for the classic 9×9 Sudoku (3×3 boxes, no cages), in the JCZSolve
-//! lineage, private behind [`super::Solver`].
+//! A specialised engine for the classic 9×9 Sudoku (3×3 boxes, no cages) and the 9×9
+//! X-Sudoku, in the JCZSolve lineage, private behind [`super::Solver`].
 //!
 //! - State: one bitboard per digit and band (`cand[d * 3 + b]`, 27 bits each), the cells of
 //!   band `b` that may still hold digit `d + 1`.
@@ -11,6 +11,11 @@
 //!   permutations have the smallest product; on a bivalue cell in dense puzzles and once a
 //!   solution is near. A sparse puzzle whose stacks leave fewer ways than its bands is counted
 //!   mirrored in its main diagonal.
+//! - X-Sudoku (`diagonals`): at the band logic's fixed point, the diagonal logic (a digit
+//!   placed on a diagonal leaves its other cells, hidden singles on the diagonals, locked
+//!   candidates between a diagonal and the boxes it crosses); the search guesses on the
+//!   bivalue cell with the most open peers, diagonals included, and never on band
+//!   permutations, which see no diagonal.
 //! - `solve`: the count to two, then the first solution in row-major order from the count's
 //!   root with one of its solutions as a witness ([`first9_until`]); dense puzzles try the
 //!   row-major search first, within a few guesses.
@@ -77,31 +82,35 @@ pub struct Sudoku9Result {
 /// [`solve9_until`] without a deadline.
 #[cfg(test)]
 pub fn solve9(givens: &[u8; 81], limit: u64) -> Sudoku9Result {
-    solve9_until(givens, limit, None).expect("no deadline was set")
+    solve9_until(givens, false, limit, None).expect("no deadline was set")
 }
 
 /// Counts the solutions of a 9×9 Sudoku up to `limit`, or gives up (None) once `deadline` has
 /// passed. `givens` are row-major values, 0 for an empty cell, 1..=9 otherwise (anything above
-/// 9 makes the puzzle unsolvable).
+/// 9 makes the puzzle unsolvable). With `diagonals`, an X-Sudoku: both main diagonals hold
+/// every digit once too.
 pub fn solve9_until(
     givens: &[u8; 81],
+    diagonals: bool,
     limit: u64,
     deadline: Option<Instant>,
 ) -> Option<Sudoku9Result> {
-    search9(givens, limit, true, deadline)
+    search9(givens, diagonals, limit, true, deadline)
 }
 
 /// [`solve9_until`] for the count alone: no solution is kept (its `first` is None).
 pub fn count9_until(
     givens: &[u8; 81],
+    diagonals: bool,
     limit: u64,
     deadline: Option<Instant>,
 ) -> Option<Sudoku9Result> {
-    search9(givens, limit, false, deadline)
+    search9(givens, diagonals, limit, false, deadline)
 }
 
 fn search9(
     givens: &[u8; 81],
+    diagonals: bool,
     limit: u64,
     keep_first: bool,
     deadline: Option<Instant>,
@@ -109,7 +118,7 @@ fn search9(
     let mut search = Search::new(limit, deadline);
     search.keep_first = keep_first;
     if limit > 0 {
-        if let Some(state) = State::new(givens) {
+        if let Some(state) = State::new(givens, diagonals) {
             search.start_oriented(state, givens);
         }
     }
@@ -162,10 +171,11 @@ pub enum RowMajor9 {
 /// the search after it 8.
 pub fn first9_until(
     givens: &[u8; 81],
+    diagonals: bool,
     extra: u64,
     deadline: Option<Instant>,
 ) -> Option<(Sudoku9Result, RowMajor9)> {
-    match State::new(givens) {
+    match State::new(givens, diagonals) {
         Some(state) => first9_from(state, extra, ROW_MAJOR_FIRST, deadline),
         None => {
             Some((Sudoku9Result { solutions: 0, first: None, guesses: 0 }, RowMajor9::NoSolution))
@@ -351,7 +361,8 @@ impl Search {
         if self.limit >= 2 && s.open_cells() >= SPARSE_OPEN {
             let (bands, stacks) = s.ways();
             if stacks < bands {
-                let mut t = State::new(&mirror(givens)).expect("mirrored givens do not clash");
+                let mut t =
+                    State::new(&mirror(givens), s.diagonals).expect("mirrored givens do not clash");
                 self.start(&mut t);
                 self.first = self.first.map(|g| mirror(&g));
                 return;
@@ -370,11 +381,24 @@ impl Search {
             // serg-benchmark 0.69-0.73x the time, 17-clue 0.93x, magictour and forum-hardest
             // even (0.99-1.01x); marking from the root of sparse puzzles too left the forum
             // sets 1-3% slower.
-            let precise = self.contradictions == 0 && (self.guesses > 0 || !self.sparse);
+            let precise =
+                s.diagonals || self.contradictions == 0 && (self.guesses > 0 || !self.sparse);
             let bands = if precise { s.bands::<true>() } else { s.bands::<false>() };
             if bands.is_err() {
                 self.contradictions += 1;
                 return;
+            }
+            // X-Sudoku's diagonals, at the band logic's fixed point (a branch the plain
+            // Sudoku's processor predicts every time).
+            if s.diagonals {
+                match s.diagonal_logic() {
+                    Err(Conflict) => {
+                        self.contradictions += 1;
+                        return;
+                    }
+                    Ok(true) => continue,
+                    Ok(false) => {}
+                }
             }
             if s.solved() {
                 if self.keep_first && self.first.is_none() {
@@ -431,7 +455,7 @@ impl Search {
             // in the band with the fewest ways; elsewhere (and once every band is fixed) on a
             // cell.
             let near_root = open >= SCORE_OPEN && self.sparse;
-            let config = hard || near_root;
+            let config = (hard || near_root) && !s.diagonals;
             let guess = if config {
                 let step =
                     if open >= MINIROW_OPEN { s.configs::<true>() } else { s.configs::<false>() };
@@ -450,7 +474,11 @@ impl Search {
                     t.todo |= 1 << i;
                 }),
                 None => {
-                    let (b, bit, digits) = s.guess_cell(pairs, hard || near_root);
+                    let (b, bit, digits) = if s.diagonals {
+                        s.guess_cell_x(pairs)
+                    } else {
+                        s.guess_cell(pairs, hard || near_root)
+                    };
                     self.branch(s, digits, |t, d| t.place(d, b, bit, digits))
                 }
             };

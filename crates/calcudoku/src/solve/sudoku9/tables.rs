@@ -260,3 +260,16 @@ pub(super) const PERM_LOG: [u16; 512] = {
     }
     t
 };
+
+/// Per band, its cells on the main diagonal (row `r`, column `r`): bits `3b`, `3b + 10`,
+/// `3b + 20`.
+pub(super) const MAIN_DIAGONAL: [u32; 3] = [0x100401, 0x100401 << 3, 0x100401 << 6];
+/// Per band, its cells on the anti-diagonal (row `r`, column `8 - r`): bits `8 - 3b`,
+/// `16 - 3b`, `24 - 3b`.
+pub(super) const ANTI_DIAGONAL: [u32; 3] = [0x10101 << 8, 0x10101 << 5, 0x10101 << 2];
+/// Box `k` of a band (columns `3k` to `3k + 2` of its three rows).
+const BOX_IN_BAND: u32 = 0x7 | 0x7 << 9 | 0x7 << 18;
+/// Per band, its box the main diagonal crosses (the `b`th).
+pub(super) const MAIN_BOXES: [u32; 3] = [BOX_IN_BAND, BOX_IN_BAND << 3, BOX_IN_BAND << 6];
+/// Per band, its box the anti-diagonal crosses (the `(2 - b)`th).
+pub(super) const ANTI_BOXES: [u32; 3] = [BOX_IN_BAND << 6, BOX_IN_BAND << 3, BOX_IN_BAND];
