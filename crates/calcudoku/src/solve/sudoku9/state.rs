@@ -483,8 +483,9 @@ impl State {
     /// peers, its diagonals' cells included (the first such in row-major order), as the houses
     /// engine guesses: either value reaches furthest. The 9×9 engine's own choices (a band's
     /// permutations, the bivalue cell whose values remove most in its band and columns) see
-    /// no diagonal: on 100 X-Sudokus Solo calls unreasonable they took 3,918 guesses where
-    /// this takes fewer (PERFORMANCE.md, #46). Without a bivalue cell, as `guess_cell`.
+    /// no diagonal: on 100 X-Sudokus Solo calls unreasonable they took 3,918 guesses, this
+    /// 2,610 (PERFORMANCE.md, "X-Sudoku on the 9×9 engine"). Without a bivalue cell, as
+    /// `guess_cell`.
     pub(super) fn guess_cell_x(&self, pairs: [u32; 3]) -> (usize, usize, u32) {
         let mut best = (0u32, 0usize, 0usize);
         for b in 0..3 {
