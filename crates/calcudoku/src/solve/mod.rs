@@ -258,8 +258,8 @@ impl Solver {
                 sudoku9::RowMajor9::First(first) => Some(Grid::from_valid(9, first.to_vec())),
                 sudoku9::RowMajor9::NoSolution => None,
                 sudoku9::RowMajor9::OutOfGuesses => {
-                    // Past its budget: the search below (the houses engine for an X-Sudoku, else the
-                    // general engine).
+                    // Past its budget: the search below (the houses engine for an
+                    // X-Sudoku, else the general engine).
                     None
                 }
             };

@@ -380,7 +380,9 @@ impl Search {
             // A/B against main (which compared all words after every round with placements):
             // serg-benchmark 0.69-0.73x the time, 17-clue 0.93x, magictour and forum-hardest
             // even (0.99-1.01x); marking from the root of sparse puzzles too left the forum
-            // sets 1-3% slower.
+            // sets 1-3% slower. An X-Sudoku always marks: its searches meet contradictions
+            // early, and marking timed 2.63-2.65 s against 2.77-3.01 s on 100,000 of Solo's
+            // unreasonable X puzzles.
             let precise =
                 s.diagonals || self.contradictions == 0 && (self.guesses > 0 || !self.sparse);
             let bands = if precise { s.bands::<true>() } else { s.bands::<false>() };

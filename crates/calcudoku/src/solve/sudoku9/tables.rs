@@ -268,7 +268,7 @@ pub(super) const MAIN_DIAGONAL: [u32; 3] = [0x100401, 0x100401 << 3, 0x100401 <<
 /// `16 - 3b`, `24 - 3b`.
 pub(super) const ANTI_DIAGONAL: [u32; 3] = [0x10101 << 8, 0x10101 << 5, 0x10101 << 2];
 /// Box `k` of a band (columns `3k` to `3k + 2` of its three rows).
-const BOX_IN_BAND: u32 = 0x7 | 0x7 << 9 | 0x7 << 18;
+const BOX_IN_BAND: u32 = 7 * COLUMN;
 /// Per band, its box the main diagonal crosses (the `b`th).
 pub(super) const MAIN_BOXES: [u32; 3] = [BOX_IN_BAND, BOX_IN_BAND << 3, BOX_IN_BAND << 6];
 /// Per band, its box the anti-diagonal crosses (the `(2 - b)`th).
