@@ -9,24 +9,21 @@ fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
 }
 
-/// A fresh folder under the system's temporary one.
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("calcudoku-bench-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+/// A fresh folder under the system's temporary one, removed when the value is dropped.
+fn temp_dir(name: &str) -> tempfile::TempDir {
+    tempfile::Builder::new().prefix(&format!("calcudoku-bench-{name}-")).tempdir().unwrap()
 }
 
 /// A KenKen set of the seed's 6×6 ops puzzle (twice), with `answer` as the second one's
 /// expected output.
-fn kenken_set(name: &str, answer: &str) -> PathBuf {
+fn kenken_set(name: &str, answer: &str) -> tempfile::TempDir {
     let seeds = root().join("tests/fixtures/seeds");
     let puzzle = std::fs::read_to_string(seeds.join("calcudoku-6x6-ops.in")).unwrap();
     let right = std::fs::read_to_string(seeds.join("calcudoku-6x6-ops.out")).unwrap();
     let dir = temp_dir(name);
     for (file, out) in [("001", right.as_str()), ("002", answer)] {
-        std::fs::write(dir.join(format!("{file}.in")), &puzzle).unwrap();
-        std::fs::write(dir.join(format!("{file}.out")), out).unwrap();
+        std::fs::write(dir.path().join(format!("{file}.in")), &puzzle).unwrap();
+        std::fs::write(dir.path().join(format!("{file}.out")), out).unwrap();
     }
     dir
 }
@@ -55,8 +52,9 @@ fn row(out: &str, name: &str) -> Vec<String> {
 fn kenken_set_all_correct() {
     let seeds = root().join("tests/fixtures/seeds");
     let right = std::fs::read_to_string(seeds.join("calcudoku-6x6-ops.out")).unwrap();
-    let dir = kenken_set("right", &right);
-    let (code, out) = bench(&["--repeat", "2"], &dir);
+    let tmp = kenken_set("right", &right);
+    let dir = tmp.path();
+    let (code, out) = bench(&["--repeat", "2"], dir);
     assert_eq!(code, 0, "{out}");
     let fields = row(&out, dir.file_name().unwrap().to_str().unwrap());
     assert_eq!(fields[1..3], ["2", "2"], "{out}");
@@ -73,8 +71,9 @@ fn a_wrong_answer_is_counted_and_fails_the_run() {
     let mut rows: Vec<&str> = right.lines().collect();
     rows.swap(0, 1);
     let wrong = rows.join("\n") + "\n";
-    let dir = kenken_set("wrong", &wrong);
-    let (code, out) = bench(&["--repeat", "1"], &dir);
+    let tmp = kenken_set("wrong", &wrong);
+    let dir = tmp.path();
+    let (code, out) = bench(&["--repeat", "1"], dir);
     assert_eq!(code, 1, "{out}");
     let fields = row(&out, dir.file_name().unwrap().to_str().unwrap());
     assert_eq!(fields[1..3], ["2", "1"], "{out}");
@@ -83,7 +82,8 @@ fn a_wrong_answer_is_counted_and_fails_the_run() {
 #[test]
 fn sudoku_file_rows_count_every_puzzle() {
     // (A puzzle with no solution would count as wrong: the set's files promise one each.)
-    let dir = temp_dir("sudoku");
+    let tmp = temp_dir("sudoku");
+    let dir = tmp.path();
     let lines = std::fs::read_to_string(root().join("examples/sudoku-batch.lines.txt")).unwrap();
     let puzzles: Vec<&str> = lines.lines().filter(|l| !l.trim().is_empty()).collect();
     let file = dir.join("few.txt");

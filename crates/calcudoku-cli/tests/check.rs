@@ -436,8 +436,8 @@ fn grid_from_standard_input() {
 /// puzzle whose only solution starts 2 1 (the partial product 2 still divides 6).
 #[test]
 fn a_dead_end_is_no_completion() {
-    let dir = std::env::temp_dir().join(format!("calcudoku-dead-end-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let tmp = tempfile::Builder::new().prefix("calcudoku-dead-end-").tempdir().unwrap();
+    let dir = tmp.path();
     let puzzle = dir.join("p.txt");
     std::fs::write(&puzzle, "0 0 0 1\n2 3 4 1\n2 3 4 4\n2 3 5 5\n6* 1- 12* 9+ 4* 5+\n").unwrap();
     let run = |grid: &str| {
@@ -462,8 +462,8 @@ fn a_dead_end_is_no_completion() {
 
 #[test]
 fn check_speaks_json() {
-    let dir = std::env::temp_dir().join(format!("calcudoku-check-json-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let tmp = tempfile::Builder::new().prefix("calcudoku-check-json-").tempdir().unwrap();
+    let dir = tmp.path();
     let puzzle = dir.join("p.txt");
     std::fs::write(&puzzle, "0 0 0 1\n2 3 4 1\n2 3 4 4\n2 3 5 5\n6* 1- 12* 9+ 4* 5+\n").unwrap();
     let grid = dir.join("g.txt");

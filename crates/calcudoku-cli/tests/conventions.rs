@@ -26,10 +26,10 @@ fn a_mistyped_command_gets_a_suggestion() {
     assert!(out.is_empty());
     assert!(err.contains("did you mean 'solve'?"), "{err}");
     // A file that exists is read, whatever its name.
-    let dir = std::env::temp_dir().join(format!("calcudoku-conv-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let tmp = common::temp_dir("conv");
+    let dir = tmp.path();
     std::fs::write(dir.join("grade"), "0 0\n1 1\n3+ 3+\n").unwrap();
-    let out = Command::cargo_bin("calcudoku").unwrap().current_dir(&dir).arg("grade").output();
+    let out = Command::cargo_bin("calcudoku").unwrap().current_dir(dir).arg("grade").output();
     // `grade` alone is the command (it reads standard input); nothing is suggested.
     assert!(!String::from_utf8(out.unwrap().stderr).unwrap().contains("did you mean"));
 }
@@ -66,8 +66,8 @@ fn completions_and_man_page() {
 
 #[test]
 fn convert_summary_says_converted() {
-    let dir = std::env::temp_dir().join(format!("calcudoku-conv2-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let tmp = common::temp_dir("conv2");
+    let dir = tmp.path();
     let path = dir.join("two.txt");
     let line =
         "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79\n";

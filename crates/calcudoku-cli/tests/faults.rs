@@ -1,15 +1,7 @@
 //! The small faults of issue #19, each as it was met: every one of these failed before its fix.
 
 mod common;
-use common::run_with as run;
-
-fn temp(name: &str, text: &str) -> String {
-    let dir = std::env::temp_dir().join(format!("calcudoku-faults-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(name);
-    std::fs::write(&path, text).unwrap();
-    path.to_string_lossy().into_owned()
-}
+use common::{run_with as run, temp_file};
 
 const SUDOKU: &str =
     "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
@@ -19,7 +11,8 @@ fn a_keen_id_of_a_square_length_is_read_as_keen() {
     // 81 characters, like a one-line Sudoku: it was streamed as one and refused at the ':'.
     let id = "7:_4a_5acdaa__a5e__ba_b_3a_a_6ba_b__c_,s1a6a2a7a21a4a22a3a5a7a17m142a28a27m7a5a15";
     assert_eq!(id.len(), 81);
-    let (code, out, err) = run(&[&temp("k7.txt", &format!("{id}\n"))], "");
+    let file = temp_file("k7.txt", &format!("{id}\n"));
+    let (code, out, err) = run(&[file.to_str().unwrap()], "");
     assert_eq!((code, out.as_str()), (1, "No solution.\n"), "{err}");
 }
 

@@ -33,8 +33,8 @@ fn golden(name: &str, file: &str, explain: bool, native: &str) {
     let id = out(&["convert", "--to", native], file);
     insta::assert_snapshot!(format!("{name}_{native}_id"), id);
     // The game ID reads back to the same puzzle: the same solution.
-    let dir = std::env::temp_dir().join(format!("calcudoku-golden-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let tmp = tempfile::Builder::new().prefix("calcudoku-golden-").tempdir().unwrap();
+    let dir = tmp.path();
     let back = dir.join(format!("{name}.txt"));
     std::fs::write(&back, &id).unwrap();
     assert_eq!(out(&["solve"], back.to_str().unwrap()), out(&["solve"], file), "{name}");

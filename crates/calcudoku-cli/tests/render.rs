@@ -9,11 +9,9 @@ fn repo(path: &str) -> String {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..").join(path).display().to_string()
 }
 
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("calcudoku-render-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+/// A fresh folder under the system's temporary one, removed when the value is dropped.
+fn temp_dir(name: &str) -> tempfile::TempDir {
+    tempfile::Builder::new().prefix(&format!("calcudoku-render-{name}-")).tempdir().unwrap()
 }
 
 /// Runs the binary: exit code, standard output (bytes) and standard error.
@@ -78,7 +76,8 @@ fn svg_to_standard_output_and_format_from_the_extension() {
     assert_eq!(code, 0);
     assert!(out.starts_with("<?xml") && out.ends_with("</svg>\n"), "{out}");
     assert!(out.contains("stroke-dasharray"), "Killer cages dashed");
-    let dir = temp_dir("ext");
+    let tmp = temp_dir("ext");
+    let dir = tmp.path();
     let png = dir.join("k.png");
     let (code, _, err) =
         run(&["render", "-o", png.to_str().unwrap(), &repo("examples/kenken-9x9.ops.txt")], "");
@@ -89,7 +88,8 @@ fn svg_to_standard_output_and_format_from_the_extension() {
 
 #[test]
 fn several_pictures_are_numbered_files() {
-    let dir = temp_dir("several");
+    let tmp = temp_dir("several");
+    let dir = tmp.path();
     let out = dir.join("p.svg");
     let files = [repo("examples/kenken-6x6.ops.txt"), repo("examples/sudoku-9x9.rows.txt")];
     let (code, stdout, err) =
@@ -110,11 +110,12 @@ fn several_pictures_are_numbered_files() {
 #[test]
 fn a_dash_for_output_is_standard_output() {
     // Run in a folder of its own, where a file named `-` would show.
-    let dir = temp_dir("dash");
+    let tmp = temp_dir("dash");
+    let dir = tmp.path();
     let file = repo("examples/kenken-6x6.ops.txt");
     let in_dir = |args: &[&str]| {
         let out =
-            Command::cargo_bin("calcudoku").unwrap().current_dir(&dir).args(args).output().unwrap();
+            Command::cargo_bin("calcudoku").unwrap().current_dir(dir).args(args).output().unwrap();
         (out.status.code().unwrap(), out.stdout, String::from_utf8(out.stderr).unwrap())
     };
     for (to, magic) in [("svg", &b"<?xml"[..]), ("png", b"\x89PNG"), ("pdf", b"%PDF")] {
@@ -149,7 +150,8 @@ fn a_dash_for_output_is_standard_output() {
 
 #[test]
 fn a_stream_on_standard_input_makes_one_worksheet() {
-    let dir = temp_dir("sheet");
+    let tmp = temp_dir("sheet");
+    let dir = tmp.path();
     let sheet = dir.join("sheet.pdf");
     let (code, _, err) =
         run(&["render", "--to", "pdf", "-o", sheet.to_str().unwrap()], &keen_stream(14));
@@ -214,7 +216,8 @@ fn hint_draws_its_step() {
 
 #[test]
 fn explain_draws_every_step_to_numbered_files() {
-    let dir = temp_dir("explain");
+    let tmp = temp_dir("explain");
+    let dir = tmp.path();
     let out = dir.join("step.svg");
     let file = repo("crates/calcudoku/tests/data/kenken-sample/4x4-easy/001.in");
     let (code, text, err) =
@@ -240,7 +243,8 @@ fn explain_draws_every_step_to_numbered_files() {
 
 #[test]
 fn hint_and_explain_draw_png_and_pdf_too() {
-    let dir = temp_dir("draw-formats");
+    let tmp = temp_dir("draw-formats");
+    let dir = tmp.path();
     let file = repo("crates/calcudoku/tests/data/kenken-sample/4x4-easy/001.in");
     let path = |name: &str| dir.join(name).to_str().unwrap().to_string();
     // A hint as PNG (from -o's extension) and as PDF (asked for).

@@ -158,8 +158,8 @@ fn four_by_four_variants_default_to_a_level_they_have() {
 /// X are not unique, with the diagonals they are; a grid that breaks a diagonal is named.
 #[test]
 fn hint_and_check_take_variant_rules_too() {
-    let dir = std::env::temp_dir().join(format!("calcudoku-variants-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let tmp = common::temp_dir("variants");
+    let dir = tmp.path();
     let plain = IDS.lines().nth(3).unwrap().replace("3x3x:", "3x3:");
     let (code, out, _) = run(&["hint", "-"], &plain);
     assert_eq!((code, out.as_str()), (1, "not unique\n"));

@@ -28,11 +28,36 @@ pub fn run_on(args: &[&str], path: &Path) -> (i32, String, String) {
     run(&[args, &[path]].concat())
 }
 
-/// A file of this test process holding `text`.
-pub fn temp_file(name: &str, text: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("calcudoku-cli-test-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(name);
+/// A file named `name` holding `text`, in a folder of its own under the system's temporary one;
+/// both are removed when the value is dropped.
+pub fn temp_file(name: &str, text: &str) -> TempFile {
+    let dir = temp_dir("cli-test");
+    let path = dir.path().join(name);
     std::fs::write(&path, text).unwrap();
-    path
+    TempFile { _dir: dir, path }
+}
+
+/// A folder of its own under the system's temporary one (`calcudoku-NAME-…`), removed with
+/// what it holds when the value is dropped.
+pub fn temp_dir(name: &str) -> tempfile::TempDir {
+    tempfile::Builder::new().prefix(&format!("calcudoku-{name}-")).tempdir().unwrap()
+}
+
+/// A file of [`temp_file`]: its path, and its folder kept until it is dropped.
+pub struct TempFile {
+    _dir: tempfile::TempDir,
+    path: PathBuf,
+}
+
+impl std::ops::Deref for TempFile {
+    type Target = Path;
+    fn deref(&self) -> &Path {
+        &self.path
+    }
+}
+
+impl AsRef<Path> for TempFile {
+    fn as_ref(&self) -> &Path {
+        &self.path
+    }
 }
