@@ -10,52 +10,56 @@ pub(super) fn step(shape: &Shape, cube: &mut Cube) -> bool {
     // (A line and a region that do not meet have nothing to say to each other.)
     for (l, line) in shape.lines.iter().enumerate() {
         let on_line = &shape.on_line[l];
-        let line_placed = placed(cube, line);
+        // The values placed on the line; the line's candidates outside each region it meets
+        // come from the candidates of its cells by region.
+        let mut line_placed = 0;
+        for &c in line {
+            line_placed |= placed(cube.grid[c]);
+        }
         for &r in &shape.crossing[l] {
             let region = &shape.regions[r];
-            let open = !(line_placed | placed(cube, region));
-            for v in 1..=shape.n as u8 {
-                if open & bit(v) == 0 {
-                    continue;
-                }
-                let in_region = |c: usize| shape.region_of[c] == r;
-                let on_this_line = |c: usize| on_line[c];
-                if confine(cube, line, &in_region, region, &on_this_line, v)
-                    || confine(cube, region, &on_this_line, line, &in_region, v)
-                {
-                    return true;
+            // Values placed in the region; its candidates off the line; the line's outside
+            // the region.
+            let (mut region_placed, mut region_off, mut line_off) = (0u64, 0u64, 0u64);
+            for &c in region {
+                region_placed |= placed(cube.grid[c]);
+                if !on_line[c] {
+                    region_off |= cube.cand[c];
                 }
             }
+            for &c in line {
+                if shape.region_of[c] != r {
+                    line_off |= cube.cand[c];
+                }
+            }
+            let open = !(line_placed | region_placed);
+            // A value whose places on the line are all in the region leaves the region's
+            // other cells (tried first); one whose places in the region are all on the line
+            // leaves the line's other cells.
+            let from_region = open & !line_off & region_off;
+            let from_line = open & !region_off & line_off;
+            let values = from_region | from_line;
+            if values == 0 {
+                continue;
+            }
+            let v = values & values.wrapping_neg();
+            let (cells, keep): (&[usize], &dyn Fn(usize) -> bool) = if from_region & v != 0 {
+                (region, &|c| on_line[c])
+            } else {
+                (line, &|c| shape.region_of[c] == r)
+            };
+            for &c in cells {
+                if !keep(c) {
+                    cube.cand[c] &= !v;
+                }
+            }
+            return true;
         }
     }
     false
 }
 
-/// The values placed in a unit.
-fn placed(cube: &Cube, unit: &[usize]) -> u64 {
-    unit.iter().filter(|&&c| cube.grid[c] != 0).fold(0, |m, &c| m | bit(cube.grid[c]))
-}
-
-/// If every place of `v` in `a` is also in `b` (`in_b`), `v` leaves the cells of `b`
-/// outside `a` (`in_a`). True when that removed something.
-fn confine(
-    cube: &mut Cube,
-    a: &[usize],
-    in_b: &dyn Fn(usize) -> bool,
-    b: &[usize],
-    in_a: &dyn Fn(usize) -> bool,
-    v: u8,
-) -> bool {
-    let m = bit(v);
-    if a.iter().any(|&c| cube.cand[c] & m != 0 && !in_b(c)) {
-        return false;
-    }
-    let mut any = false;
-    for &c in b {
-        if cube.cand[c] & m != 0 && !in_a(c) {
-            cube.cand[c] &= !m;
-            any = true;
-        }
-    }
-    any
+/// The bit of a placed value; none for an open cell (0).
+fn placed(v: u8) -> u64 {
+    if v == 0 { 0 } else { bit(v) }
 }
