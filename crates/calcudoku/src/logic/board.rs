@@ -721,13 +721,18 @@ impl Board {
             }
         }
         if let Some(more) = geo.frame.more_units.get(i) {
+            // Diagonals and extra regions: the value leaves their other cells too.
             for &u in more {
                 let u = u as usize;
-                let cells = &geo.frame.unit_cells[u * n..(u + 1) * n];
-                let j = cells.iter().position(|&c| c == cell).expect("a cell of its unit");
-                let (open, held) = &mut self.open[u];
-                *open &= !(1 << j);
-                held.insert(v);
+                for (j, &peer) in geo.frame.unit_cells[u * n..(u + 1) * n].iter().enumerate() {
+                    if peer == cell {
+                        let (open, held) = &mut self.open[u];
+                        *open &= !(1 << j);
+                        held.insert(v);
+                    } else if self.cand[peer.index()].contains(v) {
+                        self.eliminate(peer, v)?;
+                    }
+                }
             }
         }
         if geo.distinct_cages {
@@ -826,8 +831,9 @@ mod tests {
     }
 
     /// What a board keeps per unit (the cells still open, the values placed) is what its
-    /// cells say, after every placement of a whole solution in a random order, on KenKen,
-    /// Sudoku, X (diagonals), windoku (extra regions) and jigsaw boards.
+    /// cells say, and a value placed in a unit is no candidate of its other cells, after every
+    /// placement of a whole solution in a random order, on KenKen, Sudoku, X (diagonals),
+    /// windoku (extra regions) and jigsaw boards.
     #[test]
     fn open_cells_and_placed_values_per_unit_follow_the_cells() {
         let mut rng = crate::generate::rng::Rng::new(5, 5);
@@ -859,6 +865,16 @@ mod tests {
                         .filter(|&&c| board.is_placed(c))
                         .fold(ValueSet::EMPTY, |s, &c| s | ValueSet::single(board.value(c)));
                     assert_eq!(held, want, "{kind:?} unit {u}");
+                    // A value placed in a unit (a diagonal or a window too) has left its
+                    // other cells.
+                    for &c in cells.iter().filter(|&&c| !board.is_placed(c)) {
+                        for v in 1..=board.size() as u8 {
+                            assert!(
+                                !(held.contains(v) && board.candidates(c).contains(v)),
+                                "{kind:?} unit {u}: {v} placed, still a candidate of {c:?}"
+                            );
+                        }
+                    }
                 }
             }
             assert!(board.is_solved());
