@@ -707,7 +707,9 @@ impl Board {
         self.placed += 1;
         let geo = Arc::clone(&self.geo);
         let n = geo.n;
-        for &u in geo.frame.cell_units[i].iter().filter(|&&u| u != u16::MAX) {
+        // Every unit of the cell (row, column, box or region, diagonals, extra regions): the
+        // value leaves its other cells.
+        for u in geo.frame.unit_indices(cell) {
             let u = u as usize;
             for (j, &peer) in geo.frame.unit_cells[u * n..(u + 1) * n].iter().enumerate() {
                 if peer == cell {
@@ -717,21 +719,6 @@ impl Board {
                 } else if self.cand[peer.index()].contains(v) {
                     // Most peers lack `v` already: looked at here, without the call.
                     self.eliminate(peer, v)?;
-                }
-            }
-        }
-        if let Some(more) = geo.frame.more_units.get(i) {
-            // Diagonals and extra regions: the value leaves their other cells too.
-            for &u in more {
-                let u = u as usize;
-                for (j, &peer) in geo.frame.unit_cells[u * n..(u + 1) * n].iter().enumerate() {
-                    if peer == cell {
-                        let (open, held) = &mut self.open[u];
-                        *open &= !(1 << j);
-                        held.insert(v);
-                    } else if self.cand[peer.index()].contains(v) {
-                        self.eliminate(peer, v)?;
-                    }
                 }
             }
         }

@@ -10,8 +10,7 @@ pub(super) fn step(shape: &Shape, cube: &mut Cube) -> bool {
     // (A line and a region that do not meet have nothing to say to each other.)
     for (l, line) in shape.lines.iter().enumerate() {
         let on_line = &shape.on_line[l];
-        // The values placed on the line; the line's candidates outside each region it meets
-        // come from the candidates of its cells by region.
+        // The values placed on the line.
         let mut line_placed = 0;
         for &c in line {
             line_placed |= placed(cube.grid[c]);

@@ -85,8 +85,8 @@ pub(super) fn eliminate(rows: &[u64], n: usize) -> Result<Option<Vec<(usize, usi
         if ok == m - count {
             let mut removed = Vec::new();
             for (a, &r) in small.iter().enumerate() {
-                let mut outside = r & !s;
                 if r & s != 0 {
+                    let mut outside = r & !s;
                     while outside != 0 {
                         let j = outside.trailing_zeros() as usize;
                         outside &= outside - 1;
