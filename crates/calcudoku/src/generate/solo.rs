@@ -9,7 +9,7 @@
 //! not finish it. A Killer is drawn at no level and kept when it is at Solo's level asked.
 
 use crate::clock::Instant;
-use crate::logic::{Grade, Ladder, SoloLevel, solo_finishes_within, solo_level_of};
+use crate::logic::{Grade, Ladder, SoloLevel, SoloSingles, solo_finishes_within, solo_level_of};
 use crate::puzzle::{BoxShape, Cell, Grid, Puzzle};
 
 use super::clues::{orbits, put_back_until, spare_clue, take_away};
@@ -52,17 +52,34 @@ pub(super) fn attempt(
     let mut orbits = orbits(n, options.symmetry);
     rng.shuffle(&mut orbits);
     let make = |grid: &Grid| template.with_givens(grid.clone()).expect("in range");
-    let level = |p: &Puzzle| solo_level_of(p, deadline).map_err(|_| GenerateError::Timeout);
+    // Solo's level of a puzzle is `cap` or below when its rules up to `cap` finish it (the
+    // rules above are then never tried, so this costs less than the level itself); exactly
+    // the target when those up to it do and those below do not.
+    let within = |p: &Puzzle, cap: SoloLevel| {
+        solo_finishes_within(p, cap, deadline).map_err(|_| GenerateError::Timeout)
+    };
+    let below = SoloLevel::ALL.into_iter().rev().find(|&l| l < target);
+    let too_easy = |p: &Puzzle| match below {
+        Some(below) => within(p, below),
+        None => Ok(false),
+    };
+    let exactly = |p: &Puzzle| Ok(within(p, target)? && !too_easy(p)?);
     if target <= GREEDY_UP_TO && !options.minimal {
         // Solo's own way: each orbit taken away while the rules up to the level still finish
         // the puzzle (no search needed to keep it unique).
+        // Each puzzle asked about is the last one finished with an orbit taken away: the
+        // singles stop once they have placed it again.
+        let singles = SoloSingles::new(&template, target);
         let mut givens = solution.clone();
         for orbit in &orbits {
             for &c in orbit {
                 givens.set(Cell(c as u16), 0);
             }
-            let finished = solo_finishes_within(&make(&givens), target, deadline)
-                .map_err(|_| GenerateError::Timeout)?;
+            let finished = match &singles {
+                Some(singles) => singles.finishes_once_placed(givens.cells(), orbit),
+                None => solo_finishes_within(&make(&givens), target, deadline)
+                    .map_err(|_| GenerateError::Timeout)?,
+            };
             if !finished {
                 for &c in orbit {
                     givens.set(Cell(c as u16), solution.cells()[c]);
@@ -70,7 +87,15 @@ pub(super) fn attempt(
             }
         }
         let puzzle = make(&givens);
-        if level(&puzzle)? != target {
+        let at_target = match singles {
+            // Finished by the singles up to the level: Solo's rules, cheaper first, never
+            // reach a dearer one, and they need the level's own unless those below finish.
+            Some(_) if target == SoloLevel::Trivial => true,
+            Some(_) => !SoloSingles::new(&template, SoloLevel::Trivial)
+                .is_some_and(|trivial| trivial.finishes(givens.cells())),
+            None => exactly(&puzzle)?,
+        };
+        if !at_target {
             return Ok(None);
         }
         return Ok(at_level(&puzzle, ladder, None, deadline)?.map(|g| (puzzle, solution, g)));
@@ -78,10 +103,11 @@ pub(super) fn attempt(
     let mut givens = solution.clone();
     let removed = take_away(&mut givens, &make, &orbits, deadline)?;
     let puzzle = if options.minimal {
-        if spare_clue(&givens, &make, &orbits, deadline)? {
+        let puzzle = make(&givens);
+        if spare_clue(&givens, &make, &orbits, deadline)? || !exactly(&puzzle)? {
             return Ok(None);
         }
-        make(&givens)
+        puzzle
     } else {
         let with = |k: usize| {
             let mut grid = givens.clone();
@@ -92,10 +118,14 @@ pub(super) fn attempt(
             }
             make(&grid)
         };
-        let easy_enough = |p: &Puzzle| Ok(level(p)? <= target);
+        let easy_enough = |p: &Puzzle| within(p, target);
         let (puzzle, k) = put_back_until(removed.len(), &with, &easy_enough)?;
-        if k == 0 || level(&puzzle)? == target {
+        // With orbits put back the puzzle is easy enough; with none, it may not be.
+        let on_level = if k == 0 { exactly(&puzzle)? } else { !too_easy(&puzzle)? };
+        if on_level {
             puzzle
+        } else if k == 0 {
+            return Ok(None);
         } else {
             // The orbit put back last made it too easy: one of the other orbits taken away,
             // put back instead, may land on the level (a few are tried, in order).
@@ -107,7 +137,7 @@ pub(super) fn attempt(
                     base.set(Cell(c as u16), solution.cells()[c]);
                 }
                 let p = make(&base);
-                if level(&p)? == target {
+                if exactly(&p)? {
                     found = Some(p);
                     break;
                 }
@@ -121,9 +151,6 @@ pub(super) fn attempt(
             }
         }
     };
-    if level(&puzzle)? != target {
-        return Ok(None);
-    }
     Ok(at_level(&puzzle, ladder, None, deadline)?.map(|g| (puzzle, solution, g)))
 }
 

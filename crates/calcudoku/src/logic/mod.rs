@@ -47,8 +47,8 @@ mod sky_line;
 mod sky_tallest;
 mod solo;
 pub use solo::{
-    SoloError, SoloGrade, SoloKillerLevel, SoloLevel, solo_applies, solo_finishes_within,
-    solo_grade, solo_level_of,
+    SoloError, SoloGrade, SoloKillerLevel, SoloLevel, SoloSingles, solo_applies,
+    solo_finishes_within, solo_grade, solo_level_of,
 };
 mod step;
 mod subsets;

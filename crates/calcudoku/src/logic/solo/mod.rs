@@ -47,6 +47,7 @@ mod intersect;
 mod line_single;
 mod positional_set;
 mod set;
+mod singles;
 #[cfg(test)]
 mod tests;
 
@@ -58,6 +59,7 @@ use crate::puzzle::Puzzle;
 use super::LogicError;
 use cages::Cages;
 use cube::{Cube, Shape, Stuck, bit};
+pub use singles::SoloSingles;
 
 /// One of Solo's levels, easiest first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]

@@ -177,6 +177,7 @@ fn killers_solo_does_not_play_are_refused() {
 fn singles_in_sweeps_finish_what_solos_rounds_finish() {
     let tsv = include_str!("../../../tests/data/tatham-sample/solo.tsv");
     let (mut seen, mut finished, mut state) = ([0usize; 2], [0usize; 2], 0x2545_f491_4f6c_dd1du64);
+    let mut on_boards = 0;
     for row in tsv.lines().skip(1) {
         let f: Vec<&str> = row.split('\t').collect();
         let p = format::parse(f[1], Some(Format::SOLO)).unwrap();
@@ -211,6 +212,10 @@ fn singles_in_sweeps_finish_what_solos_rounds_finish() {
                 };
                 let sweeps = singles_finish(&shape, &givens, i == 1);
                 assert_eq!(sweeps, rounds, "{} at {cap:?}: {givens:?}", f[1]);
+                if let Some(boards) = SoloSingles::new(&p, cap) {
+                    assert_eq!(boards.finishes(&givens), rounds, "{} at {cap:?}", f[1]);
+                    on_boards += 1;
+                }
                 seen[i] += 1;
                 finished[i] += usize::from(sweeps);
             }
@@ -220,6 +225,46 @@ fn singles_in_sweeps_finish_what_solos_rounds_finish() {
     for i in 0..2 {
         assert!(0 < finished[i] && finished[i] < seen[i], "{finished:?} of {seen:?}");
     }
+    // Every puzzle of the sample has at most 128 cells: all were asked on the boards too.
+    assert_eq!(on_boards, seen[0] + seen[1]);
+}
+
+/// The boards' early stop answers what a whole run answers, along a generator's walk: the
+/// solution's cells taken away two at a time in a pseudo-random order, put back when the
+/// singles no longer finish, on every puzzle of the sample Solo plays without cages.
+#[test]
+fn singles_stopped_once_placed_again_answer_as_a_whole_run() {
+    let tsv = include_str!("../../../tests/data/tatham-sample/solo.tsv");
+    let mut state = 0x9e37_79b9_7f4a_7c15u64;
+    let (mut asked, mut kept) = (0usize, 0usize);
+    for row in tsv.lines().skip(1) {
+        let f: Vec<&str> = row.split('\t').collect();
+        let p = format::parse(f[1], Some(Format::SOLO)).unwrap();
+        let solution: Vec<u8> = f[3].split(['/', ' ']).map(|v| v.parse().unwrap()).collect();
+        for cap in [SoloLevel::Trivial, SoloLevel::Basic] {
+            let Some(boards) = SoloSingles::new(&p, cap) else { continue };
+            let mut order: Vec<usize> = (0..solution.len()).collect();
+            for i in (1..order.len()).rev() {
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                order.swap(i, (state % (i as u64 + 1)) as usize);
+            }
+            let mut givens = solution.clone();
+            for pair in order.chunks(2) {
+                pair.iter().for_each(|&c| givens[c] = 0);
+                let early = boards.finishes_once_placed(&givens, pair);
+                assert_eq!(early, boards.finishes(&givens), "{} at {cap:?}: {givens:?}", f[1]);
+                asked += 1;
+                if early {
+                    kept += 1;
+                } else {
+                    pair.iter().for_each(|&c| givens[c] = solution[c]);
+                }
+            }
+        }
+    }
+    assert!(0 < kept && kept < asked, "{kept} of {asked}");
 }
 
 /// A cube built from the values each unit holds is the cube of the givens placed one by one
