@@ -118,65 +118,100 @@ pub(super) fn random_solution(
     Ok(Some(grid))
 }
 
-/// N random connected regions of N cells each (labels row-major).
+/// N random connected regions of N cells each (labels row-major): the boxes (or the rows),
+/// then cells traded between neighbouring regions while both stay connected.
 pub(super) fn jigsaw_regions(n: usize, rng: &mut Rng) -> Vec<u8> {
     let mut label: Vec<u8> = match BoxShape::standard(n).filter(|_| n > 3) {
         Some(b) => (0..n * n).map(|c| b.box_of(c / n, c % n, n) as u8).collect(),
         None => (0..n * n).map(|c| (c / n) as u8).collect(),
     };
-    let neighbours = |c: usize| {
-        let (r, col) = (c / n, c % n);
-        let mut out = Vec::with_capacity(4);
-        if r > 0 {
-            out.push(c - n);
-        }
-        if r + 1 < n {
-            out.push(c + n);
-        }
-        if col > 0 {
-            out.push(c - 1);
-        }
-        if col + 1 < n {
-            out.push(c + 1);
-        }
-        out
-    };
-    let connected = |label: &[u8], region: u8| {
-        let cells: Vec<usize> = (0..n * n).filter(|&c| label[c] == region).collect();
-        let mut seen = vec![false; n * n];
-        let mut stack = vec![cells[0]];
-        seen[cells[0]] = true;
+    // Each cell's neighbours (up, down, left, right; as many as it has).
+    let neighbours: Vec<([usize; 4], usize)> = (0..n * n)
+        .map(|c| {
+            let (r, col) = (c / n, c % n);
+            let mut out = ([0; 4], 0);
+            let mut push = |d: usize| {
+                out.0[out.1] = d;
+                out.1 += 1;
+            };
+            if r > 0 {
+                push(c - n);
+            }
+            if r + 1 < n {
+                push(c + n);
+            }
+            if col > 0 {
+                push(c - 1);
+            }
+            if col + 1 < n {
+                push(c + 1);
+            }
+            out
+        })
+        .collect();
+    let near = |c: usize| neighbours[c].0[..neighbours[c].1].iter().copied();
+    // Each region's cells in increasing order, kept through the trades.
+    let mut cells: Vec<Vec<usize>> = vec![Vec::with_capacity(n); n];
+    for (c, &r) in label.iter().enumerate() {
+        cells[usize::from(r)].push(c);
+    }
+    // Buffers kept across trades: the walk's marks (a cell is seen when its mark is the
+    // walk's number) and stack, and the cells of B next to A.
+    let (mut seen, mut walk, mut stack, mut candidates) = (vec![0u32; n * n], 0, vec![], vec![]);
+    let mut connected = |label: &[u8], region: u8, from: usize| {
+        walk += 1;
+        stack.clear();
+        stack.push(from);
+        seen[from] = walk;
         let mut count = 1;
         while let Some(c) = stack.pop() {
-            for d in neighbours(c) {
-                if !seen[d] && label[d] == region {
-                    seen[d] = true;
+            for d in near(c) {
+                if seen[d] != walk && label[d] == region {
+                    seen[d] = walk;
                     count += 1;
                     stack.push(d);
                 }
             }
         }
-        count == cells.len()
+        count == n
+    };
+    let trade = |cells: &mut [Vec<usize>], (ra, a): (u8, usize), (rb, b): (u8, usize)| {
+        for (r, from, to) in [(ra, a, b), (rb, b, a)] {
+            let list = &mut cells[usize::from(r)];
+            let at = list.iter().position(|&c| c == from).expect("the cell is in its region");
+            list[at] = to;
+            list.sort_unstable();
+        }
     };
     for _ in 0..n * n * 12 {
         // A cell `a` of region A next to region B, and a cell `b` of B next to A: traded.
         let a = rng.below(n * n);
-        let near = neighbours(a);
-        let other: Vec<usize> = near.iter().copied().filter(|&d| label[d] != label[a]).collect();
-        if other.is_empty() {
+        let mut other = [0; 4];
+        let mut others = 0;
+        for d in near(a).filter(|&d| label[d] != label[a]) {
+            other[others] = d;
+            others += 1;
+        }
+        if others == 0 {
             continue;
         }
-        let (ra, rb) = (label[a], label[other[rng.below(other.len())]]);
-        let candidates: Vec<usize> = (0..n * n)
-            .filter(|&c| label[c] == rb && neighbours(c).iter().any(|&d| label[d] == ra && d != a))
-            .collect();
+        let (ra, rb) = (label[a], label[other[rng.below(others)]]);
+        candidates.clear();
+        candidates.extend(
+            cells[usize::from(rb)]
+                .iter()
+                .copied()
+                .filter(|&c| near(c).any(|d| label[d] == ra && d != a)),
+        );
         if candidates.is_empty() {
             continue;
         }
         let b = candidates[rng.below(candidates.len())];
         label[a] = rb;
         label[b] = ra;
-        if !connected(&label, ra) || !connected(&label, rb) {
+        if connected(&label, ra, b) && connected(&label, rb, a) {
+            trade(&mut cells, (ra, a), (rb, b));
+        } else {
             label[a] = ra;
             label[b] = rb;
         }
