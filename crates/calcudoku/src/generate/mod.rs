@@ -178,7 +178,7 @@ pub fn generate_watched(
         let made = match options.kind {
             _ if options.solo.is_some() => {
                 let target = options.solo.expect("matched");
-                path(solo::attempt(options, target, &ladder, &mut rng, deadline)?)
+                path(solo::attempt(options, target, &ladder, &mut rng, deadline, attempts)?)
             }
             Kind::KenKen => kenken::attempt(options, &ladder, &mut rng, deadline, attempts)?,
             Kind::Sudoku => match &options.pattern {
@@ -192,7 +192,7 @@ pub fn generate_watched(
             }
             k => {
                 let rules = k.variant_rules().expect("the other kinds are variants");
-                path(variants::attempt(options, rules, &ladder, &mut rng, deadline)?)
+                path(variants::attempt(options, rules, &ladder, &mut rng, deadline, attempts)?)
             }
         };
         if let Some((puzzle, solution, graded)) = made {

@@ -30,6 +30,7 @@ pub(super) fn attempt(
     ladder: &Ladder,
     rng: &mut Rng,
     deadline: Option<Instant>,
+    attempt: u32,
 ) -> Result<Option<(Puzzle, Grid, Grade)>, GenerateError> {
     if options.kind == Kind::Killer {
         return killer(options, target, ladder, rng, deadline);
@@ -43,7 +44,13 @@ pub(super) fn attempt(
         }
         Some(rules) => {
             let template = variants::layout(n, rules, rng);
-            let Some(solution) = variants::random_solution(&template, rng, deadline)? else {
+            let Some(solution) = variants::random_solution(
+                &template,
+                rng,
+                variants::fill_budget(attempt),
+                deadline,
+            )?
+            else {
                 return Ok(None);
             };
             (template, solution)
