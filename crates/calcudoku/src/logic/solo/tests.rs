@@ -229,6 +229,58 @@ fn singles_in_sweeps_finish_what_solos_rounds_finish() {
     assert_eq!(on_boards, seen[0] + seen[1]);
 }
 
+/// Above basic, the sweeps of singles between single steps of the dearer rules answer what
+/// Solo's rounds answer at intermediate and advanced: on every Solo ID of the sample without
+/// cages, its givens and its solution with a pseudo-random third to four fifths of the cells
+/// kept (one solution or several, finished or not).
+#[test]
+fn rules_in_sweeps_finish_what_solos_rounds_finish() {
+    let tsv = include_str!("../../../tests/data/tatham-sample/solo.tsv");
+    let (mut seen, mut finished, mut state) = ([0usize; 2], [0usize; 2], 0x1234_5678_9abc_def1u64);
+    for row in tsv.lines().skip(1) {
+        let f: Vec<&str> = row.split('\t').collect();
+        let p = format::parse(f[1], Some(Format::SOLO)).unwrap();
+        if !p.cages().is_empty() {
+            continue;
+        }
+        let solution: Vec<u8> = f[3].split(['/', ' ']).map(|v| v.parse().unwrap()).collect();
+        let shape = Shape::of(&p).unwrap();
+        let mut cases = vec![p.givens().cells().to_vec()];
+        for keep in [30u64, 40, 55, 80] {
+            cases.push(
+                solution
+                    .iter()
+                    .map(|&v| {
+                        state ^= state << 13;
+                        state ^= state >> 7;
+                        state ^= state << 17;
+                        if state % 100 < keep { v } else { 0 }
+                    })
+                    .collect(),
+            );
+        }
+        for givens in cases {
+            let q =
+                p.with_givens(crate::puzzle::Grid::from_cells(p.size(), givens.clone()).unwrap());
+            let q = q.unwrap();
+            for (i, cap) in [SoloLevel::Intermediate, SoloLevel::Advanced].into_iter().enumerate() {
+                let rounds = match rules_on(&shape, &q, cap, None) {
+                    Ok(g) => g.level <= cap,
+                    Err(SoloError::Unsound) => false,
+                    Err(e) => panic!("{e}"),
+                };
+                let sweeps = rules_finish(&shape, &givens, cap, None).unwrap();
+                assert_eq!(sweeps, rounds, "{} at {cap:?}: {givens:?}", f[1]);
+                seen[i] += 1;
+                finished[i] += usize::from(sweeps);
+            }
+        }
+    }
+    for i in 0..2 {
+        assert!(0 < finished[i] && finished[i] < seen[i], "{finished:?} of {seen:?}");
+    }
+}
+
 /// The boards' early stop answers what a whole run answers, along a generator's walk: the
 /// solution's cells taken away two at a time in a pseudo-random order, put back when the
 /// singles no longer finish, on every puzzle of the sample Solo plays without cages.
