@@ -10,8 +10,8 @@
 //!   (`engine::first`) the search for the first solution in row-major order among several;
 //! - `bands`: the bands and stacks of boxes, where the engine finds locked candidates;
 //! - `sudoku9`: a specialised engine for the classic 9×9 Sudoku and the 9×9 X-Sudoku, used
-//!   when a puzzle is one (an X-Sudoku keeps the `houses` engine for the generator's budgeted
-//!   searches);
+//!   when a puzzle is one (an X-Sudoku keeps the `houses` engine for the generator's fill of
+//!   an empty grid within a budget);
 //! - `houses`: an engine for the other puzzles made of houses alone (Sudoku of other shapes,
 //!   jigsaw, X, windoku, Latin squares with givens) up to 16×16.
 
@@ -100,8 +100,8 @@ impl Solver {
         let diagonals9 = boxes9 && puzzle.kind() == x;
         let sudoku9 = (classic || diagonals9)
             .then(|| puzzle.givens().cells().try_into().expect("9×9 givens"));
-        // An X-Sudoku keeps the houses engine too: the generator's searches within a budget
-        // of guesses (`any_within`, `count_within`) and the row-major fallback run there.
+        // An X-Sudoku keeps the houses engine too: the generator's fill within a budget of
+        // guesses (`any_within`) and the row-major fallback run there.
         let houses = if classic { None } else { Houses::new(puzzle).map(|h| (h, puzzle.clone())) };
         let model = OnceLock::new();
         if sudoku9.is_none() && houses.is_none() {
@@ -317,6 +317,15 @@ impl Solver {
     /// Counts solutions as [`Solver::count`] does, within `guesses` guesses for a puzzle of
     /// houses alone (others count without a budget): None when the budget ran out first.
     pub(crate) fn count_within(&self, limit: u64, guesses: u64) -> Result<Option<Count>, Timeout> {
+        if let (Some(givens), true) = (&self.sudoku9, self.diagonals9) {
+            // A 9×9 X-Sudoku: counted by the 9×9 engine (a guess there costs a fraction of
+            // one in the houses engine), the budget read against its own guesses.
+            let started = self.deadline.map(|_| Instant::now());
+            let found = sudoku9::solve9_until(givens, true, limit, self.deadline)
+                .ok_or_else(|| Timeout(started.map_or(Duration::ZERO, |t| t.elapsed())))?;
+            let count = Count { solutions: found.solutions, complete: found.solutions < limit };
+            return Ok((found.guesses <= guesses).then_some(count));
+        }
         let Some(found) = self.houses_within(limit, guesses) else {
             return self.count(limit).map(Some);
         };

@@ -565,6 +565,12 @@ fn x_sudoku_agrees_with_the_general_engine() {
         assert_eq!(wired.grid, row_major, "{givens:?}");
         assert_eq!(wired.count.solutions, count.solutions, "{givens:?}");
         assert_eq!(Solver::new(q).count(2).unwrap().solutions, count.solutions, "{givens:?}");
+        // The generator's count within a budget: here too, and None only past the budget.
+        let within = Solver::new(q).count_within(2, 1_000_000).unwrap();
+        assert_eq!(within.map(|c| c.solutions), Some(count.solutions), "{givens:?}");
+        if fast.guesses > 0 {
+            assert_eq!(Solver::new(q).count_within(2, fast.guesses - 1).unwrap(), None);
+        }
     }
     assert!(counts.iter().all(|&n| n >= 10), "too few of each count (0, 1, 2): {counts:?}");
 }
