@@ -61,9 +61,13 @@ pub(super) fn attempt(
     let make = |grid: &Grid| template.with_givens(grid.clone()).expect("in range");
     // Solo's level of a puzzle is `cap` or below when its rules up to `cap` finish it (the
     // rules above are then never tried, so this costs less than the level itself); exactly
-    // the target when those up to it do and those below do not.
-    let within = |p: &Puzzle, cap: SoloLevel| {
-        solo_finishes_within(p, cap, deadline).map_err(|_| GenerateError::Timeout)
+    // the target when those up to it do and those below do not. Up to intermediate, asked on
+    // boards built once for the layout (for the levels up to the target).
+    let boards = SoloLevel::ALL
+        .map(|cap| if cap <= target { SoloSingles::new(&template, cap) } else { None });
+    let within = |p: &Puzzle, cap: SoloLevel| match &boards[cap as usize] {
+        Some(boards) => Ok(boards.finishes(p.givens().cells())),
+        None => solo_finishes_within(p, cap, deadline).map_err(|_| GenerateError::Timeout),
     };
     let below = SoloLevel::ALL.into_iter().rev().find(|&l| l < target);
     let too_easy = |p: &Puzzle| match below {
@@ -73,10 +77,10 @@ pub(super) fn attempt(
     let exactly = |p: &Puzzle| Ok(within(p, target)? && !too_easy(p)?);
     if target <= GREEDY_UP_TO && !options.minimal {
         // Solo's own way: each orbit taken away while the rules up to the level still finish
-        // the puzzle (no search needed to keep it unique).
-        // Each puzzle asked about is the last one finished with an orbit taken away: the
-        // singles stop once they have placed it again.
-        let singles = SoloSingles::new(&template, target);
+        // the puzzle (no search needed to keep it unique). Each puzzle asked about is the
+        // last one finished with an orbit taken away: the singles stop once they have placed
+        // it again.
+        let singles = &boards[target as usize];
         let mut givens = solution.clone();
         for orbit in &orbits {
             for &c in orbit {
@@ -98,8 +102,7 @@ pub(super) fn attempt(
             // Finished by the singles up to the level: Solo's rules, cheaper first, never
             // reach a dearer one, and they need the level's own unless those below finish.
             Some(_) if target == SoloLevel::Trivial => true,
-            Some(_) => !SoloSingles::new(&template, SoloLevel::Trivial)
-                .is_some_and(|trivial| trivial.finishes(givens.cells())),
+            Some(_) => !boards[0].as_ref().is_some_and(|trivial| trivial.finishes(givens.cells())),
             None => exactly(&puzzle)?,
         };
         if !at_target {

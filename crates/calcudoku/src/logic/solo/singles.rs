@@ -1,12 +1,15 @@
-//! Solo's singles on a board per value: whether a value's one place in a region (trivial),
-//! and at basic also in a line or a cell's one value, finish a puzzle of up to 128 cells.
+//! Solo's rules up to intermediate on a board per value: whether a value's one place in a
+//! region (trivial), at basic also in a line or a cell's one value, and at intermediate also
+//! the intersections of lines and regions, finish a puzzle of up to 128 cells.
 //!
 //! The generator asks this for every clue it tries to take away (up to basic, as Solo's
-//! generator does), so it is built once per layout and answers from the givens alone: each
-//! value's open places are one `u128`, a unit is a mask, a placement clears the value from
-//! the cell's peers and the cell from every value. The answer is the one [`rules_on`] gives
-//! at that cap: these rules only place values and a single stays one until it is placed, so
-//! any order of placing them ends in the same grid (tested against Solo's one-rule rounds).
+//! generator does) and for every puzzle it weighs against a level, so it is built once per
+//! layout and answers from the givens alone: each value's open places are one `u128`, a unit
+//! is a mask, a placement clears the value from the cell's peers and the cell from every
+//! value. The answer is the one [`rules_on`] gives at that cap: these rules only take
+//! candidates away, and each stays true with fewer (a single stays one until it is placed, a
+//! value confined to a line within a region stays so), so any order of applying them ends in
+//! the same grid (tested against Solo's one-rule rounds).
 //!
 //! [`rules_on`]: super::rules_on
 
@@ -15,7 +18,7 @@ use crate::puzzle::Puzzle;
 use super::SoloLevel;
 use super::cube::Shape;
 
-/// Solo's singles up to a cap (trivial or basic) on one layout.
+/// Solo's rules up to a cap (trivial, basic or intermediate) on one layout.
 #[derive(Debug, Clone)]
 pub struct SoloSingles {
     n: usize,
@@ -24,17 +27,20 @@ pub struct SoloSingles {
     /// The units looked in, a bit per cell: the regions, then (at basic) the rows, columns
     /// and diagonals.
     units: Vec<u128>,
+    /// At intermediate, each line and region that meet: the cells in both, on the line only,
+    /// in the region only.
+    crossings: Vec<[u128; 3]>,
     /// Each cell's peers (its row, column, region and diagonals), the cell included.
     peers: Vec<u128>,
 }
 
 impl SoloSingles {
-    /// The singles of `puzzle`'s layout up to `cap`; None unless Solo plays it without cages,
-    /// it has at most 128 cells, and `cap` is trivial or basic.
+    /// The rules of `puzzle`'s layout up to `cap`; None unless Solo plays it without cages,
+    /// it has at most 128 cells, and `cap` is trivial, basic or intermediate.
     pub fn new(puzzle: &Puzzle, cap: SoloLevel) -> Option<SoloSingles> {
         let shape = Shape::of(puzzle)?;
         let n = shape.n;
-        if n * n > 128 || cap > SoloLevel::Basic || !puzzle.cages().is_empty() {
+        if n * n > 128 || cap > SoloLevel::Intermediate || !puzzle.cages().is_empty() {
             return None;
         }
         let mask = |cells: &[usize]| cells.iter().fold(0u128, |m, &c| m | 1 << c);
@@ -46,12 +52,21 @@ impl SoloSingles {
                 peers[c] |= m;
             }
         }
-        let basic = cap == SoloLevel::Basic;
+        let mut crossings = Vec::new();
+        if cap >= SoloLevel::Intermediate {
+            for (l, &line) in lines.iter().enumerate() {
+                for &r in &shape.crossing[l] {
+                    let region = regions[r];
+                    crossings.push([line & region, line & !region, region & !line]);
+                }
+            }
+        }
+        let basic = cap >= SoloLevel::Basic;
         let mut units = regions;
         if basic {
             units.extend(lines);
         }
-        Some(SoloSingles { n, basic, units, peers })
+        Some(SoloSingles { n, basic, units, crossings, peers })
     }
 
     /// Whether the singles finish the puzzle with these givens (0 for an open cell, one per
@@ -128,10 +143,33 @@ impl SoloSingles {
                     }
                 }
             }
-            if !placed {
+            if !placed && !self.intersect(places) {
                 return done(open);
             }
         }
+    }
+
+    /// One pass of the intersections (none below intermediate): a value whose open places on
+    /// a line all lie in one region leaves the region's other cells, and one whose places in
+    /// a region all lie on one line leaves the line's other cells. Whether a value left a
+    /// cell.
+    fn intersect(&self, places: &mut [u128]) -> bool {
+        let mut changed = false;
+        for &[both, line_only, region_only] in &self.crossings {
+            for p in places.iter_mut() {
+                // With a place in both, the value is placed in neither.
+                if *p & both != 0 {
+                    if *p & line_only == 0 && *p & region_only != 0 {
+                        *p &= !region_only;
+                        changed = true;
+                    } else if *p & region_only == 0 && *p & line_only != 0 {
+                        *p &= !line_only;
+                        changed = true;
+                    }
+                }
+            }
+        }
+        changed
     }
 }
 

@@ -237,6 +237,7 @@ fn singles_in_sweeps_finish_what_solos_rounds_finish() {
 fn rules_in_sweeps_finish_what_solos_rounds_finish() {
     let tsv = include_str!("../../../tests/data/tatham-sample/solo.tsv");
     let (mut seen, mut finished, mut state) = ([0usize; 2], [0usize; 2], 0x1234_5678_9abc_def1u64);
+    let mut on_boards = 0;
     for row in tsv.lines().skip(1) {
         let f: Vec<&str> = row.split('\t').collect();
         let p = format::parse(f[1], Some(Format::SOLO)).unwrap();
@@ -271,6 +272,10 @@ fn rules_in_sweeps_finish_what_solos_rounds_finish() {
                 };
                 let sweeps = rules_finish(&shape, &givens, cap, None).unwrap();
                 assert_eq!(sweeps, rounds, "{} at {cap:?}: {givens:?}", f[1]);
+                if let Some(boards) = SoloSingles::new(&p, cap) {
+                    assert_eq!(boards.finishes(&givens), rounds, "{} at {cap:?}", f[1]);
+                    on_boards += 1;
+                }
                 seen[i] += 1;
                 finished[i] += usize::from(sweeps);
             }
@@ -279,6 +284,8 @@ fn rules_in_sweeps_finish_what_solos_rounds_finish() {
     for i in 0..2 {
         assert!(0 < finished[i] && finished[i] < seen[i], "{finished:?} of {seen:?}");
     }
+    // The boards go up to intermediate: every intermediate question was asked of them too.
+    assert_eq!(on_boards, seen[0]);
 }
 
 /// The boards' early stop answers what a whole run answers, along a generator's walk: the
