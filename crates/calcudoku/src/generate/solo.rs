@@ -9,7 +9,7 @@
 //! not finish it. A Killer is drawn at no level and kept when it is at Solo's level asked.
 
 use crate::clock::Instant;
-use crate::logic::{Grade, Ladder, SoloLevel, SoloSingles, solo_finishes_within, solo_level_of};
+use crate::logic::{Grade, Ladder, SoloBoards, SoloLevel, solo_finishes_within, solo_level_of};
 use crate::puzzle::{BoxShape, Cell, Grid, Puzzle};
 
 use super::clues::{orbits, put_back_until, spare_clue, take_away};
@@ -62,14 +62,15 @@ pub(super) fn attempt(
     // Solo's level of a puzzle is `cap` or below when its rules up to `cap` finish it (the
     // rules above are then never tried, so this costs less than the level itself); exactly
     // the target when those up to it do and those below do not. Up to intermediate, asked on
-    // boards built once for the layout (for the levels up to the target).
-    let boards = SoloLevel::ALL
-        .map(|cap| if cap <= target { SoloSingles::new(&template, cap) } else { None });
+    // boards built once for the layout (for the two levels asked about).
+    let below = SoloLevel::ALL.into_iter().rev().find(|&l| l < target);
+    let boards = SoloLevel::ALL.map(|cap| {
+        if cap == target || Some(cap) == below { SoloBoards::new(&template, cap) } else { None }
+    });
     let within = |p: &Puzzle, cap: SoloLevel| match &boards[cap as usize] {
         Some(boards) => Ok(boards.finishes(p.givens().cells())),
         None => solo_finishes_within(p, cap, deadline).map_err(|_| GenerateError::Timeout),
     };
-    let below = SoloLevel::ALL.into_iter().rev().find(|&l| l < target);
     let too_easy = |p: &Puzzle| match below {
         Some(below) => within(p, below),
         None => Ok(false),
@@ -80,16 +81,15 @@ pub(super) fn attempt(
         // the puzzle (no search needed to keep it unique). Each puzzle asked about is the
         // last one finished with an orbit taken away: the singles stop once they have placed
         // it again.
-        let singles = &boards[target as usize];
+        let target_boards = &boards[target as usize];
         let mut givens = solution.clone();
         for orbit in &orbits {
             for &c in orbit {
                 givens.set(Cell(c as u16), 0);
             }
-            let finished = match &singles {
-                Some(singles) => singles.finishes_once_placed(givens.cells(), orbit),
-                None => solo_finishes_within(&make(&givens), target, deadline)
-                    .map_err(|_| GenerateError::Timeout)?,
+            let finished = match target_boards {
+                Some(boards) => boards.finishes_once_placed(givens.cells(), orbit),
+                None => within(&make(&givens), target)?,
             };
             if !finished {
                 for &c in orbit {
@@ -97,15 +97,10 @@ pub(super) fn attempt(
                 }
             }
         }
+        // Finished by the rules up to the level (every orbit kept was), it is at the level
+        // unless those below finish it too.
         let puzzle = make(&givens);
-        let at_target = match singles {
-            // Finished by the singles up to the level: Solo's rules, cheaper first, never
-            // reach a dearer one, and they need the level's own unless those below finish.
-            Some(_) if target == SoloLevel::Trivial => true,
-            Some(_) => !boards[0].as_ref().is_some_and(|trivial| trivial.finishes(givens.cells())),
-            None => exactly(&puzzle)?,
-        };
-        if !at_target {
+        if too_easy(&puzzle)? {
             return Ok(None);
         }
         return Ok(at_level(&puzzle, ladder, None, deadline)?.map(|g| (puzzle, solution, g)));

@@ -46,9 +46,10 @@ mod sky_facing;
 mod sky_line;
 mod sky_tallest;
 mod solo;
+pub(crate) use solo::SoloBoards;
 pub use solo::{
-    SoloError, SoloGrade, SoloKillerLevel, SoloLevel, SoloSingles, solo_applies,
-    solo_finishes_within, solo_grade, solo_level_of,
+    SoloError, SoloGrade, SoloKillerLevel, SoloLevel, solo_applies, solo_finishes_within,
+    solo_grade, solo_level_of,
 };
 mod step;
 mod subsets;

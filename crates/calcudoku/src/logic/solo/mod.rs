@@ -35,6 +35,7 @@
 //! the puzzle having one solution; [`solo_grade`] proves uniqueness with the solver first.
 
 mod block_single;
+mod boards;
 mod cage_bounds;
 mod cage_single;
 mod cage_sums;
@@ -47,7 +48,6 @@ mod intersect;
 mod line_single;
 mod positional_set;
 mod set;
-mod singles;
 #[cfg(test)]
 mod tests;
 
@@ -57,9 +57,9 @@ use crate::clock::Instant;
 use crate::puzzle::Puzzle;
 
 use super::LogicError;
+pub(crate) use boards::SoloBoards;
 use cages::Cages;
 use cube::{Cube, Shape, Stuck, bit};
-pub use singles::SoloSingles;
 
 /// One of Solo's levels, easiest first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -223,14 +223,8 @@ pub fn solo_finishes_within(
     deadline: Option<Instant>,
 ) -> Result<bool, SoloError> {
     let shape = Shape::of(puzzle).ok_or(SoloError::NotSolo)?;
-    if puzzle.cages().is_empty() {
-        let givens = puzzle.givens().cells();
-        if cap <= SoloLevel::Basic {
-            return Ok(singles_finish(&shape, givens, cap == SoloLevel::Basic));
-        }
-        if cap <= SoloLevel::Advanced {
-            return rules_finish(&shape, givens, cap, deadline);
-        }
+    if puzzle.cages().is_empty() && cap <= SoloLevel::Advanced {
+        return rules_finish(&shape, puzzle.givens().cells(), cap, deadline);
     }
     match rules_on(&shape, puzzle, cap, deadline) {
         Ok(g) => Ok(g.level <= cap),
@@ -355,27 +349,16 @@ pub enum SoloError {
     Unsound,
 }
 
-/// Whether Solo's singles finish the puzzle: a value's one place in a region (trivial), and
-/// with `basic` also in a line and a cell's one value. The answer [`rules_on`] gives at that
-/// cap, found in sweeps that place every single a unit has rather than one placement per
-/// round from the first rule: these rules only place values, and a single stays one until it
-/// is placed, so every order of placing them reaches the same end (a contradiction, which only
-/// givens without a solution meet, answers false). The generator asks this for every clue it
-/// tries to take away; the rounds cost it most of its time.
-fn singles_finish(shape: &Shape, givens: &[u8], basic: bool) -> bool {
-    let Ok(mut cube) = Cube::new(shape, givens) else {
-        return false;
-    };
-    singles_sweeps(shape, &mut cube, basic).is_ok() && cube.solved()
-}
-
-/// Whether Solo's rules up to `cap` (intermediate or advanced) finish a puzzle without
-/// cages: the answer [`rules_on`] gives at that cap, found with the singles in sweeps until
-/// they stall, then one step of the dearer rules, cheaper first. Like the singles, those
-/// rules only take away candidates, and what one takes away another cannot bring back or
-/// make unfounded (a value confined to a line within a region stays so with fewer places; a
-/// set of cells holding only as many values stays one), so any order ends in the same
-/// state.
+/// Whether Solo's rules up to `cap` (at most advanced) finish a puzzle without cages: the
+/// answer [`rules_on`] gives at that cap, found with the singles in sweeps that place every
+/// single a unit has until they stall, then one step of the dearer rules, cheaper first,
+/// rather than one step per round from the first rule. Every rule up to advanced only takes
+/// candidates away, and what one takes away another cannot bring back or make unfounded (a
+/// single stays one until it is placed; a value confined to a line within a region stays so
+/// with fewer places; a set of cells holding only as many values stays one), so any order
+/// ends in the same state (a contradiction, which only givens without a solution meet,
+/// answers false). The generator asks this of most puzzles it weighs; Solo's rounds cost it
+/// most of its time.
 fn rules_finish(
     shape: &Shape,
     givens: &[u8],
@@ -389,13 +372,13 @@ fn rules_finish(
         if round % 64 == 0 && deadline.is_some_and(|t| Instant::now() >= t) {
             return Err(LogicError::Timeout.into());
         }
-        if singles_sweeps(shape, &mut cube, true).is_err() {
+        if singles_sweeps(shape, &mut cube, cap >= SoloLevel::Basic).is_err() {
             return Ok(false);
         }
         if cube.solved() {
             return Ok(true);
         }
-        let progress = intersect::step(shape, &mut cube)
+        let progress = (cap >= SoloLevel::Intermediate && intersect::step(shape, &mut cube))
             || (cap >= SoloLevel::Advanced && set::step(shape, &mut cube) == Ok(true));
         if !progress {
             return Ok(false);

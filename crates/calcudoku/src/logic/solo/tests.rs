@@ -169,74 +169,26 @@ fn killers_solo_does_not_play_are_refused() {
     assert_eq!(solo_grade(&q.build().unwrap(), None), Err(SoloError::NotSolo));
 }
 
-/// The sweeps of singles answer what Solo's rules, one placement per round, answer at trivial
-/// and basic: on every Solo ID of the in-repository sample, its givens and its solution with
-/// clues taken away as a generator takes them (a pseudo-random fifth to four fifths of the
-/// cells), with one solution or several.
-#[test]
-fn singles_in_sweeps_finish_what_solos_rounds_finish() {
-    let tsv = include_str!("../../../tests/data/tatham-sample/solo.tsv");
-    let (mut seen, mut finished, mut state) = ([0usize; 2], [0usize; 2], 0x2545_f491_4f6c_dd1du64);
-    let mut on_boards = 0;
-    for row in tsv.lines().skip(1) {
-        let f: Vec<&str> = row.split('\t').collect();
-        let p = format::parse(f[1], Some(Format::SOLO)).unwrap();
-        if !p.cages().is_empty() {
-            continue;
-        }
-        let solution: Vec<u8> = f[3].split(['/', ' ']).map(|v| v.parse().unwrap()).collect();
-        let shape = Shape::of(&p).unwrap();
-        let mut cases = vec![p.givens().cells().to_vec()];
-        for keep in [20u64, 35, 50, 65, 80] {
-            cases.push(
-                solution
-                    .iter()
-                    .map(|&v| {
-                        state ^= state << 13;
-                        state ^= state >> 7;
-                        state ^= state << 17;
-                        if state % 100 < keep { v } else { 0 }
-                    })
-                    .collect(),
-            );
-        }
-        for givens in cases {
-            let q =
-                p.with_givens(crate::puzzle::Grid::from_cells(p.size(), givens.clone()).unwrap());
-            let q = q.unwrap();
-            for (i, cap) in [SoloLevel::Trivial, SoloLevel::Basic].into_iter().enumerate() {
-                let rounds = match rules_on(&shape, &q, cap, None) {
-                    Ok(g) => g.level <= cap,
-                    Err(SoloError::Unsound) => false,
-                    Err(e) => panic!("{e}"),
-                };
-                let sweeps = singles_finish(&shape, &givens, i == 1);
-                assert_eq!(sweeps, rounds, "{} at {cap:?}: {givens:?}", f[1]);
-                if let Some(boards) = SoloSingles::new(&p, cap) {
-                    assert_eq!(boards.finishes(&givens), rounds, "{} at {cap:?}", f[1]);
-                    on_boards += 1;
-                }
-                seen[i] += 1;
-                finished[i] += usize::from(sweeps);
-            }
-        }
-    }
-    // Both answers occur at both caps, or the comparison proves little.
-    for i in 0..2 {
-        assert!(0 < finished[i] && finished[i] < seen[i], "{finished:?} of {seen:?}");
-    }
-    // Every puzzle of the sample has at most 128 cells: all were asked on the boards too.
-    assert_eq!(on_boards, seen[0] + seen[1]);
+/// The next number of a xorshift generator (the tests' pseudo-random choices).
+fn xorshift(state: &mut u64) -> u64 {
+    *state ^= *state << 13;
+    *state ^= *state >> 7;
+    *state ^= *state << 17;
+    *state
 }
 
-/// Above basic, the sweeps of singles between single steps of the dearer rules answer what
-/// Solo's rounds answer at intermediate and advanced: on every Solo ID of the sample without
-/// cages, its givens and its solution with a pseudo-random third to four fifths of the cells
-/// kept (one solution or several, finished or not).
+/// The sweeps of the rules up to a cap (singles swept to their end between single steps of
+/// the dearer rules, on the cube and on the boards) answer what Solo's rules, one step per
+/// round from the first, answer at trivial, basic, intermediate and advanced: on every Solo
+/// ID of the in-repository sample without cages, its givens and its solution with clues
+/// taken away as a generator takes them (a pseudo-random fifth to four fifths of the cells
+/// kept), with one solution or several.
 #[test]
 fn rules_in_sweeps_finish_what_solos_rounds_finish() {
+    const CAPS: [SoloLevel; 4] =
+        [SoloLevel::Trivial, SoloLevel::Basic, SoloLevel::Intermediate, SoloLevel::Advanced];
     let tsv = include_str!("../../../tests/data/tatham-sample/solo.tsv");
-    let (mut seen, mut finished, mut state) = ([0usize; 2], [0usize; 2], 0x1234_5678_9abc_def1u64);
+    let (mut seen, mut finished, mut state) = ([0usize; 4], [0usize; 4], 0x2545_f491_4f6c_dd1du64);
     let mut on_boards = 0;
     for row in tsv.lines().skip(1) {
         let f: Vec<&str> = row.split('\t').collect();
@@ -247,24 +199,16 @@ fn rules_in_sweeps_finish_what_solos_rounds_finish() {
         let solution: Vec<u8> = f[3].split(['/', ' ']).map(|v| v.parse().unwrap()).collect();
         let shape = Shape::of(&p).unwrap();
         let mut cases = vec![p.givens().cells().to_vec()];
-        for keep in [30u64, 40, 55, 80] {
-            cases.push(
-                solution
-                    .iter()
-                    .map(|&v| {
-                        state ^= state << 13;
-                        state ^= state >> 7;
-                        state ^= state << 17;
-                        if state % 100 < keep { v } else { 0 }
-                    })
-                    .collect(),
-            );
+        for keep in [20u64, 30, 35, 40, 50, 55, 65, 80] {
+            let thinned =
+                solution.iter().map(|&v| if xorshift(&mut state) % 100 < keep { v } else { 0 });
+            cases.push(thinned.collect());
         }
         for givens in cases {
             let q =
                 p.with_givens(crate::puzzle::Grid::from_cells(p.size(), givens.clone()).unwrap());
             let q = q.unwrap();
-            for (i, cap) in [SoloLevel::Intermediate, SoloLevel::Advanced].into_iter().enumerate() {
+            for (i, cap) in CAPS.into_iter().enumerate() {
                 let rounds = match rules_on(&shape, &q, cap, None) {
                     Ok(g) => g.level <= cap,
                     Err(SoloError::Unsound) => false,
@@ -272,7 +216,7 @@ fn rules_in_sweeps_finish_what_solos_rounds_finish() {
                 };
                 let sweeps = rules_finish(&shape, &givens, cap, None).unwrap();
                 assert_eq!(sweeps, rounds, "{} at {cap:?}: {givens:?}", f[1]);
-                if let Some(boards) = SoloSingles::new(&p, cap) {
+                if let Some(boards) = SoloBoards::new(&p, cap) {
                     assert_eq!(boards.finishes(&givens), rounds, "{} at {cap:?}", f[1]);
                     on_boards += 1;
                 }
@@ -281,11 +225,13 @@ fn rules_in_sweeps_finish_what_solos_rounds_finish() {
             }
         }
     }
-    for i in 0..2 {
+    // Both answers occur at every cap, or the comparison proves little.
+    for i in 0..CAPS.len() {
         assert!(0 < finished[i] && finished[i] < seen[i], "{finished:?} of {seen:?}");
     }
-    // The boards go up to intermediate: every intermediate question was asked of them too.
-    assert_eq!(on_boards, seen[0]);
+    // The boards go up to intermediate, and every puzzle of the sample has at most 128
+    // cells: every question up to intermediate was asked of them too.
+    assert_eq!(on_boards, seen[0] + seen[1] + seen[2]);
 }
 
 /// The boards' early stop answers what a whole run answers, along a generator's walk: the
@@ -301,13 +247,10 @@ fn singles_stopped_once_placed_again_answer_as_a_whole_run() {
         let p = format::parse(f[1], Some(Format::SOLO)).unwrap();
         let solution: Vec<u8> = f[3].split(['/', ' ']).map(|v| v.parse().unwrap()).collect();
         for cap in [SoloLevel::Trivial, SoloLevel::Basic] {
-            let Some(boards) = SoloSingles::new(&p, cap) else { continue };
+            let Some(boards) = SoloBoards::new(&p, cap) else { continue };
             let mut order: Vec<usize> = (0..solution.len()).collect();
             for i in (1..order.len()).rev() {
-                state ^= state << 13;
-                state ^= state >> 7;
-                state ^= state << 17;
-                order.swap(i, (state % (i as u64 + 1)) as usize);
+                order.swap(i, (xorshift(&mut state) % (i as u64 + 1)) as usize);
             }
             let mut givens = solution.clone();
             for pair in order.chunks(2) {

@@ -6,12 +6,12 @@
 //! generator does) and for every puzzle it weighs against a level, so it is built once per
 //! layout and answers from the givens alone: each value's open places are one `u128`, a unit
 //! is a mask, a placement clears the value from the cell's peers and the cell from every
-//! value. The answer is the one [`rules_on`] gives at that cap: these rules only take
-//! candidates away, and each stays true with fewer (a single stays one until it is placed, a
-//! value confined to a line within a region stays so), so any order of applying them ends in
+//! value. The answer is the one [`rules_on`] gives at that cap, as [`rules_finish`]'s is on
+//! the cube: these rules only take candidates away and any order of applying them ends in
 //! the same grid (tested against Solo's one-rule rounds).
 //!
 //! [`rules_on`]: super::rules_on
+//! [`rules_finish`]: super::rules_finish
 
 use crate::puzzle::Puzzle;
 
@@ -20,7 +20,7 @@ use super::cube::Shape;
 
 /// Solo's rules up to a cap (trivial, basic or intermediate) on one layout.
 #[derive(Debug, Clone)]
-pub struct SoloSingles {
+pub struct SoloBoards {
     n: usize,
     /// Lines and a cell's one value count too (basic), or regions only (trivial).
     basic: bool,
@@ -34,10 +34,10 @@ pub struct SoloSingles {
     peers: Vec<u128>,
 }
 
-impl SoloSingles {
+impl SoloBoards {
     /// The rules of `puzzle`'s layout up to `cap`; None unless Solo plays it without cages,
     /// it has at most 128 cells, and `cap` is trivial, basic or intermediate.
-    pub fn new(puzzle: &Puzzle, cap: SoloLevel) -> Option<SoloSingles> {
+    pub fn new(puzzle: &Puzzle, cap: SoloLevel) -> Option<SoloBoards> {
         let shape = Shape::of(puzzle)?;
         let n = shape.n;
         if n * n > 128 || cap > SoloLevel::Intermediate || !puzzle.cages().is_empty() {
@@ -66,7 +66,7 @@ impl SoloSingles {
         if basic {
             units.extend(lines);
         }
-        Some(SoloSingles { n, basic, units, crossings, peers })
+        Some(SoloBoards { n, basic, units, crossings, peers })
     }
 
     /// Whether the singles finish the puzzle with these givens (0 for an open cell, one per
