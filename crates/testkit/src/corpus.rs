@@ -94,23 +94,10 @@ pub fn random_kenken(size: usize, seed: u64, ops: &[Operator]) -> (Puzzle, Grid)
         while cells.len() < want {
             let mut free = Vec::new();
             for &c in &cells {
-                let (r, col) = (c / n, c % n);
-                let mut push = |i: usize| {
+                for i in neighbours(n, c) {
                     if !taken[i] && !free.contains(&i) {
                         free.push(i);
                     }
-                };
-                if r > 0 {
-                    push(c - n);
-                }
-                if r + 1 < n {
-                    push(c + n);
-                }
-                if col > 0 {
-                    push(c - 1);
-                }
-                if col + 1 < n {
-                    push(c + 1);
                 }
             }
             if free.is_empty() {

@@ -9,7 +9,7 @@
 
 use crate::clock::Instant;
 use crate::logic::{Grade, Ladder};
-use crate::puzzle::{BoxShape, Cell, Grid, Puzzle};
+use crate::puzzle::{BoxShape, Cell, Grid, Puzzle, neighbours};
 use crate::solve::Solver;
 
 use super::rng::Rng;
@@ -148,31 +148,18 @@ pub(super) fn jigsaw_regions(n: usize, rng: &mut Rng) -> Vec<u8> {
         Some(b) => (0..n * n).map(|c| b.box_of(c / n, c % n, n) as u8).collect(),
         None => (0..n * n).map(|c| (c / n) as u8).collect(),
     };
-    // Each cell's neighbours (up, down, left, right; as many as it has).
-    let neighbours: Vec<([usize; 4], usize)> = (0..n * n)
+    // Each cell's neighbours, as a table (the trades ask for them some 40 times each).
+    let table: Vec<([usize; 4], usize)> = (0..n * n)
         .map(|c| {
-            let (r, col) = (c / n, c % n);
             let mut out = ([0; 4], 0);
-            let mut push = |d: usize| {
+            for d in neighbours(n, c) {
                 out.0[out.1] = d;
                 out.1 += 1;
-            };
-            if r > 0 {
-                push(c - n);
-            }
-            if r + 1 < n {
-                push(c + n);
-            }
-            if col > 0 {
-                push(c - 1);
-            }
-            if col + 1 < n {
-                push(c + 1);
             }
             out
         })
         .collect();
-    let near = |c: usize| neighbours[c].0[..neighbours[c].1].iter().copied();
+    let near = |c: usize| table[c].0[..table[c].1].iter().copied();
     // Each region's cells in increasing order, kept through the trades.
     let mut cells: Vec<Vec<usize>> = vec![Vec::with_capacity(n); n];
     for (c, &r) in label.iter().enumerate() {
