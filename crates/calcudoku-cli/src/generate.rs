@@ -74,12 +74,13 @@ pub fn run(args: &GenerateArgs, ui: Ui, out: &mut dyn Write) -> Result<Status> {
                 generate::generate(&options, index, deadline)
             };
             // The grade is written only in JSON and with -v: made then, on this thread, and
-            // counted in the time.
-            if let Ok(g) = &made
-                && timed
-            {
-                g.grade();
-            }
+            // counted in the time (and within the time limit).
+            let made = made.and_then(|g| {
+                if timed {
+                    g.grade_by(deadline)?;
+                }
+                Ok(g)
+            });
             progress.done();
             (index, made, started.map_or(Duration::ZERO, |t| t.elapsed()))
         };
@@ -106,7 +107,7 @@ pub fn run(args: &GenerateArgs, ui: Ui, out: &mut dyn Write) -> Result<Status> {
                     if ui.verbose {
                         progress.suspend(|| {
                             eprintln!(
-                                "puzzle {}: {}{} in {} attempts, {:.1} ms",
+                                "puzzle {}: {}{} in {} attempts, {:.3} ms",
                                 index + 1,
                                 g.solo.map_or(g.grade().level_name, |l| l.name()),
                                 g.se.as_ref().map_or(String::new(), |r| format!(", SE {r}")),

@@ -131,13 +131,15 @@ pub(super) fn orbits(n: usize, symmetry: Symmetry) -> Vec<Vec<usize>> {
             Symmetry::Mirror => r * n + (n - 1 - col),
         }
     };
-    let mut out = Vec::new();
+    let mut out = Vec::with_capacity(n * n);
     let mut seen = vec![false; n * n];
     for c in 0..n * n {
         if seen[c] {
             continue;
         }
-        let mut orbit = vec![c];
+        // An orbit holds a cell and at most its one image.
+        let mut orbit = Vec::with_capacity(2);
+        orbit.push(c);
         seen[c] = true;
         let d = image(c);
         if !seen[d] {

@@ -12,14 +12,14 @@ use crate::puzzle::{BoxShape, Cage, Cell, Grid, Operator, Puzzle, neighbours};
 use crate::solve::Solver;
 
 use super::rng::Rng;
-use super::{GenerateError, Options, at_level, cages, latin, solves_within};
+use super::{GenerateError, Graded, Options, at_level, cages, latin, solves_within};
 
 pub(super) fn attempt(
     options: &Options,
     ladder: &Ladder,
     rng: &mut Rng,
     deadline: Option<Instant>,
-) -> Result<Option<(Puzzle, Grid, Grade)>, GenerateError> {
+) -> Result<Option<(Puzzle, Grid, Graded)>, GenerateError> {
     let n = options.size;
     let boxes = BoxShape::standard(n).expect("checked");
     let solution = latin::sudoku_grid(n, boxes, rng);
@@ -45,11 +45,10 @@ pub(super) fn attempt(
         if let Some(level) = options.level.filter(|&l| l >= MERGE_FROM) {
             let merged =
                 merge_up(&puzzle, &solution, options.max_cage, ladder, level, rng, deadline)?;
-            return Ok(merged.map(|(p, g)| (p, solution, g)));
+            return Ok(merged.map(|(p, g)| (p, solution, Graded::Path(g))));
         }
-        return Ok(
-            at_level(&puzzle, ladder, options.level, deadline)?.map(|g| (puzzle, solution, g))
-        );
+        return Ok(at_level(&puzzle, ladder, options.level, deadline)?
+            .map(|g| (puzzle, solution, Graded::Path(g))));
     }
     let mut givens = Grid::empty(n);
     let puzzle = loop {
@@ -98,9 +97,16 @@ pub(super) fn attempt(
     };
     if let Some(level) = options.level.filter(|&l| l >= MERGE_FROM) {
         let merged = merge_up(&puzzle, &solution, options.max_cage, ladder, level, rng, deadline)?;
-        return Ok(merged.map(|(p, g)| (p, solution, g)));
+        return Ok(merged.map(|(p, g)| (p, solution, Graded::Path(g))));
     }
-    Ok(at_level(&puzzle, ladder, options.level, deadline)?.map(|g| (puzzle, solution, g)))
+    // Unique by now (the solver's search, or the ladder with givens taken away): without a
+    // level to be at, the grade waits until it is asked for (as at Solo's levels, which
+    // Solo's rules tell).
+    if options.level.is_none() {
+        return Ok(Some((puzzle, solution, Graded::Later)));
+    }
+    Ok(at_level(&puzzle, ladder, options.level, deadline)?
+        .map(|g| (puzzle, solution, Graded::Path(g))))
 }
 
 /// From this side on, a Killer without givens is tested by the ladder alone (see `attempt`).

@@ -75,9 +75,9 @@ pub struct Generated {
     pub puzzle: Puzzle,
     /// The puzzle's one solution.
     pub solution: Grid,
-    /// The level the logic ladder solves it at (an index into the kind's
-    /// [`Ladder::levels`]): the level asked, when one was.
-    pub level: u8,
+    /// The level the logic ladder solves it at, when known without the grade (see
+    /// [`Generated::level`]).
+    level: Option<u8>,
     /// Its level on Tatham's Solo's scale, when one was asked ([`Options::solo`]).
     pub solo: Option<crate::logic::SoloLevel>,
     /// Candidates made and thrown away before this one, plus one.
@@ -85,7 +85,7 @@ pub struct Generated {
     /// Sudoku Explainer's rating, for a 9×9 Sudoku made with [`Options::rating`] or
     /// [`Options::pattern`] (rated as it was made).
     pub se: Option<SeRating>,
-    /// The kind's ladder, up to [`Generated::level`], grades it.
+    /// The kind's ladder (up to the level, when known) grades it.
     kind: Kind,
     /// The step-by-step grade, once made.
     grade: OnceLock<Grade>,
@@ -96,16 +96,38 @@ impl Generated {
     /// [`crate::logic::grade`] gives). The generator mostly knows the level of a KenKen of
     /// Keen's sizes without grading it step by step from the start (by fixed points of the
     /// rungs up to hard, which the ladder agrees with); such a puzzle is graded on the first
-    /// call, and the grade is kept.
+    /// call, and the grade is kept. So is one made at one of Solo's levels (whose level
+    /// Solo's rules tell, not the ladder's).
     pub fn grade(&self) -> &Grade {
-        self.grade.get_or_init(|| {
-            let ladder = self.kind.ladder().up_to(self.level);
-            match solves_within(&self.puzzle, &ladder, Some(self.level), None) {
-                Ok(Some(grade)) => grade,
-                // The generator keeps only puzzles the ladder solves (tested); never reached.
-                _ => unreachable!("a generated puzzle the ladder cannot grade"),
-            }
-        })
+        match self.grade_by(None) {
+            Ok(grade) => grade,
+            // Without a deadline the ladder, whose last rung is trial, solves every puzzle of
+            // one solution, as every generated puzzle is (tested); never reached.
+            Err(_) => unreachable!("a generated puzzle the ladder cannot grade"),
+        }
+    }
+
+    /// [`grade`](Self::grade), given up at `deadline` when it is still to be made (a
+    /// front end with a time limit asks this way).
+    pub fn grade_by(&self, deadline: Option<Instant>) -> Result<&Grade, GenerateError> {
+        if let Some(grade) = self.grade.get() {
+            return Ok(grade);
+        }
+        let ladder = match self.level {
+            Some(level) => self.kind.ladder().up_to(level),
+            None => self.kind.ladder(),
+        };
+        match solves_within(&self.puzzle, &ladder, self.level, deadline)? {
+            Some(grade) => Ok(self.grade.get_or_init(|| grade)),
+            None => unreachable!("a generated puzzle the ladder cannot grade"),
+        }
+    }
+
+    /// The level the logic ladder solves it at (an index into the kind's
+    /// [`Ladder::levels`]): the level asked, when one was; otherwise its grade's (made
+    /// then, when the generator did not need it).
+    pub fn level(&self) -> u8 {
+        self.level.unwrap_or_else(|| self.grade().level)
     }
 }
 
@@ -118,6 +140,10 @@ pub(super) enum Graded {
     /// board those rungs leave, where the ladder's verdict is the same either way
     /// ([`quick::ladder_finishes`]); [`Generated::grade`] grades it when asked.
     Level(u8),
+    /// Not graded: its one solution is known otherwise (Solo's rules finish it, or a search
+    /// proved it), and no level on the ladder was asked; [`Generated::grade`] grades it
+    /// when asked.
+    Later,
 }
 
 /// Why no puzzle came.
@@ -178,14 +204,14 @@ pub fn generate_watched(
         let made = match options.kind {
             _ if options.solo.is_some() => {
                 let target = options.solo.expect("matched");
-                path(solo::attempt(options, target, &ladder, &mut rng, deadline, attempts)?)
+                solo::attempt(options, target, &ladder, &mut rng, deadline, attempts)?
             }
             Kind::KenKen => kenken::attempt(options, &ladder, &mut rng, deadline, attempts)?,
             Kind::Sudoku => match &options.pattern {
                 Some(p) => path(pattern::attempt(options, p, &ladder, &mut rng, deadline)?),
                 None => path(sudoku::attempt(options, &ladder, &mut rng, deadline)?),
             },
-            Kind::Killer => path(killer::attempt(options, &ladder, &mut rng, deadline)?),
+            Kind::Killer => killer::attempt(options, &ladder, &mut rng, deadline)?,
             Kind::Towers => path(towers::attempt(options, &ladder, &mut rng, deadline)?),
             Kind::Unequal | Kind::Adjacent => {
                 path(unequal::attempt(options, &ladder, &mut rng, deadline)?)
@@ -207,8 +233,9 @@ pub fn generate_watched(
                 None
             };
             let (level, grade) = match graded {
-                Graded::Path(grade) => (grade.level, OnceLock::from(grade)),
-                Graded::Level(level) => (level, OnceLock::new()),
+                Graded::Path(grade) => (Some(grade.level), OnceLock::from(grade)),
+                Graded::Level(level) => (Some(level), OnceLock::new()),
+                Graded::Later => (None, OnceLock::new()),
             };
             return Ok(Generated {
                 puzzle,

@@ -9,12 +9,12 @@
 //! not finish it. A Killer is drawn at no level and kept when it is at Solo's level asked.
 
 use crate::clock::Instant;
-use crate::logic::{Grade, Ladder, SoloBoards, SoloLevel, solo_finishes_within, solo_level_of};
+use crate::logic::{Ladder, SoloBoards, SoloLevel, solo_finishes_within, solo_level_of};
 use crate::puzzle::{BoxShape, Cell, Grid, Puzzle};
 
 use super::clues::{orbits, put_back_until, spare_clue, take_away};
 use super::rng::Rng;
-use super::{GenerateError, Kind, Options, at_level, latin, variants};
+use super::{GenerateError, Graded, Kind, Options, latin, variants};
 
 /// Up to this level, clues are taken away as Solo's generator does, while the rules up to
 /// the level finish the puzzle; above it (where those rules cost more than a search), while
@@ -31,7 +31,7 @@ pub(super) fn attempt(
     rng: &mut Rng,
     deadline: Option<Instant>,
     attempt: u32,
-) -> Result<Option<(Puzzle, Grid, Grade)>, GenerateError> {
+) -> Result<Option<(Puzzle, Grid, Graded)>, GenerateError> {
     if options.kind == Kind::Killer {
         return killer(options, target, ladder, rng, deadline);
     }
@@ -78,32 +78,29 @@ pub(super) fn attempt(
     let exactly = |p: &Puzzle| Ok(within(p, target)? && !too_easy(p)?);
     if target <= GREEDY_UP_TO && !options.minimal {
         // Solo's own way: each orbit taken away while the rules up to the level still finish
-        // the puzzle (no search needed to keep it unique). Each puzzle asked about is the
-        // last one finished with an orbit taken away: the singles stop once they have placed
-        // it again.
-        let target_boards = &boards[target as usize];
-        let mut givens = solution.clone();
-        for orbit in &orbits {
-            for &c in orbit {
-                givens.set(Cell(c as u16), 0);
-            }
-            let finished = match target_boards {
-                Some(boards) => boards.finishes_once_placed(givens.cells(), orbit),
-                None => within(&make(&givens), target)?,
-            };
-            if !finished {
-                for &c in orbit {
-                    givens.set(Cell(c as u16), solution.cells()[c]);
+        // the puzzle (no search needed to keep it unique).
+        let givens = match &boards[target as usize] {
+            Some(boards) => Grid::from_cells(n, boards.thin(solution.cells(), &orbits))
+                .expect("values of the solution"),
+            None => {
+                let mut givens = solution.clone();
+                for orbit in &orbits {
+                    for &c in orbit {
+                        givens.set(Cell(c as u16), 0);
+                    }
+                    if !within(&make(&givens), target)? {
+                        for &c in orbit {
+                            givens.set(Cell(c as u16), solution.cells()[c]);
+                        }
+                    }
                 }
+                givens
             }
-        }
+        };
         // Finished by the rules up to the level (every orbit kept was), it is at the level
         // unless those below finish it too.
         let puzzle = make(&givens);
-        if too_easy(&puzzle)? {
-            return Ok(None);
-        }
-        return Ok(at_level(&puzzle, ladder, None, deadline)?.map(|g| (puzzle, solution, g)));
+        return Ok((!too_easy(&puzzle)?).then_some((puzzle, solution, Graded::Later)));
     }
     let mut givens = solution.clone();
     let removed = take_away(&mut givens, &make, &orbits, deadline)?;
@@ -156,7 +153,7 @@ pub(super) fn attempt(
             }
         }
     };
-    Ok(at_level(&puzzle, ladder, None, deadline)?.map(|g| (puzzle, solution, g)))
+    Ok(Some((puzzle, solution, Graded::Later)))
 }
 
 /// A Killer made at no level in particular, kept when its level on Solo's scale is the one
@@ -168,12 +165,12 @@ fn killer(
     ladder: &Ladder,
     rng: &mut Rng,
     deadline: Option<Instant>,
-) -> Result<Option<(Puzzle, Grid, Grade)>, GenerateError> {
+) -> Result<Option<(Puzzle, Grid, Graded)>, GenerateError> {
     let any = Options { level: None, solo: None, ..options.clone() };
-    let Some((puzzle, solution, grade)) = super::killer::attempt(&any, ladder, rng, deadline)?
+    let Some((puzzle, solution, graded)) = super::killer::attempt(&any, ladder, rng, deadline)?
     else {
         return Ok(None);
     };
     let level = solo_level_of(&puzzle, deadline).map_err(|_| GenerateError::Timeout)?;
-    Ok((level == target).then_some((puzzle, solution, grade)))
+    Ok((level == target).then_some((puzzle, solution, graded)))
 }
