@@ -24,23 +24,23 @@ fn bound(shape: &Shape, cube: &mut Cube, cells: &[usize], sum: u32) -> bool {
     }
     let mut any = false;
     for (i, &c) in cells.iter().enumerate() {
-        for v in 1..=shape.n as u8 {
-            if cube.cand[c] & bit(v) == 0 {
+        // The other cells at their smallest and at their largest candidates.
+        let (mut low, mut high) = (0u32, 0u32);
+        for (j, &o) in cells.iter().enumerate() {
+            let m = cube.cand[o];
+            if j == i || m == 0 {
                 continue;
             }
-            let (mut low, mut high) = (0u32, 0u32);
-            for (j, &o) in cells.iter().enumerate() {
-                let m = cube.cand[o];
-                if j == i || m == 0 {
-                    continue;
-                }
-                low += m.trailing_zeros() + 1;
-                high += 64 - m.leading_zeros();
-            }
-            if high + u32::from(v) < sum || low + u32::from(v) > sum {
-                cube.cand[c] &= !bit(v);
-                any = true;
-            }
+            low += m.trailing_zeros() + 1;
+            high += 64 - m.leading_zeros();
+        }
+        // A value v stays when high + v reaches the sum and low + v does not pass it.
+        let keep = (1..=shape.n as u8)
+            .filter(|&v| high + u32::from(v) >= sum && low + u32::from(v) <= sum)
+            .fold(0, |m, v| m | bit(v));
+        if cube.cand[c] & !keep != 0 {
+            cube.cand[c] &= keep;
+            any = true;
         }
     }
     any

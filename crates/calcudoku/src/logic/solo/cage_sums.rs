@@ -46,10 +46,7 @@ fn sets(shape: &Shape, cube: &mut Cube, cells: &[usize], sum: u32) -> Result<boo
     // Values above the side (bit v − 1 for value v) never rule a set out.
     let above: u64 = 0x1ff & !((1u64 << shape.n) - 1);
     let mut possible = 0u64;
-    for set in 1u64..(1 << 9) {
-        if set.count_ones() as usize != k || value_sum(set) != sum {
-            continue;
-        }
+    for &set in sets_of(k, sum) {
         if cells.iter().all(|&c| set & (cube.cand[c] | above) != 0) {
             possible |= set;
         }
@@ -70,4 +67,22 @@ fn sets(shape: &Shape, cube: &mut Cube, cells: &[usize], sum: u32) -> Result<boo
 /// The sum of the values of a set (bit v − 1 for value v).
 fn value_sum(set: u64) -> u32 {
     (0..9).filter(|b| set >> b & 1 != 0).map(|b| b + 1).sum()
+}
+
+/// The sets of `k` different values from 1 to 9 (2 ≤ k ≤ 4) adding up to `sum` (in range), in
+/// increasing order of their bits: worked out once for every size and sum.
+fn sets_of(k: usize, sum: u32) -> &'static [u64] {
+    static TABLE: std::sync::OnceLock<Vec<Vec<u64>>> = std::sync::OnceLock::new();
+    let table = TABLE.get_or_init(|| {
+        // Indexed by k * 31 + sum (sums up to 30).
+        let mut table = vec![Vec::new(); 5 * 31];
+        for set in 1u64..(1 << 9) {
+            let k = set.count_ones() as usize;
+            if (2..=4).contains(&k) {
+                table[k * 31 + value_sum(set) as usize].push(set);
+            }
+        }
+        table
+    });
+    &table[k * 31 + sum as usize]
 }
