@@ -229,8 +229,8 @@ fn rules_in_sweeps_finish_what_solos_rounds_finish() {
     for i in 0..CAPS.len() {
         assert!(0 < finished[i] && finished[i] < seen[i], "{finished:?} of {seen:?}");
     }
-    // The boards go up to intermediate, and every puzzle of the sample has at most 128
-    // cells: every question up to intermediate was asked of them too.
+    // The boards go up to intermediate, and every puzzle of the sample has a side of at
+    // most 10: every question up to intermediate was asked of them too.
     assert_eq!(on_boards, seen[0] + seen[1] + seen[2]);
 }
 
