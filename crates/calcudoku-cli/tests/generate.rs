@@ -92,6 +92,35 @@ fn other_formats_read_back() {
     }
 }
 
+/// A plain Sudoku of any box shape Solo plays is written as a Solo game ID: one a line,
+/// the same givens as the default one-line form, each with one solution.
+#[test]
+fn sudokus_are_written_as_solo_ids() {
+    for (size, boxes) in [("9", "3x3:"), ("6", "2x3:"), ("8", "2x4:")] {
+        let args = ["generate", "-k", "sudoku", "-s", size, "-n", "3", "--seed", "4"];
+        let (code, ids, err) = run(&[&args[..], &["--to", "solo"]].concat(), "");
+        assert_eq!(code, 0, "{size}: {err}");
+        assert_eq!(ids.lines().count(), 3, "{size}:\n{ids}");
+        assert!(ids.lines().all(|l| l.starts_with(boxes)), "{size}:\n{ids}");
+        let (_, plain, _) = run(&[&args[..], &["--to", "json"]].concat(), "");
+        let (code, back, err) = run(&["convert", "--to", "json"], &ids);
+        assert_eq!(code, 0, "{size}: {err}");
+        // JSON Lines from generate, one pretty object after another from convert.
+        let givens = |text: &str| -> Vec<Value> {
+            serde_json::Deserializer::from_str(text)
+                .into_iter::<Value>()
+                .map(|v| {
+                    let v = v.unwrap();
+                    v.get("puzzle").unwrap_or(&v)["givens"].clone()
+                })
+                .collect()
+        };
+        assert_eq!(givens(&back), givens(&plain), "{size}");
+        let (code, counts, err) = run(&["count", "-q"], &ids);
+        assert_eq!((code, counts.as_str()), (0, "1\n1\n1\n"), "{size}: {err}");
+    }
+}
+
 #[test]
 fn bad_options_exit_2_with_a_reason() {
     for (args, says) in [

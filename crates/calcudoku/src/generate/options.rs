@@ -664,6 +664,7 @@ impl Options {
             {
                 Err(format!("Solo plays sides up to {}", crate::format::solo::SOLO_MAX_SIZE))
             }
+            Kind::Sudoku if format == Format::SOLO => Ok(Layout::Rows),
             Kind::Sudoku if format == Format::SUDOKU => {
                 let line = crate::format::sudoku::LINE_LENGTHS.contains(&(self.size * self.size));
                 Ok(if line { Layout::Line } else { Layout::Rows })
