@@ -1,6 +1,6 @@
 //! Sudoku, jigsaw, X and jigsaw X at one of Tatham's Solo's levels (`-d advanced`): the grid
-//! as for the project's levels (`sudoku`, `variants`). Up to basic, clues go as in
-//! Solo's generator, while Solo's rules up to the level finish the puzzle; from intermediate, they
+//! as for the project's levels (`sudoku`, `variants`). Up to intermediate, clues go as in
+//! Solo's generator, while Solo's rules up to the level finish the puzzle; from advanced, they
 //! go while the solution stays unique and the orbits are put back, the last taken first,
 //! until Solo's rules finish the puzzle at the level asked or below (a bisection; when the
 //! last orbit put back overshoots, a few others are tried in its place). Kept when its level
@@ -17,9 +17,9 @@ use super::rng::Rng;
 use super::{GenerateError, Graded, Kind, Options, latin, variants};
 
 /// Up to this level, clues are taken away as Solo's generator does, while the rules up to
-/// the level finish the puzzle; above it (where those rules cost more than a search), while
-/// the solution stays unique, then put back.
-const GREEDY_UP_TO: SoloLevel = SoloLevel::Basic;
+/// the level finish the puzzle (asked on [`SoloBoards`]); above it (where those rules, on the
+/// cube, cost more than a search), while the solution stays unique, then put back.
+const GREEDY_UP_TO: SoloLevel = SoloLevel::Intermediate;
 
 /// Orbits tried in place of the last one put back, when that one made the puzzle too easy.
 const RESCUES: usize = 12;
