@@ -1,10 +1,10 @@
 //! Sudoku, jigsaw, X and jigsaw X at one of Tatham's Solo's levels (`-d advanced`): the grid
-//! as for the project's levels (`sudoku`, `variants`). Up to intermediate, clues go as in
-//! Solo's generator, while Solo's rules up to the level finish the puzzle; from advanced, they
-//! go while the solution stays unique and the orbits are put back, the last taken first,
-//! until Solo's rules finish the puzzle at the level asked or below (a bisection; when the
-//! last orbit put back overshoots, a few others are tried in its place). Kept when its level
-//! on Solo's scale is exactly the one asked.
+//! as for the project's levels (`sudoku`, `variants`). Up to basic (intermediate for the
+//! variants), clues go as in Solo's generator, while Solo's rules up to the level finish the
+//! puzzle; above, they go while the solution stays unique and the orbits are put back, the
+//! last taken first, until Solo's rules finish the puzzle at the level asked or below (a
+//! bisection; when the last orbit put back overshoots, a few others are tried in its place).
+//! Kept when its level on Solo's scale is exactly the one asked.
 //! `unreasonable` keeps the puzzle with every orbit that could go gone, when Solo's rules do
 //! not finish it. A Killer is drawn at no level and kept when it is at Solo's level asked.
 
@@ -17,9 +17,13 @@ use super::rng::Rng;
 use super::{GenerateError, Graded, Kind, Options, latin, variants};
 
 /// Up to this level, clues are taken away as Solo's generator does, while the rules up to
-/// the level finish the puzzle (asked on [`SoloBoards`]); above it (where those rules, on the
-/// cube, cost more than a search), while the solution stays unique, then put back.
-const GREEDY_UP_TO: SoloLevel = SoloLevel::Intermediate;
+/// the level finish the puzzle (asked on [`SoloBoards`]); above it, while the solution stays
+/// unique, then put back. Above basic the rules cost more than a plain Sudoku's uniqueness
+/// search on the 9×9 engine, but less than one with diagonals or a jigsaw's (measured on 40
+/// puzzles of each kind at intermediate: PERFORMANCE.md).
+fn greedy_up_to(kind: Kind) -> SoloLevel {
+    if kind == Kind::Sudoku { SoloLevel::Basic } else { SoloLevel::Intermediate }
+}
 
 /// Orbits tried in place of the last one put back, when that one made the puzzle too easy.
 const RESCUES: usize = 12;
@@ -76,7 +80,7 @@ pub(super) fn attempt(
         None => Ok(false),
     };
     let exactly = |p: &Puzzle| Ok(within(p, target)? && !too_easy(p)?);
-    if target <= GREEDY_UP_TO && !options.minimal {
+    if target <= greedy_up_to(options.kind) && !options.minimal {
         // Solo's own way: each orbit taken away while the rules up to the level still finish
         // the puzzle (no search needed to keep it unique).
         let givens = match &boards[target as usize] {

@@ -126,18 +126,19 @@ impl SoloBoards {
         };
         let mut crossings = Vec::new();
         if cap >= SoloLevel::Intermediate {
-            for (l, line) in shape.lines.iter().enumerate() {
+            // Each line and region as masks in each arrangement, then their parts.
+            let masks = |units: &[Vec<usize>]| -> Vec<[u128; 3]> {
+                units
+                    .iter()
+                    .map(|u| [REGIONS, ROWS, COLUMNS].map(|a| arrangements[a].mask(u)))
+                    .collect()
+            };
+            let (lines, regions) = (masks(&shape.lines), masks(&shape.regions));
+            for (l, line) in lines.iter().enumerate() {
                 for &r in &shape.crossing[l] {
-                    let region = &shape.regions[r];
-                    let both: Vec<usize> =
-                        line.iter().copied().filter(|c| region.contains(c)).collect();
-                    let line_only: Vec<usize> =
-                        line.iter().copied().filter(|c| !region.contains(c)).collect();
-                    let region_only: Vec<usize> =
-                        region.iter().copied().filter(|c| !line.contains(c)).collect();
+                    let region = &regions[r];
                     crossings.push([REGIONS, ROWS, COLUMNS].map(|a| {
-                        let a = &arrangements[a];
-                        [a.mask(&both), a.mask(&line_only), a.mask(&region_only)]
+                        [line[a] & region[a], line[a] & !region[a], region[a] & !line[a]]
                     }));
                 }
             }
