@@ -152,9 +152,10 @@ impl SoloBoards {
         self.run(givens, None)
     }
 
-    /// Solo's generator's walk up to basic, from a solution (one value per cell in reading
-    /// order): each orbit of cells in turn taken away, and put back unless the rules still
-    /// finish the puzzle. The givens left (0 for an open cell).
+    /// Solo's generator's walk, from a solution of the layout (one value per cell in reading
+    /// order): each orbit of cells in turn taken away, and put back unless the rules up to
+    /// this cap still finish the puzzle. The givens left (0 for an open cell); a cell met
+    /// again in a later orbit is already open there and left so.
     ///
     /// The givens' own state (each value's places away from its givens' peers) is kept from
     /// one orbit to the next: taking an orbit away opens its cells and works out again only
@@ -174,7 +175,7 @@ impl SoloBoards {
             let mut next = kept.clone();
             let mut values = 0u32;
             let mut wanted = 0;
-            for &c in orbit {
+            for &c in orbit.iter().filter(|&&c| givens[c] != 0) {
                 let v = usize::from(givens[c]) - 1;
                 values |= 1 << v;
                 given_at[v] &= !regions.bit_of[c];
@@ -182,6 +183,9 @@ impl SoloBoards {
                 for (a, arrangement) in self.arrangements.iter().enumerate() {
                     next.open[a] |= arrangement.bit_of[c];
                 }
+            }
+            if wanted == 0 {
+                continue;
             }
             while values != 0 {
                 let v = values.trailing_zeros() as usize;
@@ -204,7 +208,7 @@ impl SoloBoards {
                     givens[c] = 0;
                 }
             } else {
-                for &c in orbit {
+                for &c in orbit.iter().filter(|&&c| givens[c] != 0) {
                     given_at[usize::from(givens[c]) - 1] |= regions.bit_of[c];
                 }
             }
