@@ -57,18 +57,20 @@ impl Arrangement {
                 all |= 1 << b;
             }
         }
-        let mask = |cells: &[usize]| cells.iter().fold(0u128, |m, &c| m | bit_of[c]);
-        let regions: Vec<u128> = shape.regions.iter().map(|r| mask(r)).collect();
+        let mut arrangement = Arrangement { bit_of, cell_at, peers: Vec::new(), all };
+        let regions: Vec<u128> = shape.regions.iter().map(|r| arrangement.mask(r)).collect();
         let mut peers: Vec<u128> = shape.region_of.iter().map(|&r| regions[r]).collect();
         for line in &shape.lines {
-            let m = mask(line);
+            let m = arrangement.mask(line);
             for &c in line {
                 peers[c] |= m;
             }
         }
-        Arrangement { bit_of, cell_at, peers, all }
+        arrangement.peers = peers;
+        arrangement
     }
 
+    /// The cells' bits in this arrangement.
     fn mask(&self, cells: &[usize]) -> u128 {
         cells.iter().fold(0, |m, &c| m | self.bit_of[c])
     }
