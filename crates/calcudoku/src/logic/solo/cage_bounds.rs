@@ -11,8 +11,8 @@ pub(super) fn step(shape: &Shape, cube: &mut Cube, cages: &Cages) -> bool {
     for (cells, &sum) in cages.cells.iter().zip(&cages.sum) {
         any |= bound(shape, cube, cells, sum);
     }
-    for (cells, sum) in &cages.implied {
-        any |= bound(shape, cube, cells, *sum);
+    for (cells, sum) in cages.implied.iter() {
+        any |= bound(shape, cube, cells, sum);
     }
     any
 }
@@ -22,24 +22,26 @@ fn bound(shape: &Shape, cube: &mut Cube, cells: &[usize], sum: u32) -> bool {
     if sum == 0 {
         return false;
     }
+    // A cell's smallest and largest candidates (0 for a cell without any).
+    let low_of = |m: u64| if m == 0 { 0 } else { m.trailing_zeros() + 1 };
+    let high_of = |m: u64| 64 - m.leading_zeros();
+    let (mut low_all, mut high_all) = cells
+        .iter()
+        .fold((0u32, 0u32), |(l, h), &c| (l + low_of(cube.cand[c]), h + high_of(cube.cand[c])));
     let mut any = false;
-    for (i, &c) in cells.iter().enumerate() {
+    for &c in cells {
+        let m = cube.cand[c];
         // The other cells at their smallest and at their largest candidates.
-        let (mut low, mut high) = (0u32, 0u32);
-        for (j, &o) in cells.iter().enumerate() {
-            let m = cube.cand[o];
-            if j == i || m == 0 {
-                continue;
-            }
-            low += m.trailing_zeros() + 1;
-            high += 64 - m.leading_zeros();
-        }
+        let (low, high) = (low_all - low_of(m), high_all - high_of(m));
         // A value v stays when high + v reaches the sum and low + v does not pass it.
-        let keep = (1..=shape.n as u8)
-            .filter(|&v| high + u32::from(v) >= sum && low + u32::from(v) <= sum)
-            .fold(0, |m, v| m | bit(v));
-        if cube.cand[c] & !keep != 0 {
-            cube.cand[c] &= keep;
+        let from = sum.saturating_sub(high).max(1);
+        let to = (shape.n as u32).min(sum.saturating_sub(low));
+        let keep = if low > sum || from > to { 0 } else { (bit(to as u8) << 1) - bit(from as u8) };
+        if m & !keep != 0 {
+            let left = m & keep;
+            cube.cand[c] = left;
+            low_all = low_all - low_of(m) + low_of(left);
+            high_all = high_all - high_of(m) + high_of(left);
             any = true;
         }
     }

@@ -25,9 +25,9 @@ pub(super) fn step(shape: &Shape, cube: &mut Cube, cages: &Cages) -> Result<bool
         }
         any |= sets(shape, cube, cells, sum)?;
     }
-    for (cells, sum) in &cages.implied {
+    for (cells, sum) in cages.implied.iter() {
         if in_one_unit(shape, cells) {
-            any |= sets(shape, cube, cells, *sum)?;
+            any |= sets(shape, cube, cells, sum)?;
         }
     }
     Ok(any)

@@ -13,10 +13,16 @@ use super::cube::{Cube, Shape, Stuck, bit};
 pub(super) fn step(shape: &Shape, cube: &mut Cube, cages: &mut Cages) -> Result<bool, Stuck> {
     let n = shape.n;
     let total = (n * (n + 1) / 2) as u32;
+    let placed_cells = cube.grid.iter().filter(|&&v| v != 0).count();
+    if cages.units_unchanged_at == Some(placed_cells) {
+        return Ok(false);
+    }
     cages.implied.clear();
     let mut placed = false;
+    let mut cut = false;
+    let mut rest = Vec::with_capacity(n);
     for unit in shape.lines[..2 * n].iter().chain(&shape.regions) {
-        let (rest, taken) = cages.outside_whole_cages(cube, unit);
+        let taken = cages.outside_whole_cages(cube, unit, &mut rest);
         if rest.is_empty() || rest.len() == n {
             continue;
         }
@@ -34,9 +40,11 @@ pub(super) fn step(shape: &Shape, cube: &mut Cube, cages: &mut Cages) -> Result<
         let first = cages.owner[rest[0]];
         if rest.iter().all(|&c| cages.owner[c] == first) {
             cages.split(&rest, sum);
+            cut = true;
         } else {
-            cages.implied.push((rest, sum));
+            cages.implied.push(&rest, sum);
         }
     }
+    cages.units_unchanged_at = (!placed && !cut).then_some(placed_cells);
     Ok(placed)
 }

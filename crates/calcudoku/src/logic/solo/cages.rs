@@ -21,8 +21,39 @@ pub(super) struct Cages {
     pub sum: Vec<u32>,
     /// Each cell's cage (None once the cell is placed and has left it).
     pub owner: Vec<Option<usize>>,
-    /// The cages the units imply this round (cells, sum), rebuilt by `cage_unit`.
-    pub implied: Vec<(Vec<usize>, u32)>,
+    /// The cages the units imply this round, rebuilt by `cage_unit`.
+    pub implied: Implied,
+    /// How many cells were placed when `cage_unit` last ran and neither placed a value nor
+    /// cut a cage: until another cell is placed it would build the same implied cages and
+    /// make no progress again (it reads which cells are placed, never candidates).
+    pub units_unchanged_at: Option<usize>,
+}
+
+/// Cages implied by the units, kept one after another in one list of cells (rebuilt every
+/// round without allocating).
+#[derive(Clone, Debug, Default)]
+pub(super) struct Implied {
+    cells: Vec<usize>,
+    /// Each cage's end in `cells` and its sum.
+    ends: Vec<(usize, u32)>,
+}
+
+impl Implied {
+    pub fn clear(&mut self) {
+        self.cells.clear();
+        self.ends.clear();
+    }
+
+    pub fn push(&mut self, cells: &[usize], sum: u32) {
+        self.cells.extend_from_slice(cells);
+        self.ends.push((self.cells.len(), sum));
+    }
+
+    /// Each implied cage's cells (in order) and sum, in the order they were found.
+    pub fn iter(&self) -> impl Iterator<Item = (&[usize], u32)> {
+        let starts = std::iter::once(0).chain(self.ends.iter().map(|&(end, _)| end));
+        starts.zip(&self.ends).map(|(start, &(end, sum))| (&self.cells[start..end], sum))
+    }
 }
 
 impl Cages {
@@ -50,7 +81,7 @@ impl Cages {
             }
         }
         let (cells, sum) = cages.into_iter().unzip();
-        Some(Cages { cells, sum, owner, implied: Vec::new() })
+        Some(Cages { cells, sum, owner, implied: Implied::default(), units_unchanged_at: None })
     }
 
     /// Cuts `part` (cells of one cage, in this order) off its cage as a new cage adding up to
@@ -70,23 +101,35 @@ impl Cages {
     /// Takes the placed cells of `list` out (adding their values up), then every cage lying
     /// wholly in what is left (adding its sum), Solo's way: cages in order, each cage's
     /// cells gathered at the front of what is still unsorted by swaps. Returns what is left,
-    /// in that order, and the sum of what was taken out.
-    pub fn outside_whole_cages(&self, cube: &Cube, list: &[usize]) -> (Vec<usize>, u32) {
+    /// in that order (in `rest`, cleared first), and the sum of what was taken out.
+    pub fn outside_whole_cages(&self, cube: &Cube, list: &[usize], rest: &mut Vec<usize>) -> u32 {
         let mut taken = 0u32;
-        let mut rest: Vec<usize> = Vec::with_capacity(list.len());
+        rest.clear();
         for &c in list {
             match cube.grid[c] {
                 0 => rest.push(c),
                 v => taken += u32::from(v),
             }
         }
+        // Only the cages holding a cell of what is left can match or move any of it: those,
+        // in order, are the ones Solo's walk over every cage acts on.
+        // (Each cage once, in increasing order: an insertion sort of a unit's few cells.)
+        let mut meeting = [0usize; 64];
+        let mut count = 0;
+        for &c in rest.iter() {
+            let k = self.owner[c].expect("an open cell has a cage");
+            let at = meeting[..count].partition_point(|&m| m < k);
+            if at == count || meeting[at] != k {
+                meeting.copy_within(at..count, at + 1);
+                meeting[at] = k;
+                count += 1;
+            }
+        }
         let mut off = 0;
-        for (k, cage) in self.cells.iter().enumerate() {
+        for &k in &meeting[..count] {
+            let cage = &self.cells[k];
             if off >= rest.len() {
                 break;
-            }
-            if cage.is_empty() {
-                continue;
             }
             let mut matched = 0;
             for &c in cage {
@@ -102,7 +145,7 @@ impl Cages {
                 off += matched;
             }
         }
-        (rest, taken)
+        taken
     }
 }
 
