@@ -22,20 +22,10 @@ pub(super) fn attempt(
 ) -> Result<Option<(Puzzle, Grid, Graded)>, GenerateError> {
     let n = options.size;
     let boxes = BoxShape::standard(n).expect("checked");
-    let solution = latin::sudoku_grid(n, boxes, rng);
-    let value = |c: usize| solution.cells()[c];
-    let distinct = |cage: &[usize], c: usize| cage.iter().all(|&x| value(x) != value(c));
-    let mut cut = Vec::new();
-    if !cages::cut_into(n, options.max_cage, rng, Some(distinct), &mut cut) {
+    let Some((solution, list)) = draw(options, rng) else {
         return Ok(None);
-    }
-    let list: Vec<Cage> = cut
-        .iter()
-        .map(|k| {
-            let sum = k.iter().map(|&c| value(c) as u64).sum();
-            Cage::new(sum, Some(Operator::Add), k.iter().map(|&c| Cell(c as u16)).collect())
-        })
-        .collect();
+    };
+    let value = |c: usize| solution.cells()[c];
     // Without givens to add, a puzzle is kept only when the ladder (cut at the level) solves
     // it, which also makes it unique: on large grids that test alone is made, without the
     // exact solver's (a 20×20 Killer's search took seconds). The same puzzles are kept.
@@ -107,6 +97,28 @@ pub(super) fn attempt(
     }
     Ok(at_level(&puzzle, ladder, options.level, deadline)?
         .map(|g| (puzzle, solution, Graded::Path(g))))
+}
+
+/// A random Sudoku grid and the cages it is cut into (each with its sum), not yet checked for
+/// a single solution; None when the cutting failed.
+pub(super) fn draw(options: &Options, rng: &mut Rng) -> Option<(Grid, Vec<Cage>)> {
+    let n = options.size;
+    let boxes = BoxShape::standard(n).expect("checked");
+    let solution = latin::sudoku_grid(n, boxes, rng);
+    let value = |c: usize| solution.cells()[c];
+    let distinct = |cage: &[usize], c: usize| cage.iter().all(|&x| value(x) != value(c));
+    let mut cut = Vec::new();
+    if !cages::cut_into(n, options.max_cage, rng, Some(distinct), &mut cut) {
+        return None;
+    }
+    let list: Vec<Cage> = cut
+        .iter()
+        .map(|k| {
+            let sum = k.iter().map(|&c| value(c) as u64).sum();
+            Cage::new(sum, Some(Operator::Add), k.iter().map(|&c| Cell(c as u16)).collect())
+        })
+        .collect();
+    Some((solution, list))
 }
 
 /// From this side on, a Killer without givens is tested by the ladder alone (see `attempt`).

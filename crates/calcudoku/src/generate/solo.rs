@@ -9,7 +9,9 @@
 //! not finish it. A Killer is drawn at no level and kept when it is at Solo's level asked.
 
 use crate::clock::Instant;
-use crate::logic::{Ladder, SoloBoards, SoloLevel, solo_finishes_within, solo_level_of};
+use crate::logic::{
+    Ladder, SoloBoards, SoloLevel, solo_finishes_within, solo_level_of, solo_level_within,
+};
 use crate::puzzle::{BoxShape, Cell, Grid, Puzzle};
 
 use super::clues::{orbits, put_back_until, spare_clue, take_away};
@@ -171,6 +173,21 @@ fn killer(
     deadline: Option<Instant>,
 ) -> Result<Option<(Puzzle, Grid, Graded)>, GenerateError> {
     let any = Options { level: None, solo: None, ..options.clone() };
+    if !options.givens && target < SoloLevel::Unreasonable {
+        // Solo's rules up to the target finishing the cages prove them unique, so the exact
+        // solver is not asked first (the same puzzles are kept: the rules finish no puzzle
+        // with several solutions, and the run capped at the target is the uncapped run).
+        let Some((solution, cages)) = super::killer::draw(&any, rng) else {
+            return Ok(None);
+        };
+        let n = options.size;
+        let boxes = BoxShape::standard(n).expect("checked");
+        let puzzle =
+            Puzzle::new(n, Some(boxes), Grid::empty(n), cages, true).expect("a valid Killer");
+        let level =
+            solo_level_within(&puzzle, target, deadline).map_err(|_| GenerateError::Timeout)?;
+        return Ok((level == Some(target)).then_some((puzzle, solution, Graded::Later)));
+    }
     let Some((puzzle, solution, graded)) = super::killer::attempt(&any, ladder, rng, deadline)?
     else {
         return Ok(None);

@@ -49,7 +49,7 @@ mod solo;
 pub(crate) use solo::SoloBoards;
 pub use solo::{
     SoloError, SoloGrade, SoloKillerLevel, SoloLevel, solo_applies, solo_finishes_within,
-    solo_grade, solo_level_of,
+    solo_grade, solo_level_of, solo_level_within,
 };
 mod step;
 mod subsets;

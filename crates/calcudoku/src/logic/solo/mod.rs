@@ -214,6 +214,24 @@ pub fn solo_level_of(puzzle: &Puzzle, deadline: Option<Instant>) -> Result<SoloL
     Ok(rules_on(&shape, puzzle, SoloLevel::Unreasonable, deadline)?.level)
 }
 
+/// The puzzle's level on Solo's scale when Solo's rules up to `cap` finish it (then it has one
+/// solution, and that level is `cap` or below: the rules above are never needed, so the run
+/// is the one [`solo_level_of`] makes); None when they do not. No count of solutions is
+/// needed first. Errors: not a puzzle Solo plays, out of time.
+pub fn solo_level_within(
+    puzzle: &Puzzle,
+    cap: SoloLevel,
+    deadline: Option<Instant>,
+) -> Result<Option<SoloLevel>, SoloError> {
+    let shape = Shape::of(puzzle).ok_or(SoloError::NotSolo)?;
+    match rules_on(&shape, puzzle, cap, deadline) {
+        Ok(g) => Ok((g.level <= cap).then_some(g.level)),
+        // A contradiction: givens or cages without a solution.
+        Err(SoloError::Unsound) => Ok(None),
+        Err(e) => Err(e),
+    }
+}
+
 /// Whether Solo's rules up to `cap` alone (a puzzle without cages) finish the puzzle: then
 /// it has one solution, at `cap` or below — the test Solo's generator takes clues away with.
 /// Errors: not a puzzle Solo plays, out of time.

@@ -130,6 +130,32 @@ fn killer_levels_of_solo_made_puzzles() {
     assert_eq!(grade(plain).unwrap().killer, None);
 }
 
+/// Capped at a level, the rules give the level of a puzzle at or below it and nothing for one
+/// above it; with no count of solutions first, a Killer whose cages leave several solutions
+/// gets nothing at any cap below unreasonable.
+#[test]
+fn levels_within_a_cap() {
+    for (id, level, _) in KILLERS {
+        let p = format::parse(id, Some(Format::SOLO)).unwrap();
+        let level = SoloLevel::from_name(level).unwrap();
+        for cap in SoloLevel::ALL {
+            let want = (level <= cap).then_some(level);
+            assert_eq!(solo_level_within(&p, cap, None).unwrap(), want, "{id} at {cap}");
+        }
+    }
+    // A 4×4 whose cages are its rows (each adding up to 10) has 288 solutions.
+    let several = r#"{"size": 4, "boxes": "2x2", "cages": [
+        {"op": "+", "target": 10, "cells": [[0, 0], [0, 1], [0, 2], [0, 3]]},
+        {"op": "+", "target": 10, "cells": [[1, 0], [1, 1], [1, 2], [1, 3]]},
+        {"op": "+", "target": 10, "cells": [[2, 0], [2, 1], [2, 2], [2, 3]]},
+        {"op": "+", "target": 10, "cells": [[3, 0], [3, 1], [3, 2], [3, 3]]}]}"#;
+    let p = format::parse(several, None).unwrap();
+    assert!(crate::logic::run::count_solutions(&p, None).unwrap() > 1);
+    for cap in &SoloLevel::ALL[..5] {
+        assert_eq!(solo_level_within(&p, *cap, None).unwrap(), None, "{cap}");
+    }
+}
+
 /// Solo numbers cages by their first cell; a Killer whose cages come in another order (as
 /// JSON may list them) is graded the same, and so are cages written without the `+`.
 #[test]
