@@ -73,10 +73,11 @@ pub fn run(args: &GenerateArgs, ui: Ui, out: &mut dyn Write) -> Result<Status> {
             } else {
                 generate::generate(&options, index, deadline)
             };
-            // The grade is written only in JSON and with -v: made then, on this thread, and
+            // The ladder's grade is written only in JSON and with -v (where a puzzle made at
+            // one of Solo's levels shows that level instead): made then, on this thread, and
             // counted in the time (and within the time limit).
             let made = made.and_then(|g| {
-                if timed {
+                if ui.json || (ui.verbose && g.solo.is_none()) {
                     g.grade_by(deadline)?;
                 }
                 Ok(g)
