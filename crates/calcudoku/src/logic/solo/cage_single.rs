@@ -35,8 +35,7 @@ fn settle(cube: &mut Cube, cages: &mut Cages) -> Result<(), Stuck> {
             if t == 0 {
                 continue;
             }
-            cages.cells[k].remove(i);
-            cages.owner[c] = None;
+            cages.remove(k, i);
             if u32::from(t) > cages.sum[k] {
                 return Err(Stuck);
             }

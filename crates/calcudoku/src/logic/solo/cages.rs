@@ -21,6 +21,8 @@ pub(super) struct Cages {
     pub sum: Vec<u32>,
     /// Each cell's cage (None once the cell is placed and has left it).
     pub owner: Vec<Option<usize>>,
+    /// Each cage's cells as a mask (bit c for cell c; a side of at most 9).
+    pub mask: Vec<u128>,
     /// The cages the units imply this round, rebuilt by `cage_unit`.
     pub implied: Implied,
     /// How many cells were placed when `cage_unit` last ran and neither placed a value nor
@@ -31,7 +33,7 @@ pub(super) struct Cages {
 
 /// Cages implied by the units, kept one after another in one list of cells (rebuilt every
 /// round without allocating).
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub(super) struct Implied {
     cells: Vec<usize>,
     /// Each cage's end in `cells` and its sum.
@@ -39,6 +41,11 @@ pub(super) struct Implied {
 }
 
 impl Implied {
+    /// Room for a cage in every row, column and region of a grid of side `n`.
+    fn for_side(n: usize) -> Implied {
+        Implied { cells: Vec::with_capacity(3 * n * n), ends: Vec::with_capacity(3 * n) }
+    }
+
     pub fn clear(&mut self) {
         self.cells.clear();
         self.ends.clear();
@@ -80,8 +87,16 @@ impl Cages {
                 owner[c] = Some(k);
             }
         }
-        let (cells, sum) = cages.into_iter().unzip();
-        Some(Cages { cells, sum, owner, implied: Implied::default(), units_unchanged_at: None })
+        let (cells, sum): (Vec<Vec<usize>>, _) = cages.into_iter().unzip();
+        let mask = cells.iter().map(|cells| mask_of(cells)).collect();
+        Some(Cages {
+            cells,
+            sum,
+            owner,
+            mask,
+            implied: Implied::for_side(n),
+            units_unchanged_at: None,
+        })
     }
 
     /// Cuts `part` (cells of one cage, in this order) off its cage as a new cage adding up to
@@ -96,57 +111,70 @@ impl Cages {
         }
         self.cells.push(part.to_vec());
         self.sum.push(sum);
+        self.mask[from] &= !mask_of(part);
+        self.mask.push(mask_of(part));
+    }
+
+    /// Takes the `i`th cell out of cage `k` (placed).
+    pub fn remove(&mut self, k: usize, i: usize) {
+        let c = self.cells[k].remove(i);
+        self.owner[c] = None;
+        self.mask[k] &= !(1 << c);
     }
 
     /// Takes the placed cells of `list` out (adding their values up), then every cage lying
-    /// wholly in what is left (adding its sum), Solo's way: cages in order, each cage's
-    /// cells gathered at the front of what is still unsorted by swaps. Returns what is left,
-    /// in that order (in `rest`, cleared first), and the sum of what was taken out.
+    /// wholly in what is left (adding its sum). Returns what is left (in `rest`, cleared
+    /// first) in Solo's order, and the sum of what was taken out.
+    ///
+    /// Solo walks the cages in order, gathering each cage's cells found in what is left at
+    /// the front of what is still unsorted by swaps, and dropping them when they are the
+    /// whole cage: every cell left belongs to a cage it meets, so what stays is the cells of
+    /// each cage it only partly holds, cage by cage in order, each in the cage's own order.
+    /// That is built here directly, from the few cages the unit's cells belong to.
     pub fn outside_whole_cages(&self, cube: &Cube, list: &[usize], rest: &mut Vec<usize>) -> u32 {
         let mut taken = 0u32;
-        rest.clear();
-        for &c in list {
-            match cube.grid[c] {
-                0 => rest.push(c),
-                v => taken += u32::from(v),
-            }
-        }
-        // Only the cages holding a cell of what is left can match or move any of it: those,
-        // in order, are the ones Solo's walk over every cage acts on.
-        // (Each cage once, in increasing order: an insertion sort of a unit's few cells.)
-        let mut meeting = [0usize; 64];
+        let mut left = 0u128;
+        // The cages of the open cells, each once, in increasing order (an insertion sort).
+        let mut meeting = [0usize; 16];
         let mut count = 0;
-        for &c in rest.iter() {
+        for &c in list {
+            if cube.grid[c] != 0 {
+                taken += u32::from(cube.grid[c]);
+                continue;
+            }
+            left |= 1 << c;
             let k = self.owner[c].expect("an open cell has a cage");
-            let at = meeting[..count].partition_point(|&m| m < k);
-            if at == count || meeting[at] != k {
-                meeting.copy_within(at..count, at + 1);
+            let mut at = count;
+            while at > 0 && meeting[at - 1] > k {
+                at -= 1;
+            }
+            if at == 0 || meeting[at - 1] != k {
+                let mut i = count;
+                while i > at {
+                    meeting[i] = meeting[i - 1];
+                    i -= 1;
+                }
                 meeting[at] = k;
                 count += 1;
             }
         }
-        let mut off = 0;
+        rest.clear();
         for &k in &meeting[..count] {
-            let cage = &self.cells[k];
-            if off >= rest.len() {
-                break;
-            }
-            let mut matched = 0;
-            for &c in cage {
-                if let Some(j) = (off..rest.len()).find(|&j| rest[j] == c) {
-                    rest.swap(off + matched, j);
-                    matched += 1;
-                }
-            }
-            if matched == cage.len() {
-                rest.drain(off..off + matched);
+            // Whole when every cell it still lists is left (not one placed since it was last
+            // settled, nor one outside the unit).
+            if self.mask[k] & !left == 0 {
                 taken += self.sum[k];
             } else {
-                off += matched;
+                rest.extend(self.cells[k].iter().filter(|&&c| left >> c & 1 != 0));
             }
         }
         taken
     }
+}
+
+/// The mask of some cells (bit c for cell c).
+fn mask_of(cells: &[usize]) -> u128 {
+    cells.iter().fold(0, |m, &c| m | 1 << c)
 }
 
 /// Whether the puzzle's cages (if any) are a Killer Solo plays: every cell in one cage, each
