@@ -201,6 +201,7 @@ fn generate_at_solos_levels() {
         ("jigsaw", "advanced"),
         ("jigsaw-x", "intermediate"),
         ("killer", "basic"),
+        ("killer", "advanced"),
     ] {
         let args = ["generate", "-q", "-k", kind, "-d", level, "-n", "3", "--seed", "4"];
         let (code, one, err) = run(&[&args[..], &["-j", "1"]].concat(), "");

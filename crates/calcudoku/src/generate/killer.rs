@@ -33,8 +33,13 @@ pub(super) fn attempt(
         let puzzle =
             Puzzle::new(n, Some(boxes), Grid::empty(n), list, true).expect("a valid Killer");
         if let Some(level) = options.level.filter(|&l| l >= MERGE_FROM) {
-            let merged =
-                merge_up(&puzzle, &solution, options.max_cage, ladder, level, rng, deadline)?;
+            let merged = merge_up(
+                &puzzle,
+                &solution,
+                options.max_cage,
+                rng,
+                on_ladder(ladder, level, deadline),
+            )?;
             return Ok(merged.map(|(p, g)| (p, solution, Graded::Path(g))));
         }
         return Ok(at_level(&puzzle, ladder, options.level, deadline)?
@@ -86,7 +91,8 @@ pub(super) fn attempt(
         puzzle
     };
     if let Some(level) = options.level.filter(|&l| l >= MERGE_FROM) {
-        let merged = merge_up(&puzzle, &solution, options.max_cage, ladder, level, rng, deadline)?;
+        let judge = on_ladder(ladder, level, deadline);
+        let merged = merge_up(&puzzle, &solution, options.max_cage, rng, judge)?;
         return Ok(merged.map(|(p, g)| (p, solution, Graded::Path(g))));
     }
     // Unique by now (the solver's search, or the ladder with givens taken away): without a
@@ -127,28 +133,42 @@ const LADDER_ONLY_FROM: usize = 12;
 /// The level (hard) from which cages are merged toward the level asked.
 const MERGE_FROM: u8 = 2;
 
+/// The judge [`merge_up`] takes for a level of the ladder: the grade when the ladder, cut at
+/// `level`, solves the puzzle (so it is unique), and whether that is `level`.
+fn on_ladder(
+    ladder: &Ladder,
+    level: u8,
+    deadline: Option<Instant>,
+) -> impl FnMut(&Puzzle) -> Result<Option<(Grade, bool)>, GenerateError> {
+    move |p| {
+        Ok(solves_within(p, ladder, Some(level), deadline)?.map(|g| {
+            let at = g.level == level;
+            (g, at)
+        }))
+    }
+}
+
 /// Makes a unique Killer harder by merging two neighbouring cages at a time (the merged cage
-/// keeps distinct digits and at most `max_cage` cells; its sum is the two sums added): a
-/// merge is kept when the ladder, cut at `level`, still solves the puzzle (so it stays
-/// unique), and undone when it gets stuck. Fewer, larger cages tell less, so the grade climbs;
-/// the first puzzle graded exactly at `level` is returned, None when no merge is left.
-fn merge_up(
+/// keeps distinct digits and at most `max_cage` cells; its sum is the two sums added). The
+/// judge tells, of a puzzle, its grade when it is unique and no harder than the level
+/// wanted, and whether it is at that level: a merge is kept when the judge grades the
+/// result, and undone when it does not. Fewer, larger cages tell less, so the grade climbs;
+/// the first puzzle at the level is returned, None when no merge is left.
+pub(super) fn merge_up<G>(
     puzzle: &Puzzle,
     solution: &Grid,
     max_cage: usize,
-    ladder: &Ladder,
-    level: u8,
     rng: &mut Rng,
-    deadline: Option<Instant>,
-) -> Result<Option<(Puzzle, Grade)>, GenerateError> {
+    mut judge: impl FnMut(&Puzzle) -> Result<Option<(G, bool)>, GenerateError>,
+) -> Result<Option<(Puzzle, G)>, GenerateError> {
     let n = puzzle.size();
     let mut cages: Vec<Cage> = puzzle.cages().to_vec();
     let make = |cages: &[Cage]| {
         Puzzle::new(n, puzzle.boxes(), puzzle.givens().clone(), cages.to_vec(), true)
             .expect("merged cages still tile the grid")
     };
-    match solves_within(puzzle, ladder, Some(level), deadline)? {
-        Some(g) if g.level == level => return Ok(Some((puzzle.clone(), g))),
+    match judge(puzzle)? {
+        Some((g, true)) => return Ok(Some((puzzle.clone(), g))),
         Some(_) => {}
         None => return Ok(None),
     }
@@ -186,8 +206,8 @@ fn merge_up(
             cells.extend(cb.cells.iter().copied());
             cells.sort_unstable();
             next[a] = Cage::new(ca.target + cb.target, Some(Operator::Add), cells);
-            match solves_within(&make(&next), ladder, Some(level), deadline)? {
-                Some(g) if g.level == level => return Ok(Some((make(&next), g))),
+            match judge(&make(&next))? {
+                Some((g, true)) => return Ok(Some((make(&next), g))),
                 Some(_) => {
                     cages = next;
                     merged = true;

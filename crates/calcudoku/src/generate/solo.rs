@@ -6,7 +6,9 @@
 //! bisection; when the last orbit put back overshoots, a few others are tried in its place).
 //! Kept when its level on Solo's scale is exactly the one asked.
 //! `unreasonable` keeps the puzzle with every orbit that could go gone, when Solo's rules do
-//! not finish it. A Killer is drawn at no level and kept when it is at Solo's level asked.
+//! not finish it. A Killer is drawn at no level; when Solo's rules up to the level asked
+//! finish it below that level, its cages are merged until they finish it at the level (as
+//! Solo's generator merges cages); kept when it lands there.
 
 use crate::clock::Instant;
 use crate::logic::{
@@ -162,9 +164,10 @@ pub(super) fn attempt(
     Ok(Some((puzzle, solution, Graded::Later)))
 }
 
-/// A Killer made at no level in particular, kept when its level on Solo's scale is the one
-/// asked (about 60% of 9×9 Killers from cages alone come trivial, 25% basic, 10%
-/// intermediate, 3% advanced).
+/// A Killer made at no level in particular, then (too easy) its cages merged until its level
+/// on Solo's scale is the one asked (about 60% of 9×9 Killers from cages alone come trivial,
+/// 25% basic, 10% intermediate, 3% advanced). With givens, or at unreasonable, a Killer is
+/// drawn until one lands on the level.
 fn killer(
     options: &Options,
     target: SoloLevel,
@@ -184,9 +187,15 @@ fn killer(
         let boxes = BoxShape::standard(n).expect("checked");
         let puzzle =
             Puzzle::new(n, Some(boxes), Grid::empty(n), cages, true).expect("a valid Killer");
-        let level =
-            solo_level_within(&puzzle, target, deadline).map_err(|_| GenerateError::Timeout)?;
-        return Ok((level == Some(target)).then_some((puzzle, solution, Graded::Later)));
+        // Too easy, its cages are merged until it is at the target (most random Killers
+        // are trivial: drawing anew until one lands on basic took 15 draws a puzzle).
+        let judge = |p: &Puzzle| {
+            let level =
+                solo_level_within(p, target, deadline).map_err(|_| GenerateError::Timeout)?;
+            Ok(level.map(|l| ((), l == target)))
+        };
+        let merged = super::killer::merge_up(&puzzle, &solution, options.max_cage, rng, judge)?;
+        return Ok(merged.map(|(p, ())| (p, solution, Graded::Later)));
     }
     let Some((puzzle, solution, graded)) = super::killer::attempt(&any, ladder, rng, deadline)?
     else {
