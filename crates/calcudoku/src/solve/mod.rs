@@ -305,6 +305,17 @@ impl Solver {
     /// generator needs to fill an empty layout, where the first solution in row-major order
     /// can take a long search and some layouts (a jigsaw X) have no solution at all.
     pub(crate) fn any_within(&self, guesses: u64) -> Result<Option<Grid>, Timeout> {
+        if let (Some(givens), true) = (&self.sudoku9, self.diagonals9) {
+            // A 9×9 X-Sudoku: filled by the 9×9 engine (a guess there costs a fraction of one
+            // in the houses engine), the budget read against its own guesses.
+            let started = self.deadline.map(|_| Instant::now());
+            let found = sudoku9::solve9_until(givens, true, 1, self.deadline)
+                .ok_or_else(|| Timeout(started.map_or(Duration::ZERO, |t| t.elapsed())))?;
+            let grid = found.first.filter(|_| found.guesses <= guesses);
+            let grid = grid.map(|g| Grid::from_valid(9, g.to_vec()));
+            self.check(grid.as_ref());
+            return Ok(grid);
+        }
         let (Some((_, puzzle)), Some(found)) = (&self.houses, self.houses_within(1, guesses))
         else {
             return self.search(Branching::FewestCandidates, 1).map(|(grid, _, _)| grid);
