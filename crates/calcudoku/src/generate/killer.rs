@@ -21,7 +21,6 @@ pub(super) fn attempt(
     deadline: Option<Instant>,
 ) -> Result<Option<(Puzzle, Grid, Graded)>, GenerateError> {
     let n = options.size;
-    let boxes = BoxShape::standard(n).expect("checked");
     let Some((solution, list)) = draw(options, rng) else {
         return Ok(None);
     };
@@ -30,8 +29,7 @@ pub(super) fn attempt(
     // it, which also makes it unique: on large grids that test alone is made, without the
     // exact solver's (a 20×20 Killer's search took seconds). The same puzzles are kept.
     if !options.givens && n >= LADDER_ONLY_FROM {
-        let puzzle =
-            Puzzle::new(n, Some(boxes), Grid::empty(n), list, true).expect("a valid Killer");
+        let puzzle = killer_of(Grid::empty(n), list);
         if let Some(level) = options.level.filter(|&l| l >= MERGE_FROM) {
             let merged = merge_up(
                 &puzzle,
@@ -47,8 +45,7 @@ pub(super) fn attempt(
     }
     let mut givens = Grid::empty(n);
     let puzzle = loop {
-        let puzzle = Puzzle::new(n, Some(boxes), givens.clone(), list.clone(), true)
-            .expect("a valid Killer");
+        let puzzle = killer_of(givens.clone(), list.clone());
         let report = Solver::new(&puzzle)
             .with_deadline(deadline)
             .solve()
@@ -75,9 +72,7 @@ pub(super) fn attempt(
     // taken away again (in a random order) while the ladder, cut at the level, still solves
     // the puzzle (so it stays unique and no harder than asked).
     let puzzle = if givens.cells().iter().any(|&v| v != 0) {
-        let make = |givens: &Grid| {
-            Puzzle::new(n, Some(boxes), givens.clone(), list.clone(), true).expect("a valid Killer")
-        };
+        let make = |givens: &Grid| killer_of(givens.clone(), list.clone());
         let mut placed: Vec<usize> = (0..n * n).filter(|&c| givens.cells()[c] != 0).collect();
         rng.shuffle(&mut placed);
         for c in placed {
@@ -125,6 +120,13 @@ pub(super) fn draw(options: &Options, rng: &mut Rng) -> Option<(Grid, Vec<Cage>)
         })
         .collect();
     Some((solution, list))
+}
+
+/// The Killer of these givens and cages, with the standard boxes of its side.
+pub(super) fn killer_of(givens: Grid, cages: Vec<Cage>) -> Puzzle {
+    let n = givens.size();
+    let boxes = BoxShape::standard(n).expect("checked");
+    Puzzle::new(n, Some(boxes), givens, cages, true).expect("a valid Killer")
 }
 
 /// From this side on, a Killer without givens is tested by the ladder alone (see `attempt`).

@@ -183,10 +183,7 @@ fn killer(
         let Some((solution, cages)) = super::killer::draw(&any, rng) else {
             return Ok(None);
         };
-        let n = options.size;
-        let boxes = BoxShape::standard(n).expect("checked");
-        let puzzle =
-            Puzzle::new(n, Some(boxes), Grid::empty(n), cages, true).expect("a valid Killer");
+        let puzzle = super::killer::killer_of(Grid::empty(options.size), cages);
         // Too easy, its cages are merged until it is at the target (most random Killers
         // are trivial: drawing anew until one lands on basic took 15 draws a puzzle).
         let judge = |p: &Puzzle| {

@@ -305,12 +305,9 @@ impl Solver {
     /// generator needs to fill an empty layout, where the first solution in row-major order
     /// can take a long search and some layouts (a jigsaw X) have no solution at all.
     pub(crate) fn any_within(&self, guesses: u64) -> Result<Option<Grid>, Timeout> {
-        if let (Some(givens), true) = (&self.sudoku9, self.diagonals9) {
-            // A 9×9 X-Sudoku: filled by the 9×9 engine (a guess there costs a fraction of one
-            // in the houses engine), the budget read against its own guesses.
-            let started = self.deadline.map(|_| Instant::now());
-            let found = sudoku9::solve9_until(givens, true, 1, self.deadline)
-                .ok_or_else(|| Timeout(started.map_or(Duration::ZERO, |t| t.elapsed())))?;
+        if let Some(found) = self.x9_until(1) {
+            // A 9×9 X-Sudoku: filled by the 9×9 engine, the budget read against its guesses.
+            let found = found?;
             let grid = found.first.filter(|_| found.guesses <= guesses);
             let grid = grid.map(|g| Grid::from_valid(9, g.to_vec()));
             self.check(grid.as_ref());
@@ -328,12 +325,9 @@ impl Solver {
     /// Counts solutions as [`Solver::count`] does, within `guesses` guesses for a puzzle of
     /// houses alone (others count without a budget): None when the budget ran out first.
     pub(crate) fn count_within(&self, limit: u64, guesses: u64) -> Result<Option<Count>, Timeout> {
-        if let (Some(givens), true) = (&self.sudoku9, self.diagonals9) {
-            // A 9×9 X-Sudoku: counted by the 9×9 engine (a guess there costs a fraction of
-            // one in the houses engine), the budget read against its own guesses.
-            let started = self.deadline.map(|_| Instant::now());
-            let found = sudoku9::solve9_until(givens, true, limit, self.deadline)
-                .ok_or_else(|| Timeout(started.map_or(Duration::ZERO, |t| t.elapsed())))?;
+        if let Some(found) = self.x9_until(limit) {
+            // A 9×9 X-Sudoku: counted by the 9×9 engine, the budget read against its guesses.
+            let found = found?;
             let count = Count { solutions: found.solutions, complete: found.solutions < limit };
             return Ok((found.guesses <= guesses).then_some(count));
         }
@@ -343,6 +337,15 @@ impl Solver {
         let found = found?;
         Ok((!found.out_of_guesses)
             .then_some(Count { solutions: found.solutions, complete: found.solutions < limit }))
+    }
+
+    /// A 9×9 X-Sudoku searched to `limit` solutions by the 9×9 engine (a guess there costs a
+    /// fraction of one in the houses engine), within the deadline; None for any other puzzle.
+    fn x9_until(&self, limit: u64) -> Option<Result<sudoku9::Sudoku9Result, Timeout>> {
+        let givens = self.sudoku9.as_ref().filter(|_| self.diagonals9)?;
+        let started = self.deadline.map(|_| Instant::now());
+        let found = sudoku9::solve9_until(givens, true, limit, self.deadline);
+        Some(found.ok_or_else(|| Timeout(started.map_or(Duration::ZERO, |t| t.elapsed()))))
     }
 
     /// The houses engine's search to `limit` solutions on the narrowest choices, within
