@@ -4,15 +4,17 @@
 //! symbols each column still lacks (one always exists: the columns and missing symbols form a
 //! regular bipartite graph); no draw is made where there is one way on (the last row, a column
 //! with one symbol left), and squares of side 5 or less are drawn whole with the same law (at
-//! sides 4 and 5 from the orbits of the squares: [`orbits`]). A Sudoku grid starts
-//! from a few random consistent values, is completed by the solver, and is then shuffled by the
-//! grid's symmetries (symbols, rows within a band, bands, columns within a stack, stacks).
+//! sides 4 and 5 from the orbits of the squares: [`orbits`]). A Sudoku grid up to side 12 is
+//! filled cell by cell with random values ([`fill`]); a larger one starts from a few random
+//! consistent values, is completed by the solver, and is then shuffled by the grid's
+//! symmetries (symbols, rows within a band, bands, columns within a stack, stacks).
 
 use crate::puzzle::{BoxShape, Cell, Grid, Puzzle, ValueSet};
 use crate::solve::{Branching, Solver};
 
 use super::rng::Rng;
 
+mod fill;
 #[cfg(test)]
 mod law;
 mod orbits;
@@ -116,9 +118,13 @@ fn augment(
     false
 }
 
-/// A random solved Sudoku of side `n` with boxes `boxes`: a few random values that agree,
-/// completed by the solver, shuffled by the grid's symmetries.
+/// A random solved Sudoku of side `n` with boxes `boxes`: up to side 12 filled cell by cell
+/// ([`fill`]); larger, a few random values that agree, completed by the solver, shuffled by
+/// the grid's symmetries.
 pub fn sudoku_grid(n: usize, boxes: BoxShape, rng: &mut Rng) -> Grid {
+    if n <= fill::MAX_FILL {
+        return fill::sudoku_fill(n, boxes, rng);
+    }
     loop {
         let mut givens = Grid::empty(n);
         for _ in 0..n {

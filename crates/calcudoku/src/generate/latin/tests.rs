@@ -251,3 +251,26 @@ fn permutations_by_rank_are_each_once_in_order() {
         }
     }
 }
+
+#[test]
+fn sudoku_grids_are_solved_sudokus_of_every_box_shape() {
+    // Boxes of every shape up to side 12 (filled cell by cell) and one beyond (completed by
+    // the solver): each grid a solution of the empty Sudoku of its shape, the same for the
+    // same stream, and not all alike.
+    let shapes = [(1, 1), (1, 4), (2, 2), (2, 3), (3, 2), (2, 4), (3, 3), (2, 5), (3, 4), (4, 3), (4, 4)];
+    for (h, w) in shapes {
+        let n = h * w;
+        let boxes = BoxShape { height: h as u8, width: w as u8 };
+        let empty = Puzzle::sudoku(n, Some(boxes), Grid::empty(n)).unwrap();
+        let mut seen = std::collections::HashSet::new();
+        for index in 0..30 {
+            let grid = sudoku_grid(n, boxes, &mut Rng::new(7, index));
+            assert!(empty.is_solution(&grid), "{h}×{w} boxes, stream {index}");
+            assert_eq!(grid, sudoku_grid(n, boxes, &mut Rng::new(7, index)));
+            seen.insert(grid.cells().to_vec());
+        }
+        if n >= 4 {
+            assert!(seen.len() > 20, "{h}×{w} boxes: {} grids of 30", seen.len());
+        }
+    }
+}
