@@ -21,9 +21,8 @@ pub(super) fn sudoku_fill(n: usize, boxes: BoxShape, rng: &mut Rng) -> Grid {
     assert!(n <= MAX_FILL, "filled up to {MAX_FILL}×{MAX_FILL}");
     let (h, w) = (usize::from(boxes.height), usize::from(boxes.width));
     let cells = n * n;
-    let box_of: [u8; MAX_FILL * MAX_FILL] = std::array::from_fn(|i| {
-        if i < cells { ((i / n / h) * h + (i % n) / w) as u8 } else { 0 }
-    });
+    let box_of: [u8; MAX_FILL * MAX_FILL] =
+        std::array::from_fn(|i| if i < cells { ((i / n / h) * h + (i % n) / w) as u8 } else { 0 });
     let budget = 50 * cells as u64;
     loop {
         if let Some(values) = fill(n, &box_of, budget, rng) {

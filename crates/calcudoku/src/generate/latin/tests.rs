@@ -257,7 +257,8 @@ fn sudoku_grids_are_solved_sudokus_of_every_box_shape() {
     // Boxes of every shape up to side 12 (filled cell by cell) and one beyond (completed by
     // the solver): each grid a solution of the empty Sudoku of its shape, the same for the
     // same stream, and not all alike.
-    let shapes = [(1, 1), (1, 4), (2, 2), (2, 3), (3, 2), (2, 4), (3, 3), (2, 5), (3, 4), (4, 3), (4, 4)];
+    let shapes =
+        [(1, 1), (1, 4), (2, 2), (2, 3), (3, 2), (2, 4), (3, 3), (2, 5), (3, 4), (4, 3), (4, 4)];
     for (h, w) in shapes {
         let n = h * w;
         let boxes = BoxShape { height: h as u8, width: w as u8 };
