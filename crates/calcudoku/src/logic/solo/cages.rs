@@ -29,6 +29,40 @@ pub(super) struct Cages {
     /// cut a cage: until another cell is placed it would build the same implied cages and
     /// make no progress again (it reads which cells are placed, never candidates).
     pub units_unchanged_at: Option<usize>,
+    /// What `cage_unit` last worked out for each unit (rows, columns, then regions), kept
+    /// while nothing it read has changed: see [`Cages::dirty_units`].
+    pub memo: Vec<UnitMemo>,
+    /// The units (bit u) whose memo may be out of date: a cell of theirs placed, or a cage
+    /// meeting them changed (a cell taken out, cut in two).
+    pub dirty_units: u32,
+    /// How many cells had been placed (`Cube::placed`) when `cage_unit` last looked.
+    pub seen_placed: usize,
+    /// Each cell's units (bit u, numbered as in `memo`).
+    pub units_of: Vec<u32>,
+}
+
+/// A unit's cells outside the whole cages within it (in Solo's order) and what the rest of
+/// the unit (placed values, whole cages) adds up to, as `outside_whole_cages` gave them.
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct UnitMemo {
+    cells: [u8; 9],
+    len: u8,
+    pub taken: u32,
+}
+
+impl UnitMemo {
+    pub fn of(rest: &[usize], taken: u32) -> UnitMemo {
+        let mut cells = [0u8; 9];
+        for (to, &c) in cells.iter_mut().zip(rest) {
+            *to = c as u8;
+        }
+        UnitMemo { cells, len: rest.len() as u8, taken }
+    }
+
+    /// How many cells.
+    pub fn len(&self) -> usize {
+        usize::from(self.len)
+    }
 }
 
 /// Cages implied by the units, kept one after another in one list of cells (rebuilt every
@@ -56,6 +90,12 @@ impl Implied {
         self.ends.push((self.cells.len(), sum));
     }
 
+    /// [`Implied::push`] of a unit's memo.
+    pub fn push_memo(&mut self, memo: &UnitMemo, sum: u32) {
+        self.cells.extend(memo.cells[..memo.len()].iter().map(|&c| usize::from(c)));
+        self.ends.push((self.cells.len(), sum));
+    }
+
     /// Each implied cage's cells (in order) and sum, in the order they were found.
     pub fn iter(&self) -> impl Iterator<Item = (&[usize], u32)> {
         let starts = std::iter::once(0).chain(self.ends.iter().map(|&(end, _)| end));
@@ -66,7 +106,7 @@ impl Implied {
 impl Cages {
     /// The puzzle's cages as Solo would number them, or None when it has none. The caller
     /// has checked [`solo_cages`].
-    pub fn of(puzzle: &Puzzle) -> Option<Cages> {
+    pub fn of(puzzle: &Puzzle, shape: &Shape) -> Option<Cages> {
         if puzzle.cages().is_empty() {
             return None;
         }
@@ -89,6 +129,9 @@ impl Cages {
         }
         let (cells, sum): (Vec<Vec<usize>>, _) = cages.into_iter().unzip();
         let mask = cells.iter().map(|cells| mask_of(cells)).collect();
+        let units_of = (0..n * n)
+            .map(|c| 1 << (c / n) | 1 << (n + c % n) | 1 << (2 * n + shape.region_of[c]))
+            .collect();
         Some(Cages {
             cells,
             sum,
@@ -96,13 +139,25 @@ impl Cages {
             mask,
             implied: Implied::for_side(n),
             units_unchanged_at: None,
+            memo: vec![UnitMemo::default(); 3 * n],
+            dirty_units: (1 << (3 * n)) - 1,
+            seen_placed: 0,
+            units_of,
         })
+    }
+
+    /// Marks the units cage `k` meets as out of date (before the cage changes).
+    fn touch(&mut self, k: usize) {
+        for &c in &self.cells[k] {
+            self.dirty_units |= self.units_of[c];
+        }
     }
 
     /// Cuts `part` (cells of one cage, in this order) off its cage as a new cage adding up to
     /// `sum`, appended last; the rest of the cage keeps its order and the remainder.
     pub fn split(&mut self, part: &[usize], sum: u32) {
         let from = self.owner[part[0]].expect("an open cell has a cage");
+        self.touch(from);
         let new = self.cells.len();
         self.cells[from].retain(|c| !part.contains(c));
         self.sum[from] -= sum;
@@ -117,6 +172,7 @@ impl Cages {
 
     /// Takes the `i`th cell out of cage `k` (placed).
     pub fn remove(&mut self, k: usize, i: usize) {
+        self.touch(k);
         let c = self.cells[k].remove(i);
         self.owner[c] = None;
         self.mask[k] &= !(1 << c);
@@ -134,38 +190,32 @@ impl Cages {
     pub fn outside_whole_cages(&self, cube: &Cube, list: &[usize], rest: &mut Vec<usize>) -> u32 {
         let mut taken = 0u32;
         let mut left = 0u128;
-        // The cages of the open cells, each once, in increasing order (an insertion sort).
-        let mut meeting = [0usize; 16];
-        let mut count = 0;
+        // The cages of the open cells (bit k for cage k): at most 81 cages and one more for
+        // each cut, which leaves both parts open, so fewer than 162.
+        let mut meeting = [0u64; 3];
         for &c in list {
-            if cube.grid[c] != 0 {
-                taken += u32::from(cube.grid[c]);
+            let v = cube.grid[c];
+            if v != 0 {
+                taken += u32::from(v);
                 continue;
             }
             left |= 1 << c;
             let k = self.owner[c].expect("an open cell has a cage");
-            let mut at = count;
-            while at > 0 && meeting[at - 1] > k {
-                at -= 1;
-            }
-            if at == 0 || meeting[at - 1] != k {
-                let mut i = count;
-                while i > at {
-                    meeting[i] = meeting[i - 1];
-                    i -= 1;
-                }
-                meeting[at] = k;
-                count += 1;
-            }
+            meeting[k / 64] |= 1 << (k % 64);
         }
         rest.clear();
-        for &k in &meeting[..count] {
-            // Whole when every cell it still lists is left (not one placed since it was last
-            // settled, nor one outside the unit).
-            if self.mask[k] & !left == 0 {
-                taken += self.sum[k];
-            } else {
-                rest.extend(self.cells[k].iter().filter(|&&c| left >> c & 1 != 0));
+        for (w, &word) in meeting.iter().enumerate() {
+            let mut bits = word;
+            while bits != 0 {
+                let k = w * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                // Whole when every cell it still lists is left (not one placed since it was
+                // last settled, nor one outside the unit).
+                if self.mask[k] & !left == 0 {
+                    taken += self.sum[k];
+                } else {
+                    rest.extend(self.cells[k].iter().filter(|&&c| left >> c & 1 != 0));
+                }
             }
         }
         taken

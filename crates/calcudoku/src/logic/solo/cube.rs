@@ -133,6 +133,8 @@ pub(super) struct Cube {
     pub cand: Vec<u64>,
     /// Each cell's value (0: open).
     pub grid: Vec<u8>,
+    /// The cells placed since the cube was built, in the order they were.
+    pub placed: Vec<usize>,
 }
 
 impl Cube {
@@ -158,7 +160,7 @@ impl Cube {
             .enumerate()
             .map(|(c, &v)| if v != 0 { bit(v) } else { all & !held.by(shape, c) })
             .collect();
-        Ok(Cube { cand, grid: givens.to_vec() })
+        Ok(Cube { cand, grid: givens.to_vec(), placed: Vec::with_capacity(givens.len()) })
     }
 
     /// Places `v` in cell `c`: the cell keeps only `v`, and `v` leaves the cell's row,
@@ -178,6 +180,9 @@ impl Cube {
             d.iter().for_each(|&p| self.cand[p] &= !b);
         }
         self.cand[c] = b;
+        if self.grid[c] == 0 {
+            self.placed.push(c);
+        }
         self.grid[c] = v;
     }
 

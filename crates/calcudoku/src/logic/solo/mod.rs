@@ -261,7 +261,7 @@ fn rules_on(
     deadline: Option<Instant>,
 ) -> Result<SoloGrade, SoloError> {
     let mut cube = Cube::new(shape, puzzle.givens().cells()).map_err(|_| unsound())?;
-    let mut cages = Cages::of(puzzle);
+    let mut cages = Cages::of(puzzle, shape);
     let mut used = [0usize; RULES.len()];
     let mut level = SoloLevel::Trivial;
     let mut killer = SoloKillerLevel::Trivial;

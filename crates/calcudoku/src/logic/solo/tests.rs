@@ -326,7 +326,8 @@ fn a_cube_from_unit_masks_is_the_cube_placed_one_by_one() {
         cases.extend([thinned, changed]);
         for givens in cases {
             let all = shape.all_values();
-            let mut placed = Cube { cand: vec![all; n * n], grid: vec![0; n * n] };
+            let mut placed =
+                Cube { cand: vec![all; n * n], grid: vec![0; n * n], placed: Vec::new() };
             let mut clash = false;
             for x in 0..n {
                 for y in 0..n {
@@ -530,7 +531,11 @@ fn intersection_matches_its_reference() {
                 }
             }
             boards += 1;
-            let mut reference = Cube { cand: cube.cand.clone(), grid: cube.grid.clone() };
+            let mut reference = Cube {
+                cand: cube.cand.clone(),
+                grid: cube.grid.clone(),
+                placed: cube.placed.clone(),
+            };
             loop {
                 let want = intersect_reference(&shape, &mut reference);
                 assert_eq!(intersect::step(&shape, &mut cube), want, "{}", f[1]);
