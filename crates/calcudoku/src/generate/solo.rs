@@ -183,6 +183,9 @@ fn killer(
         let Some((solution, cages)) = super::killer::draw(&any, rng) else {
             return Ok(None);
         };
+        if super::killer::swappable_rectangle(&solution, &cages) {
+            return Ok(None);
+        }
         let puzzle = super::killer::killer_of(Grid::empty(options.size), cages);
         // Too easy, its cages are merged until it is at the target (most random Killers
         // are trivial: drawing anew until one lands on basic took 15 draws a puzzle).
