@@ -110,7 +110,7 @@ pub fn run(args: &GenerateArgs, ui: Ui, out: &mut dyn Write) -> Result<Status> {
                             eprintln!(
                                 "puzzle {}: {}{} in {} attempts, {:.3} ms",
                                 index + 1,
-                                g.solo.map_or(g.grade().level_name, |l| l.name()),
+                                g.solo.map_or_else(|| g.grade().level_name, |l| l.name()),
                                 g.se.as_ref().map_or(String::new(), |r| format!(", SE {r}")),
                                 g.attempts,
                                 took.as_secs_f64() * 1e3
