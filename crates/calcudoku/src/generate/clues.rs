@@ -121,8 +121,12 @@ pub(super) fn unique(puzzle: &Puzzle, deadline: Option<Instant>) -> Result<bool,
     Ok(count.is_some_and(|c| c.solutions == 1))
 }
 
+/// An orbit of the symmetry: a cell and at most its one image, held inline (a generator
+/// shuffles a fresh list of them for every candidate).
+pub(super) type Orbit = smallvec::SmallVec<[usize; 2]>;
+
 /// The cells in orbits of the symmetry (each orbit sorted, orbits in order of first cell).
-pub(super) fn orbits(n: usize, symmetry: Symmetry) -> Vec<Vec<usize>> {
+pub(super) fn orbits(n: usize, symmetry: Symmetry) -> Vec<Orbit> {
     let image = |c: usize| {
         let (r, col) = (c / n, c % n);
         match symmetry {
@@ -138,7 +142,7 @@ pub(super) fn orbits(n: usize, symmetry: Symmetry) -> Vec<Vec<usize>> {
             continue;
         }
         // An orbit holds a cell and at most its one image.
-        let mut orbit = Vec::with_capacity(2);
+        let mut orbit = Orbit::new();
         orbit.push(c);
         seen[c] = true;
         let d = image(c);

@@ -10,11 +10,14 @@
 //! finish it below that level, its cages are merged until they finish it at the level (as
 //! Solo's generator merges cages); kept when it lands there.
 
+use std::cell::RefCell;
+use std::rc::Rc;
+
 use crate::clock::Instant;
 use crate::logic::{
     Ladder, SoloBoards, SoloLevel, solo_finishes_within, solo_level_of, solo_level_within,
 };
-use crate::puzzle::{BoxShape, Cell, Grid, Puzzle};
+use crate::puzzle::{BoxShape, Cell, Grid, HousesKey, Puzzle};
 
 use super::clues::{orbits, put_back_until, spare_clue, take_away};
 use super::rng::Rng;
@@ -27,6 +30,29 @@ use super::{GenerateError, Graded, Kind, Options, latin, variants};
 /// puzzles of each kind at intermediate: PERFORMANCE.md).
 fn greedy_up_to(kind: Kind) -> SoloLevel {
     if kind == Kind::Sudoku { SoloLevel::Basic } else { SoloLevel::Intermediate }
+}
+
+thread_local! {
+    /// The boards this thread built last, by layout and cap (two: the level asked and the
+    /// one below): a plain or X template is the same for every candidate.
+    static BOARDS: RefCell<Vec<(HousesKey, SoloLevel, Rc<SoloBoards>)>> =
+        const { RefCell::new(Vec::new()) };
+}
+
+/// [`SoloBoards::new`], kept per thread for the next candidate of the same layout.
+fn boards_for(template: &Puzzle, cap: SoloLevel) -> Option<Rc<SoloBoards>> {
+    BOARDS.with_borrow_mut(|kept| {
+        if let Some((_, _, boards)) = kept.iter().find(|(k, c, _)| *c == cap && k.matches(template))
+        {
+            return Some(boards.clone());
+        }
+        let boards = Rc::new(SoloBoards::new(template, cap)?);
+        if kept.len() == 2 {
+            kept.remove(0);
+        }
+        kept.push((HousesKey::new(template), cap, boards.clone()));
+        Some(boards)
+    })
 }
 
 /// Orbits tried in place of the last one put back, when that one made the puzzle too easy.
@@ -73,7 +99,7 @@ pub(super) fn attempt(
     // boards built once for the layout (for the two levels asked about).
     let below = SoloLevel::ALL.into_iter().rev().find(|&l| l < target);
     let boards = SoloLevel::ALL.map(|cap| {
-        if cap == target || Some(cap) == below { SoloBoards::new(&template, cap) } else { None }
+        if cap == target || Some(cap) == below { boards_for(&template, cap) } else { None }
     });
     let within = |p: &Puzzle, cap: SoloLevel| match &boards[cap as usize] {
         Some(boards) => Ok(boards.finishes(p.givens().cells())),

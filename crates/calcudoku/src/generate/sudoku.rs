@@ -13,7 +13,7 @@ use crate::clock::Instant;
 use crate::logic::{Grade, Ladder};
 use crate::puzzle::{BoxShape, Cell, Grid, Puzzle};
 
-use super::clues::{orbits, put_back_to_level, spare_clue, take_away};
+use super::clues::{Orbit, orbits, put_back_to_level, spare_clue, take_away};
 use super::rng::Rng;
 use super::{GenerateError, Options, at_level, latin, solves_within};
 
@@ -68,7 +68,7 @@ pub(super) const LADDER_FROM: usize = 20;
 fn taken_while_solved(
     solution: &Grid,
     boxes: BoxShape,
-    orbits: &[Vec<usize>],
+    orbits: &[Orbit],
     ladder: &Ladder,
     level: u8,
     deadline: Option<Instant>,

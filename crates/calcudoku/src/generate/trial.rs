@@ -18,7 +18,7 @@ use crate::logic::{Grade, Ladder};
 use crate::puzzle::{BoxShape, Grid, Puzzle};
 use crate::solve::{Branching, Solver};
 
-use super::clues::{orbits, take_away};
+use super::clues::{Orbit, orbits, take_away};
 use super::rng::Rng;
 use super::{GenerateError, Options, Symmetry, at_level, solves_within};
 
@@ -126,7 +126,7 @@ pub(super) fn attempt(
     };
 
     // Thin: take clues away (in a random order) while the solution stays unique.
-    let mut order: Vec<&Vec<usize>> = orbits.iter().filter(|o| givens[o[0]] != 0).collect();
+    let mut order: Vec<&Orbit> = orbits.iter().filter(|o| givens[o[0]] != 0).collect();
     rng.shuffle(&mut order);
     let mut givens = Grid::from_valid(9, givens);
     take_away(&mut givens, &|g: &Grid| sudoku9(g.cells()), &order, deadline)?;
@@ -143,7 +143,7 @@ type Walked = (Vec<u8>, Vec<u8>);
 /// The clues and the solution where it ends; None when it stalls ([`PATIENCE`]).
 fn walk(
     start: &[u8],
-    orbits: &[Vec<usize>],
+    orbits: &[Orbit],
     ladder: &Ladder,
     below: u8,
     rng: &mut Rng,
@@ -163,7 +163,7 @@ fn walk(
         }
         // Mostly a clue of the start goes, so that the walk moves away from it.
         let from_start = rng.chance(3, 4);
-        let mut full: Vec<&Vec<usize>> = orbits
+        let mut full: Vec<&Orbit> = orbits
             .iter()
             .filter(|o| givens[o[0]] != 0 && (!from_start || givens[o[0]] == start[o[0]]))
             .collect();

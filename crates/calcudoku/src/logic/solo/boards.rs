@@ -164,7 +164,7 @@ impl SoloBoards {
     /// the places of the values it held; and each question stops once the orbit's cells are
     /// placed again (the puzzle before was finished, and more values placed never undo a
     /// single).
-    pub fn thin(&self, solution: &[u8], orbits: &[Vec<usize>]) -> Vec<u8> {
+    pub fn thin<O: AsRef<[usize]>>(&self, solution: &[u8], orbits: &[O]) -> Vec<u8> {
         let mut givens = solution.to_vec();
         let Some(mut kept) = self.given(&givens) else { return givens };
         // Each value's given cells, region by region.
@@ -173,7 +173,7 @@ impl SoloBoards {
         for (c, &v) in solution.iter().enumerate() {
             given_at[usize::from(v) - 1] |= regions.bit_of[c];
         }
-        for orbit in orbits {
+        for orbit in orbits.iter().map(AsRef::as_ref) {
             let mut next = kept.clone();
             let mut values = 0u32;
             let mut wanted = 0;
