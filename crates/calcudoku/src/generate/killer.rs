@@ -217,9 +217,9 @@ pub(super) fn merge_up<G>(
     mut judge: impl FnMut(&Puzzle) -> Result<Option<(G, bool)>, GenerateError>,
 ) -> Result<Option<(Puzzle, G)>, GenerateError> {
     let n = puzzle.size();
-    let mut cages: Vec<Cage> = puzzle.cages().to_vec();
-    let make = |cages: &[Cage]| {
-        Puzzle::new(n, puzzle.boxes(), puzzle.givens().clone(), cages.to_vec(), true)
+    // The cages move into each candidate puzzle (copied once a trial, not twice).
+    let make = |cages: Vec<Cage>| {
+        Puzzle::new(n, puzzle.boxes(), puzzle.givens().clone(), cages, true)
             .expect("merged cages still tile the grid")
     };
     match judge(puzzle)? {
@@ -227,7 +227,9 @@ pub(super) fn merge_up<G>(
         Some(_) => {}
         None => return Ok(None),
     }
+    let mut current = puzzle.clone();
     loop {
+        let cages = current.cages();
         // Every pair of neighbouring cages whose merge is allowed, in a random order.
         let mut cage_of = vec![0usize; n * n];
         for (k, cage) in cages.iter().enumerate() {
@@ -252,27 +254,28 @@ pub(super) fn merge_up<G>(
             }
         }
         rng.shuffle(&mut pairs);
-        let mut merged = false;
+        let mut kept = None;
         for (a, b) in pairs {
-            let mut next = cages.clone();
+            let mut next = cages.to_vec();
             let cb = next.remove(b);
             let ca = &next[a];
             let mut cells = ca.cells.clone();
             cells.extend(cb.cells.iter().copied());
             cells.sort_unstable();
             next[a] = Cage::new(ca.target + cb.target, Some(Operator::Add), cells);
-            match judge(&make(&next))? {
-                Some((g, true)) => return Ok(Some((make(&next), g))),
+            let merged = make(next);
+            match judge(&merged)? {
+                Some((g, true)) => return Ok(Some((merged, g))),
                 Some(_) => {
-                    cages = next;
-                    merged = true;
+                    kept = Some(merged);
                     break;
                 }
                 None => {}
             }
         }
-        if !merged {
-            return Ok(None);
+        match kept {
+            Some(merged) => current = merged,
+            None => return Ok(None),
         }
     }
 }
