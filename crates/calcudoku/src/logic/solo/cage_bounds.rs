@@ -6,13 +6,26 @@ use super::cages::Cages;
 use super::cube::{Cube, Shape, bit};
 
 /// True when a value left some cell.
-pub(super) fn step(shape: &Shape, cube: &mut Cube, cages: &Cages) -> bool {
+pub(super) fn step(shape: &Shape, cube: &mut Cube, cages: &mut Cages) -> bool {
     let mut any = false;
-    for (cells, &sum) in cages.cells.iter().zip(&cages.sum) {
-        any |= bound(shape, cube, cells, sum);
+    for k in 0..cages.cells.len() {
+        let cells = &cages.cells[k];
+        let seen: u64 = cells.iter().map(|&c| cube.cand[c]).sum();
+        if cages.bounds_seen[k] == seen {
+            continue;
+        }
+        let changed = bound(shape, cube, cells, cages.sum[k]);
+        cages.bounds_seen[k] = if changed { u64::MAX } else { seen };
+        any |= changed;
     }
-    for (cells, sum) in cages.implied.iter() {
-        any |= bound(shape, cube, cells, sum);
+    for (u, cells, sum) in cages.implied.with_units() {
+        let seen: u64 = cells.iter().map(|&c| cube.cand[c]).sum();
+        if cages.implied_seen[u] == seen {
+            continue;
+        }
+        let changed = bound(shape, cube, cells, sum);
+        cages.implied_seen[u] = if changed { u64::MAX } else { seen };
+        any |= changed;
     }
     any
 }

@@ -35,12 +35,13 @@ pub(super) fn step(shape: &Shape, cube: &mut Cube, cages: &mut Cages) -> Result<
             let len = memo.len();
             if len != 0 && len != n {
                 debug_assert!(len > 1 && memo.taken < total);
-                cages.implied.push_memo(&memo, total - memo.taken);
+                cages.implied.push_memo(u, &memo, total - memo.taken);
             }
             continue;
         }
         let taken = cages.outside_whole_cages(cube, unit, &mut rest);
         cages.memo[u] = UnitMemo::of(&rest, taken);
+        cages.implied_seen[u] = u64::MAX;
         cages.dirty_units &= !(1 << u);
         if rest.is_empty() || rest.len() == n {
             continue;
@@ -63,7 +64,7 @@ pub(super) fn step(shape: &Shape, cube: &mut Cube, cages: &mut Cages) -> Result<
             cages.split(&rest, sum);
             cut = true;
         } else {
-            cages.implied.push(&rest, sum);
+            cages.implied.push(u, &rest, sum);
         }
     }
     cages.units_unchanged_at = (!placed && !cut).then_some(placed_cells);

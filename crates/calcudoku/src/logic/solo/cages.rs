@@ -39,6 +39,13 @@ pub(super) struct Cages {
     pub seen_placed: usize,
     /// Each cell's units (bit u, numbered as in `memo`).
     pub units_of: Vec<u32>,
+    /// For each cage, the sum of its cells' candidate masks when `cage_bounds` last found
+    /// nothing to take from it (`u64::MAX`: not since the cage last changed). Candidates only
+    /// shrink, so an equal sum means the same candidates and again nothing.
+    pub bounds_seen: Vec<u64>,
+    /// The same for the cage each unit implies (reset when the unit's memo is worked out
+    /// again: while it is kept, the unit implies the same cells and sum).
+    pub implied_seen: Vec<u64>,
 }
 
 /// A unit's cells outside the whole cages within it (in Solo's order) and what the rest of
@@ -70,8 +77,8 @@ impl UnitMemo {
 #[derive(Clone, Debug)]
 pub(super) struct Implied {
     cells: Vec<usize>,
-    /// Each cage's end in `cells` and its sum.
-    ends: Vec<(usize, u32)>,
+    /// Each cage's end in `cells`, its sum and its unit (numbered as in [`Cages::memo`]).
+    ends: Vec<(usize, u32, usize)>,
 }
 
 impl Implied {
@@ -85,21 +92,28 @@ impl Implied {
         self.ends.clear();
     }
 
-    pub fn push(&mut self, cells: &[usize], sum: u32) {
+    pub fn push(&mut self, unit: usize, cells: &[usize], sum: u32) {
         self.cells.extend_from_slice(cells);
-        self.ends.push((self.cells.len(), sum));
+        self.ends.push((self.cells.len(), sum, unit));
     }
 
     /// [`Implied::push`] of a unit's memo.
-    pub fn push_memo(&mut self, memo: &UnitMemo, sum: u32) {
+    pub fn push_memo(&mut self, unit: usize, memo: &UnitMemo, sum: u32) {
         self.cells.extend(memo.cells[..memo.len()].iter().map(|&c| usize::from(c)));
-        self.ends.push((self.cells.len(), sum));
+        self.ends.push((self.cells.len(), sum, unit));
     }
 
     /// Each implied cage's cells (in order) and sum, in the order they were found.
     pub fn iter(&self) -> impl Iterator<Item = (&[usize], u32)> {
-        let starts = std::iter::once(0).chain(self.ends.iter().map(|&(end, _)| end));
-        starts.zip(&self.ends).map(|(start, &(end, sum))| (&self.cells[start..end], sum))
+        self.with_units().map(|(_, cells, sum)| (cells, sum))
+    }
+
+    /// [`Implied::iter`] with the unit each cage was found in.
+    pub fn with_units(&self) -> impl Iterator<Item = (usize, &[usize], u32)> {
+        let starts = std::iter::once(0).chain(self.ends.iter().map(|&(end, _, _)| end));
+        starts
+            .zip(&self.ends)
+            .map(|(start, &(end, sum, unit))| (unit, &self.cells[start..end], sum))
     }
 }
 
@@ -129,6 +143,7 @@ impl Cages {
         }
         let (cells, sum): (Vec<Vec<usize>>, _) = cages.into_iter().unzip();
         let mask = cells.iter().map(|cells| mask_of(cells)).collect();
+        let bounds_seen = vec![u64::MAX; cells.len()];
         let units_of = (0..n * n)
             .map(|c| 1 << (c / n) | 1 << (n + c % n) | 1 << (2 * n + shape.region_of[c]))
             .collect();
@@ -143,11 +158,14 @@ impl Cages {
             dirty_units: (1 << (3 * n)) - 1,
             seen_placed: 0,
             units_of,
+            bounds_seen,
+            implied_seen: vec![u64::MAX; 3 * n],
         })
     }
 
     /// Marks the units cage `k` meets as out of date (before the cage changes).
     fn touch(&mut self, k: usize) {
+        self.bounds_seen[k] = u64::MAX;
         for &c in &self.cells[k] {
             self.dirty_units |= self.units_of[c];
         }
@@ -168,6 +186,7 @@ impl Cages {
         self.sum.push(sum);
         self.mask[from] &= !mask_of(part);
         self.mask.push(mask_of(part));
+        self.bounds_seen.push(u64::MAX);
     }
 
     /// Takes the `i`th cell out of cage `k` (placed).
