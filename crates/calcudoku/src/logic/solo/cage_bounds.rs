@@ -9,25 +9,39 @@ use super::cube::{Cube, Shape, bit};
 pub(super) fn step(shape: &Shape, cube: &mut Cube, cages: &mut Cages) -> bool {
     let mut any = false;
     for k in 0..cages.cells.len() {
-        let cells = &cages.cells[k];
-        let seen: u64 = cells.iter().map(|&c| cube.cand[c]).sum();
-        if cages.bounds_seen[k] == seen {
-            continue;
-        }
-        let changed = bound(shape, cube, cells, cages.sum[k]);
-        cages.bounds_seen[k] = if changed { u64::MAX } else { seen };
-        any |= changed;
+        any |= bound_unless_seen(
+            shape,
+            cube,
+            &cages.cells[k],
+            cages.sum[k],
+            &mut cages.bounds_seen[k],
+        );
     }
     for (u, cells, sum) in cages.implied.with_units() {
-        let seen: u64 = cells.iter().map(|&c| cube.cand[c]).sum();
-        if cages.implied_seen[u] == seen {
-            continue;
-        }
-        let changed = bound(shape, cube, cells, sum);
-        cages.implied_seen[u] = if changed { u64::MAX } else { seen };
-        any |= changed;
+        any |= bound_unless_seen(shape, cube, cells, sum, &mut cages.implied_seen[u]);
     }
     any
+}
+
+/// [`bound`], skipped when the cells' candidate masks add up to `seen`, what they did when it
+/// last took nothing (candidates only shrink, so an equal sum is the same masks); `seen` is
+/// updated, or cleared (`u64::MAX`) when a value left a cell. (Inlined: as a call, Killer
+/// generation at basic took 1.7% more instructions.)
+#[inline(always)]
+fn bound_unless_seen(
+    shape: &Shape,
+    cube: &mut Cube,
+    cells: &[usize],
+    sum: u32,
+    seen: &mut u64,
+) -> bool {
+    let now: u64 = cells.iter().map(|&c| cube.cand[c]).sum();
+    if *seen == now {
+        return false;
+    }
+    let changed = bound(shape, cube, cells, sum);
+    *seen = if changed { u64::MAX } else { now };
+    changed
 }
 
 /// One cage, its cells in order (what one cell loses counts for the next).
