@@ -275,33 +275,35 @@ fn too_long(cells: usize) -> ParseErrorKind {
 /// (region or cage), numbered from 0 in order of first cell.
 fn parse_walls(cur: &mut Cursor<'_>, n: usize) -> Result<Vec<usize>, ParseError> {
     let edges = 2 * n * (n - 1);
-    let mut dsf = Dsf::new(n * n);
+    let mut sides = Sides::new(n);
     // Positions covered: edges, then the closing wall.
     let mut pos = 0usize;
     let start = cur.pos;
     let mut last_joins = false;
-    while let Some(ch) = cur.peek() {
+    // Byte by byte: every byte a wall string may hold is ASCII, and anything else (a
+    // multi-byte character included) is an error at its first byte.
+    while let Some(&b) = cur.text.as_bytes()[..cur.end].get(cur.pos) {
         let at = cur.pos;
-        let joined = match ch {
-            ',' => break,
-            '_' => 0,
-            'a'..='z' => ch as usize - 'a' as usize + 1,
+        let joined = match b {
+            b',' => break,
+            b'_' => 0,
+            b'a'..=b'z' => usize::from(b - b'a') + 1,
             _ => return Err(cur.expected(at, "a wall letter ('_' or 'a' to 'z') or ','")),
         };
-        let wall = ch != 'z';
+        let wall = b != b'z';
         if pos + joined + usize::from(wall) > edges + 1 || (pos + joined > edges) {
             return Err(cur.error(
                 at,
                 ParseErrorKind::Other(format!("the walls describe more than the {edges} edges")),
             ));
         }
-        for e in pos..pos + joined {
-            let (a, b) = edge_cells(e, n);
-            dsf.union(a, b);
+        sides.join(joined);
+        if wall {
+            sides.skip();
         }
         pos += joined + usize::from(wall);
         last_joins = !wall;
-        cur.bump();
+        cur.pos += 1;
     }
     if cur.pos == start {
         return Err(cur.expected(cur.pos, "a wall string ('_' or 'a' to 'z')"));
@@ -317,18 +319,106 @@ fn parse_walls(cur: &mut Cursor<'_>, n: usize) -> Result<Vec<usize>, ParseError>
             cur.expected(cur.pos, format!("a wall closing the string after the {edges} edges"))
         );
     }
-    let mut number = vec![usize::MAX; n * n];
-    let mut next = 0;
-    let mut owner = Vec::with_capacity(n * n);
-    for i in 0..n * n {
-        let root = dsf.find(i);
-        if number[root] == usize::MAX {
-            number[root] = next;
+    Ok(sides.parts())
+}
+
+/// The open sides of each cell (those without a wall), filled edge by edge in the order of a
+/// wall string ([`edge_cells`]: the edges between horizontal neighbours in reading order, then
+/// those between vertical neighbours column by column).
+struct Sides {
+    n: usize,
+    open: Vec<u8>,
+    /// The cell left of (or above) the next edge, its column (or row) and whether the edges
+    /// between vertical neighbours have begun.
+    cell: usize,
+    along: usize,
+    vertical: bool,
+}
+
+impl Sides {
+    const RIGHT: u8 = 1;
+    const LEFT: u8 = 2;
+    const DOWN: u8 = 4;
+    const UP: u8 = 8;
+
+    fn new(n: usize) -> Sides {
+        Sides { n, open: vec![0; n * n], cell: 0, along: 0, vertical: n < 2 }
+    }
+
+    /// The next `count` edges join their cells (the caller keeps within the edges).
+    fn join(&mut self, count: usize) {
+        for _ in 0..count {
+            let c = self.cell;
+            if self.vertical {
+                self.open[c] |= Self::DOWN;
+                self.open[c + self.n] |= Self::UP;
+            } else {
+                self.open[c] |= Self::RIGHT;
+                self.open[c + 1] |= Self::LEFT;
+            }
+            self.skip();
+        }
+    }
+
+    /// Past the next edge (a wall; past the last edge it stays put).
+    fn skip(&mut self) {
+        let n = self.n;
+        self.along += 1;
+        if !self.vertical {
+            self.cell += 1;
+            if self.along == n - 1 {
+                self.along = 0;
+                self.cell += 1;
+                if self.cell == n * n {
+                    (self.vertical, self.cell) = (true, 0);
+                }
+            }
+        } else {
+            self.cell += n;
+            if self.along == n - 1 {
+                self.along = 0;
+                self.cell = self.cell % n + 1;
+                if self.cell == n {
+                    self.cell = 0;
+                }
+            }
+        }
+    }
+
+    /// Each cell's part (region or cage): the parts numbered from 0 in order of their first
+    /// cell.
+    fn parts(&self) -> Vec<usize> {
+        let n = self.n;
+        // Flood fill from each cell not yet reached, in reading order: the first cell of a
+        // part is where its fill starts.
+        let mut owner = vec![usize::MAX; n * n];
+        let mut stack = Vec::with_capacity(n * n);
+        let mut next = 0;
+        for first in 0..n * n {
+            if owner[first] != usize::MAX {
+                continue;
+            }
+            owner[first] = next;
+            stack.push(first);
+            while let Some(c) = stack.pop() {
+                let open = self.open[c];
+                let near = [
+                    (Self::RIGHT, c + 1),
+                    (Self::LEFT, c.wrapping_sub(1)),
+                    (Self::DOWN, c + n),
+                    (Self::UP, c.wrapping_sub(n)),
+                ];
+                for (side, to) in near {
+                    if open & side != 0 && owner[to] == usize::MAX {
+                        owner[to] = next;
+                        stack.push(to);
+                    }
+                }
+            }
             next += 1;
         }
-        owner.push(number[root]);
+        owner
     }
-    Ok(owner)
 }
 
 /// Killer cages from their walls and the grid of sums: each cage's one sum.
@@ -655,29 +745,6 @@ impl Cursor<'_> {
         };
         let (line, column) = self.line_col(at);
         ParseError::expected(line, column, expected, found)
-    }
-}
-
-/// Union-find over the cells.
-struct Dsf(Vec<usize>);
-
-impl Dsf {
-    fn new(n: usize) -> Dsf {
-        Dsf((0..n).collect())
-    }
-    fn find(&mut self, mut i: usize) -> usize {
-        while self.0[i] != i {
-            self.0[i] = self.0[self.0[i]];
-            i = self.0[i];
-        }
-        i
-    }
-    fn union(&mut self, a: usize, b: usize) {
-        let (ra, rb) = (self.find(a), self.find(b));
-        if ra != rb {
-            let (lo, hi) = if ra < rb { (ra, rb) } else { (rb, ra) };
-            self.0[hi] = lo;
-        }
     }
 }
 

@@ -152,3 +152,54 @@ fn long_runs_of_joined_edges_are_written_as_solo_reads_them() {
     assert!(id.contains('z'), "{id}");
     assert_eq!(parse(&id).unwrap().houses(), rows.houses());
 }
+
+/// The parts read from a wall string are those a union of joined neighbours gives, numbered in
+/// order of first cell, for any set of joined edges (most of them not regions at all).
+#[test]
+fn parts_are_the_cells_joined_through_open_edges() {
+    fn by_union(joins: &[bool], n: usize) -> Vec<usize> {
+        let mut root: Vec<usize> = (0..n * n).collect();
+        fn find(root: &mut [usize], mut i: usize) -> usize {
+            while root[i] != i {
+                i = root[i];
+            }
+            i
+        }
+        for (e, _) in joins.iter().enumerate().filter(|(_, j)| **j) {
+            let (a, b) = edge_cells(e, n);
+            let (ra, rb) = (find(&mut root, a), find(&mut root, b));
+            root[ra.max(rb)] = ra.min(rb);
+        }
+        let mut number = vec![usize::MAX; n * n];
+        let mut next = 0;
+        (0..n * n)
+            .map(|i| {
+                let r = find(&mut root, i);
+                if number[r] == usize::MAX {
+                    number[r] = next;
+                    next += 1;
+                }
+                number[r]
+            })
+            .collect()
+    }
+    let mut state = 0x9e37_79b9_7f4a_7c15u64;
+    let mut draw = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    for round in 0..600 {
+        let n = 2 + round % 11;
+        let edges = 2 * n * (n - 1);
+        // From few joined edges to nearly all of them.
+        let keep = draw() % 8;
+        let joins: Vec<bool> = (0..edges).map(|_| draw() % 8 < keep).collect();
+        let mut sides = Sides::new(n);
+        for &j in &joins {
+            if j { sides.join(1) } else { sides.skip() }
+        }
+        assert_eq!(sides.parts(), by_union(&joins, n), "side {n}, joins {joins:?}");
+    }
+}

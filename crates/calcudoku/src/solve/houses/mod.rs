@@ -119,25 +119,37 @@ impl<const W: usize> Layout<W> {
             self.every_unit = 0;
             return false;
         }
-        let units = &mut self.units;
+        let (units, units_of) = (&mut self.units, &mut self.units_of);
+        // Each unit's cells, and each cell's units as a mask: rows and columns first.
         for i in 0..n {
             for j in 0..n {
-                bits::insert(&mut units[i], i * n + j);
-                bits::insert(&mut units[n + i], j * n + i);
+                let c = i * n + j;
+                bits::insert(&mut units[i], c);
+                bits::insert(&mut units[n + j], c);
+                units_of[cell(c)] = 1 << i | 1 << (n + j);
             }
         }
         let mut k = 2 * n;
         if regions {
-            for c in 0..cells {
-                let r = puzzle.region_of(Cell(c as u16)).unwrap_or(0);
+            let mut add = |c: usize, r: usize| {
                 bits::insert(&mut units[k + r], c);
+                units_of[cell(c)] |= 1 << (k + r);
+            };
+            match puzzle.jigsaw() {
+                Some(map) => map.iter().enumerate().for_each(|(c, &r)| add(c, usize::from(r))),
+                None => (0..cells).for_each(|c| {
+                    add(c, puzzle.region_of(Cell(c as u16)).unwrap_or(0));
+                }),
             }
             k += n;
         }
         if diagonals {
             for i in 0..n {
-                bits::insert(&mut units[k], i * n + i);
-                bits::insert(&mut units[k + 1], i * n + n - 1 - i);
+                let (d, a) = (i * n + i, i * n + n - 1 - i);
+                bits::insert(&mut units[k], d);
+                bits::insert(&mut units[k + 1], a);
+                units_of[cell(d)] |= 1 << k;
+                units_of[cell(a)] |= 1 << (k + 1);
             }
             k += 2;
         }
@@ -146,6 +158,7 @@ impl<const W: usize> Layout<W> {
             region.iter().for_each(|c| bits::insert(&mut set, c.index()));
             if region.len() == n {
                 units[k] = set;
+                region.iter().for_each(|c| units_of[cell(c.index())] |= 1 << k);
                 k += 1;
             } else {
                 // Fewer than N cells: peers, not a unit.
@@ -154,14 +167,16 @@ impl<const W: usize> Layout<W> {
                 }
             }
         }
-        for (i, set) in units[..k].iter().enumerate() {
-            for c in bits::cells(*set) {
-                self.units_of[cell(c)] |= 1 << i;
-                self.peers[cell(c)] = bits::or(&self.peers[cell(c)], set);
+        // Each cell's peers: the cells of its units (and of its small extra regions, above).
+        for c in 0..cells {
+            let mut mask = units_of[cell(c)];
+            let mut p = self.peers[cell(c)];
+            while mask != 0 {
+                p = bits::or(&p, &units[unit(mask)]);
+                mask &= mask - 1;
             }
-        }
-        for (c, p) in self.peers.iter_mut().enumerate().take(cells) {
-            bits::remove(p, c);
+            bits::remove(&mut p, c);
+            self.peers[cell(c)] = p;
         }
         self.every_unit = if k == 64 { u64::MAX } else { (1 << k) - 1 };
         true
