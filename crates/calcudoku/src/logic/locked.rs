@@ -29,24 +29,36 @@ pub fn find(board: &Board, pointing: bool, out: &mut Found) {
     let region = |u: Unit| matches!(u, Unit::Box(_) | Unit::Region(_));
     let line = |u: Unit| matches!(u, Unit::Row(_) | Unit::Column(_));
     let n = board.size();
-    for &unit in board.units() {
+    for (u, &unit) in board.units().iter().enumerate() {
         let from_box = region(unit);
         if from_box != pointing || !(from_box || line(unit)) {
             continue;
         }
+        // A value's places among the unit's open cells, a bit per position: no list for each
+        // unit and value, most of which have too many places to be locked anywhere.
+        let (open, placed) = board.unit_open(u);
+        let cells = board.unit_cells_at(u);
         for v in 1..=n as u8 {
-            let places: List<Cell> = board.places(unit, v).collect();
-            if places.len() < 2 || places.iter().any(|&c| board.is_placed(c)) {
+            // Placed in the unit: nothing of it is left to lock.
+            if placed.contains(v) {
+                continue;
+            }
+            let places = bits(open).fold(0u64, |m, i| {
+                if board.candidates(cells[i]).contains(v) { m | 1 << i } else { m }
+            });
+            if places & places.wrapping_sub(1) == 0 {
                 continue;
             }
             // The other unit all the places share: a line for a box (or jigsaw region), the
             // box for a line.
-            let shared = board.units_of(places[0]).find(|&u| {
-                u != unit
-                    && if from_box { line(u) } else { region(u) }
-                    && places.iter().all(|&c| board.units_of(c).any(|w| w == u))
+            let first = cells[places.trailing_zeros() as usize];
+            let shared = board.units_of(first).find(|&w| {
+                w != unit
+                    && if from_box { line(w) } else { region(w) }
+                    && bits(places).all(|i| board.units_of(cells[i]).any(|x| x == w))
             });
             let Some(target) = shared else { continue };
+            let places: List<Cell> = bits(places).map(|i| cells[i]).collect();
             let mut step = Step::new(Technique::LockedCandidates { pointing });
             for &c in board.unit_cells(target) {
                 if !places.contains(&c) && board.candidates(c).contains(v) {
@@ -66,6 +78,17 @@ pub fn find(board: &Board, pointing: bool, out: &mut Found) {
             }
         }
     }
+}
+
+/// The positions of the set bits of `m`, lowest first.
+fn bits(mut m: u64) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (m != 0).then(|| {
+            let i = m.trailing_zeros() as usize;
+            m &= m - 1;
+            i
+        })
+    })
 }
 
 pub fn describe(step: &Step, board: &Board) -> String {
