@@ -593,6 +593,11 @@ impl Board {
     pub fn units_of(&self, cell: Cell) -> impl Iterator<Item = Unit> + '_ {
         self.geo.frame.unit_indices(cell).map(|u| self.geo.frame.units[u as usize])
     }
+    /// The units a cell lies in, as indices into [`Board::units`] ([`Board::units_of`]
+    /// without the units themselves).
+    pub(crate) fn unit_indices_of(&self, cell: Cell) -> impl Iterator<Item = usize> + '_ {
+        self.geo.frame.unit_indices(cell).map(usize::from)
+    }
     /// Whether two different cells must hold different values: they share a house (or, with
     /// Killer rules, a cage).
     pub fn sees(&self, a: Cell, b: Cell) -> bool {

@@ -52,12 +52,13 @@ pub fn find(board: &Board, pointing: bool, out: &mut Found) {
             // The other unit all the places share: a line for a box (or jigsaw region), the
             // box for a line.
             let first = cells[places.trailing_zeros() as usize];
-            let shared = board.units_of(first).find(|&w| {
-                w != unit
-                    && if from_box { line(w) } else { region(w) }
-                    && bits(places).all(|i| board.units_of(cells[i]).any(|x| x == w))
+            let units = board.units();
+            let shared = board.unit_indices_of(first).find(|&w| {
+                w != u
+                    && if from_box { line(units[w]) } else { region(units[w]) }
+                    && bits(places).all(|i| board.unit_indices_of(cells[i]).any(|x| x == w))
             });
-            let Some(target) = shared else { continue };
+            let Some(target) = shared.map(|w| units[w]) else { continue };
             let places: List<Cell> = bits(places).map(|i| cells[i]).collect();
             let mut step = Step::new(Technique::LockedCandidates { pointing });
             for &c in board.unit_cells(target) {
