@@ -11,8 +11,6 @@
 //! The search is breadth first from each candidate, so each start's shortest chain is found
 //! first; chains are bounded in length.
 
-use std::collections::VecDeque;
-
 use crate::puzzle::{Cell, ValueSet};
 
 use super::board::Board;
@@ -91,6 +89,9 @@ pub fn find(board: &Board, out: &mut Found) {
     let mut depth = vec![0u8; 2 * nodes];
     let mut strong = List::new();
     let mut weak = List::new();
+    // The search's queue, kept from start to start: every state it reached is in it (and
+    // is cleared from `prev` after the search, instead of all of `prev`).
+    let mut queue: Vec<(Node, usize)> = Vec::new();
     let mut found = 0;
     let work = u32::try_from(nodes / 16).unwrap_or(u32::MAX).max(1);
     for start_cell in board.cells() {
@@ -103,13 +104,18 @@ pub fn find(board: &Board, out: &mut Found) {
                 return;
             }
             let start = Node::new(start_cell, v);
-            prev.fill(0);
             // Parity 0: false (given the start is false); parity 1: true.
             let state = |x: Node, p: usize| 2 * index(x) + p;
+            for &(x, parity) in &queue {
+                prev[state(x, parity)] = 0;
+            }
+            queue.clear();
             prev[state(start, 0)] = u32::MAX;
             depth[state(start, 0)] = 1;
-            let mut queue = VecDeque::from([(start, 0usize)]);
-            'search: while let Some((x, parity)) = queue.pop_front() {
+            queue.push((start, 0usize));
+            let mut head = 0;
+            'search: while let Some(&(x, parity)) = queue.get(head) {
+                head += 1;
                 let d = depth[state(x, parity)];
                 if d as usize >= MAX_NODES {
                     continue;
@@ -128,6 +134,7 @@ pub fn find(board: &Board, out: &mut Found) {
                     }
                     prev[s] = state(x, parity) as u32 + 1;
                     depth[s] = d + 1;
+                    queue.push((y, next_parity));
                     if next_parity == 1 && d >= 3 {
                         if let Some(step) = conclude(&links, start, y, path(&prev, s, n)) {
                             out.push(step);
@@ -138,7 +145,6 @@ pub fn find(board: &Board, out: &mut Found) {
                             break 'search;
                         }
                     }
-                    queue.push_back((y, next_parity));
                 }
             }
         }
