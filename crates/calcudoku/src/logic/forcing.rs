@@ -31,23 +31,26 @@ const ALL_UNITS: &[UnitKind] = &[
     UnitKind::Extra,
 ];
 
-/// The board after `assume`, advanced by singles; Err at a contradiction.
+/// The board after `assume`, advanced by singles; Err at a contradiction. Each round places
+/// every naked single found, or when there is none every hidden single, as the singles' rungs
+/// would (without making their steps).
 fn follow(board: &Board, assume: Placement) -> Result<Board, Contradiction> {
     let mut b = board.clone();
     b.place(assume.cell, assume.value)?;
     let mut applied = 0;
+    let mut found = Vec::new();
     loop {
-        let mut found = Found::all();
-        singles::naked(&b, &mut found);
+        found.clear();
+        singles::naked_placements(&b, &mut found);
         if found.is_empty() {
-            singles::hidden(&b, ALL_UNITS, &mut found);
+            singles::hidden_placements(&b, ALL_UNITS, &mut found);
         }
         if found.is_empty() {
             no_place(&b)?;
             return Ok(b);
         }
-        for step in found.into_steps() {
-            step.apply(&mut b)?;
+        for p in &found {
+            b.place(p.cell, p.value)?;
             applied += 1;
         }
         if applied > MAX_SINGLES {

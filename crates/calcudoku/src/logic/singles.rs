@@ -1,7 +1,7 @@
 //! Singles: a cell with one candidate left (naked), a value with one place left in a unit
 //! (hidden).
 
-use crate::puzzle::ValueSet;
+use crate::puzzle::{Cell, ValueSet};
 
 use super::board::{Board, Unit};
 use super::step::{Found, Placement, Step};
@@ -27,17 +27,33 @@ pub(crate) const HIDDEN: super::technique::TechniqueSpec = super::technique::Tec
 
 /// Cells with one candidate that hold no value yet.
 pub fn naked(board: &Board, out: &mut Found) {
+    naked_each(board, |cell, v| {
+        let mut step = Step::new(Technique::NakedSingle);
+        step.cells.push(cell);
+        step.values = ValueSet::single(v);
+        step.placements.push(Placement::new(cell, v));
+        out.push(step);
+        !out.done()
+    });
+}
+
+/// The placements [`naked`] finds, in its order, without their steps (what forcing chains
+/// follow, many times a step).
+pub(crate) fn naked_placements(board: &Board, out: &mut Vec<Placement>) {
+    naked_each(board, |cell, v| {
+        out.push(Placement::new(cell, v));
+        true
+    });
+}
+
+/// Calls `f` with each naked single in cell order, until it returns false.
+fn naked_each(board: &Board, mut f: impl FnMut(Cell, u8) -> bool) {
     for cell in board.cells() {
         if board.is_placed(cell) {
             continue;
         }
         if let Some(v) = board.candidates(cell).single_value() {
-            let mut step = Step::new(Technique::NakedSingle);
-            step.cells.push(cell);
-            step.values = ValueSet::single(v);
-            step.placements.push(Placement::new(cell, v));
-            out.push(step);
-            if out.done() {
+            if !f(cell, v) {
                 return;
             }
         }
@@ -46,6 +62,33 @@ pub fn naked(board: &Board, out: &mut Found) {
 
 /// Values with one place left in a unit of the given kinds (boxes first, as people look).
 pub fn hidden(board: &Board, kinds: &[UnitKind], out: &mut Found) {
+    hidden_each(board, kinds, |unit, kind, cell, v| {
+        let mut step = Step::new(Technique::HiddenSingle(kind));
+        step.cells.push(cell);
+        step.units.push(unit);
+        step.values = ValueSet::single(v);
+        step.placements.push(Placement::new(cell, v));
+        out.push(step);
+        !out.done()
+    });
+}
+
+/// The placements [`hidden`] finds, in its order (a cell once for each unit it is the single
+/// of), without their steps.
+pub(crate) fn hidden_placements(board: &Board, kinds: &[UnitKind], out: &mut Vec<Placement>) {
+    hidden_each(board, kinds, |_, _, cell, v| {
+        out.push(Placement::new(cell, v));
+        true
+    });
+}
+
+/// Calls `f` with each hidden single (its unit and the unit's kind, the cell, the value), in
+/// the units of `kinds` in that order, until it returns false.
+fn hidden_each(
+    board: &Board,
+    kinds: &[UnitKind],
+    mut f: impl FnMut(Unit, UnitKind, Cell, u8) -> bool,
+) {
     let full = ValueSet::full(board.size());
     for &kind in kinds {
         for (u, &unit) in board.units().iter().enumerate() {
@@ -73,13 +116,7 @@ pub fn hidden(board: &Board, kinds: &[UnitKind], out: &mut Found) {
                     .copied()
                     .find(|&c| !board.is_placed(c) && board.candidates(c).contains(v))
                     .expect("a value seen once has a place");
-                let mut step = Step::new(Technique::HiddenSingle(kind));
-                step.cells.push(cell);
-                step.units.push(unit);
-                step.values = ValueSet::single(v);
-                step.placements.push(Placement::new(cell, v));
-                out.push(step);
-                if out.done() {
+                if !f(unit, kind, cell, v) {
                     return;
                 }
             }
