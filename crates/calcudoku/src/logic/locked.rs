@@ -5,7 +5,7 @@
 //! - claiming: in a row (column), a value's places all lie in one box, so it leaves the rest of
 //!   that box.
 
-use crate::puzzle::{Cell, ValueSet};
+use crate::puzzle::{Cell, MAX_SIZE, ValueSet};
 
 use super::board::{Board, Unit};
 use super::step::{Found, List, Placement, Step, eliminations_text};
@@ -29,6 +29,7 @@ pub fn find(board: &Board, pointing: bool, out: &mut Found) {
     let region = |u: Unit| matches!(u, Unit::Box(_) | Unit::Region(_));
     let line = |u: Unit| matches!(u, Unit::Row(_) | Unit::Column(_));
     let n = board.size();
+    let mut places_of = [0u64; MAX_SIZE + 1];
     for (u, &unit) in board.units().iter().enumerate() {
         let from_box = region(unit);
         if from_box != pointing || !(from_box || line(unit)) {
@@ -38,14 +39,20 @@ pub fn find(board: &Board, pointing: bool, out: &mut Found) {
         // unit and value, most of which have too many places to be locked anywhere.
         let (open, placed) = board.unit_open(u);
         let cells = board.unit_cells_at(u);
+        // Every value's places at once, from each open cell's candidates.
+        let places_of = &mut places_of[..=n];
+        places_of.fill(0);
+        for i in bits(open) {
+            for v in board.candidates(cells[i]).iter() {
+                places_of[usize::from(v)] |= 1 << i;
+            }
+        }
         for v in 1..=n as u8 {
             // Placed in the unit: nothing of it is left to lock.
             if placed.contains(v) {
                 continue;
             }
-            let places = bits(open).fold(0u64, |m, i| {
-                if board.candidates(cells[i]).contains(v) { m | 1 << i } else { m }
-            });
+            let places = places_of[usize::from(v)];
             if places & places.wrapping_sub(1) == 0 {
                 continue;
             }
