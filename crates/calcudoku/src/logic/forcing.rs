@@ -15,21 +15,12 @@ use crate::puzzle::{Cell, ValueSet};
 use super::board::{Board, Contradiction, Unit};
 use super::singles;
 use super::step::{Found, List, Placement, Step, cell_list};
-use super::technique::{Technique, UnitKind};
+use super::technique::Technique;
 
 /// The most candidates (of a cell) or places (of a value in a unit) followed.
 const MAX_BRANCHES: u32 = 3;
 /// Singles applied in one branch before it is given up.
 const MAX_SINGLES: usize = 400;
-
-const ALL_UNITS: &[UnitKind] = &[
-    UnitKind::Box,
-    UnitKind::Region,
-    UnitKind::Row,
-    UnitKind::Col,
-    UnitKind::Diagonal,
-    UnitKind::Extra,
-];
 
 /// The board after `assume`, advanced by singles; Err at a contradiction. Each round places
 /// every naked single found, or when there is none every hidden single, as the singles' rungs
@@ -43,7 +34,7 @@ fn follow(board: &Board, assume: Placement) -> Result<Board, Contradiction> {
         found.clear();
         singles::naked_placements(&b, &mut found);
         if found.is_empty() {
-            singles::hidden_placements(&b, ALL_UNITS, &mut found);
+            singles::hidden_placements(&b, &mut found);
         }
         if found.is_empty() {
             no_place(&b)?;

@@ -73,13 +73,16 @@ pub fn hidden(board: &Board, kinds: &[UnitKind], out: &mut Found) {
     });
 }
 
-/// The placements [`hidden`] finds, in its order (a cell once for each unit it is the single
-/// of), without their steps.
-pub(crate) fn hidden_placements(board: &Board, kinds: &[UnitKind], out: &mut Vec<Placement>) {
-    hidden_each(board, kinds, |_, _, cell, v| {
-        out.push(Placement::new(cell, v));
-        true
-    });
+/// The placements [`hidden`] finds in every unit (a cell once for each unit it is the single
+/// of), in the order of the units, without their steps: what forcing chains follow, where
+/// the order of one sweep's placements does not matter.
+pub(crate) fn hidden_placements(board: &Board, out: &mut Vec<Placement>) {
+    for u in 0..board.units().len() {
+        hidden_in(board, u, |cell, v| {
+            out.push(Placement::new(cell, v));
+            true
+        });
+    }
 }
 
 /// Calls `f` with each hidden single (its unit and the unit's kind, the cell, the value), in
@@ -89,39 +92,45 @@ fn hidden_each(
     kinds: &[UnitKind],
     mut f: impl FnMut(Unit, UnitKind, Cell, u8) -> bool,
 ) {
-    let full = ValueSet::full(board.size());
     for &kind in kinds {
         for (u, &unit) in board.units().iter().enumerate() {
-            if unit_kind(unit) != kind {
-                continue;
-            }
-            let (open, placed) = board.unit_open(u);
-            if open == 0 {
-                continue;
-            }
-            let cells = board.unit_cells_at(u);
-            // Values seen once and more than once among the unplaced cells' candidates.
-            let (mut once, mut more) = (ValueSet::EMPTY, ValueSet::EMPTY);
-            let mut m = open;
-            while m != 0 {
-                let cand = board.candidates(cells[m.trailing_zeros() as usize]);
-                m &= m - 1;
-                more |= once & cand;
-                once |= cand;
-            }
-            let single = once & !more & !placed & full;
-            for v in single.iter() {
-                let cell = cells
-                    .iter()
-                    .copied()
-                    .find(|&c| !board.is_placed(c) && board.candidates(c).contains(v))
-                    .expect("a value seen once has a place");
-                if !f(unit, kind, cell, v) {
-                    return;
-                }
+            if unit_kind(unit) == kind && !hidden_in(board, u, |cell, v| f(unit, kind, cell, v)) {
+                return;
             }
         }
     }
+}
+
+/// Calls `f` with each hidden single of unit `units()[u]` (the cell, the value), until it
+/// returns false; false when it did.
+#[inline(always)]
+fn hidden_in(board: &Board, u: usize, mut f: impl FnMut(Cell, u8) -> bool) -> bool {
+    let (open, placed) = board.unit_open(u);
+    if open == 0 {
+        return true;
+    }
+    let cells = board.unit_cells_at(u);
+    // Values seen once and more than once among the unplaced cells' candidates.
+    let (mut once, mut more) = (ValueSet::EMPTY, ValueSet::EMPTY);
+    let mut m = open;
+    while m != 0 {
+        let cand = board.candidates(cells[m.trailing_zeros() as usize]);
+        m &= m - 1;
+        more |= once & cand;
+        once |= cand;
+    }
+    let single = once & !more & !placed & ValueSet::full(board.size());
+    for v in single.iter() {
+        let cell = cells
+            .iter()
+            .copied()
+            .find(|&c| !board.is_placed(c) && board.candidates(c).contains(v))
+            .expect("a value seen once has a place");
+        if !f(cell, v) {
+            return false;
+        }
+    }
+    true
 }
 
 pub fn unit_kind(unit: Unit) -> UnitKind {
