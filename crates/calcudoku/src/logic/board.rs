@@ -547,6 +547,10 @@ impl Board {
     pub fn value(&self, cell: Cell) -> u8 {
         self.value[cell.index()]
     }
+    /// The value placed in each cell, row-major (0 where none is).
+    pub(crate) fn values(&self) -> &[u8] {
+        &self.value
+    }
     /// Whether `cell` holds a value.
     pub fn is_placed(&self, cell: Cell) -> bool {
         self.value[cell.index()] != 0

@@ -65,19 +65,59 @@ fn no_place(b: &Board) -> Result<(), Contradiction> {
     Ok(())
 }
 
-/// Cells placed in every branch, with the same value, that are open on `board`.
-fn common(board: &Board, branches: &[Board]) -> List<Placement> {
+/// Cells placed in every branch (the values each ends with), with the same value, that are
+/// open on `board`.
+fn common(board: &Board, branches: &[&[u8]]) -> List<Placement> {
     let mut out = List::new();
     for c in board.cells() {
         if board.is_placed(c) {
             continue;
         }
-        let v = branches[0].value(c);
-        if v != 0 && branches.iter().all(|b| b.value(c) == v) {
+        let v = branches[0][c.index()];
+        if v != 0 && branches.iter().all(|b| b[c.index()] == v) {
             out.push(Placement::new(c, v));
         }
     }
     out
+}
+
+/// What following each assumption on one board gave, kept for the three passes of
+/// [`find`]: they follow many of the same assumptions (a grade runs all three, and the cell
+/// forcing pass follows exactly the candidates the contradiction pass did).
+struct Followed<'a> {
+    board: &'a Board,
+    /// Per cell and value (`cell × N + value − 1`): 0 not followed yet, 1 the branch breaks,
+    /// `k + 2` it ends with the values of `values[k × cells ..]`.
+    slot: Vec<u32>,
+    values: Vec<u8>,
+}
+
+impl<'a> Followed<'a> {
+    fn new(board: &'a Board) -> Followed<'a> {
+        Followed { board, slot: vec![0; board.cell_count() * board.size()], values: Vec::new() }
+    }
+
+    /// Follows `a` (once): the index of the values its branch ends with, None when it breaks.
+    fn follow(&mut self, a: Placement) -> Option<usize> {
+        let k = a.cell.index() * self.board.size() + a.value as usize - 1;
+        if self.slot[k] == 0 {
+            self.slot[k] = match follow(self.board, a) {
+                Ok(b) => {
+                    let at = self.values.len() / self.board.cell_count();
+                    self.values.extend_from_slice(b.values());
+                    at as u32 + 2
+                }
+                Err(_) => 1,
+            };
+        }
+        (self.slot[k] != 1).then(|| self.slot[k] as usize - 2)
+    }
+
+    /// The values of the branch at `at` ([`Followed::follow`]).
+    fn values(&self, at: usize) -> &[u8] {
+        let cells = self.board.cell_count();
+        &self.values[at * cells..(at + 1) * cells]
+    }
 }
 
 /// The work of following one assumption, in [`Found::tick_by`]'s units: a board copied and
@@ -94,6 +134,7 @@ pub(crate) const SPEC: super::technique::TechniqueSpec = super::technique::Techn
 };
 
 pub fn find(board: &Board, out: &mut Found) {
+    let mut followed = Followed::new(board);
     // Contradictions first: the simplest to follow.
     for cell in board.cells() {
         let cands = board.candidates(cell);
@@ -104,7 +145,7 @@ pub fn find(board: &Board, out: &mut Found) {
             return;
         }
         for v in cands.iter() {
-            if follow(board, Placement::new(cell, v)).is_err() {
+            if followed.follow(Placement::new(cell, v)).is_none() {
                 out.push(Step::refuted(Technique::ContradictionChain, cell, v));
                 if out.done() {
                     return;
@@ -122,7 +163,8 @@ pub fn find(board: &Board, out: &mut Found) {
             return;
         }
         let assumptions: List<Placement> = cands.iter().map(|v| Placement::new(cell, v)).collect();
-        if branch(board, Technique::CellForcingChain, &assumptions, None, out) && out.done() {
+        if branch(&mut followed, Technique::CellForcingChain, &assumptions, None, out) && out.done()
+        {
             return;
         }
     }
@@ -141,7 +183,7 @@ pub fn find(board: &Board, out: &mut Found) {
             }
             let assumptions: List<Placement> =
                 places.iter().map(|&c| Placement::new(c, v)).collect();
-            if branch(board, Technique::UnitForcingChain, &assumptions, Some(unit), out)
+            if branch(&mut followed, Technique::UnitForcingChain, &assumptions, Some(unit), out)
                 && out.done()
             {
                 return;
@@ -153,21 +195,22 @@ pub fn find(board: &Board, out: &mut Found) {
 /// Follows every assumption (one of them is true); pushes a step for what all the branches
 /// that do not break agree on. True when it pushed one.
 fn branch(
-    board: &Board,
+    followed: &mut Followed,
     technique: Technique,
     assumptions: &[Placement],
     unit: Option<Unit>,
     out: &mut Found,
 ) -> bool {
-    let mut branches = Vec::with_capacity(assumptions.len());
+    let mut at: List<usize> = List::new();
     for &a in assumptions {
-        match follow(board, a) {
-            Ok(b) => branches.push(b),
+        match followed.follow(a) {
+            Some(k) => at.push(k),
             // A branch that breaks is a contradiction, found on its own above.
-            Err(_) => return false,
+            None => return false,
         }
     }
-    let placed = common(board, &branches);
+    let branches: List<&[u8]> = at.iter().map(|&k| followed.values(k)).collect();
+    let placed = common(followed.board, &branches);
     if placed.is_empty() {
         return false;
     }
