@@ -90,20 +90,37 @@ struct Followed<'a> {
     /// `k + 2` it ends with the values of `values[k × cells ..]`.
     slot: Vec<u32>,
     values: Vec<u8>,
+    /// The most bytes of values kept ([`KEPT_VALUES`]; at least four branches' worth).
+    budget: usize,
+    /// How many times the kept values were dropped for room.
+    resets: u32,
 }
 
+/// The most bytes of branch values kept (a big grid with many open cells would keep
+/// megabytes); past it they are dropped and followed again when asked.
+const KEPT_VALUES: usize = 1 << 22;
+
 impl<'a> Followed<'a> {
-    fn new(board: &'a Board) -> Followed<'a> {
-        Followed { board, slot: vec![0; board.cell_count() * board.size()], values: Vec::new() }
+    fn new(board: &'a Board, budget: usize) -> Followed<'a> {
+        let slot = vec![0; board.cell_count() * board.size()];
+        let budget = budget.max(4 * board.cell_count());
+        Followed { board, slot, values: Vec::new(), budget, resets: 0 }
     }
 
-    /// Follows `a` (once): the index of the values its branch ends with, None when it breaks.
+    /// Follows `a` (once while kept): the index of the values its branch ends with, None when
+    /// it breaks. Indices from before a reset ([`Followed::resets`]) are stale.
     fn follow(&mut self, a: Placement) -> Option<usize> {
         let k = a.cell.index() * self.board.size() + a.value as usize - 1;
         if self.slot[k] == 0 {
             self.slot[k] = match follow(self.board, a) {
                 Ok(b) => {
-                    let at = self.values.len() / self.board.cell_count();
+                    let cells = self.board.cell_count();
+                    if self.values.len() + cells > self.budget {
+                        self.slot.fill(0);
+                        self.values.clear();
+                        self.resets += 1;
+                    }
+                    let at = self.values.len() / cells;
                     self.values.extend_from_slice(b.values());
                     at as u32 + 2
                 }
@@ -134,7 +151,19 @@ pub(crate) const SPEC: super::technique::TechniqueSpec = super::technique::Techn
 };
 
 pub fn find(board: &Board, out: &mut Found) {
-    let mut followed = Followed::new(board);
+    find_keeping(board, KEPT_VALUES, out);
+}
+
+/// [`find`], keeping at most `budget` bytes of branch values at a time; how many times it
+/// dropped them.
+fn find_keeping(board: &Board, budget: usize, out: &mut Found) -> u32 {
+    let mut followed = Followed::new(board, budget);
+    find_with(&mut followed, out);
+    followed.resets
+}
+
+fn find_with(followed: &mut Followed, out: &mut Found) {
+    let board = followed.board;
     // Contradictions first: the simplest to follow.
     for cell in board.cells() {
         let cands = board.candidates(cell);
@@ -163,8 +192,7 @@ pub fn find(board: &Board, out: &mut Found) {
             return;
         }
         let assumptions: List<Placement> = cands.iter().map(|v| Placement::new(cell, v)).collect();
-        if branch(&mut followed, Technique::CellForcingChain, &assumptions, None, out) && out.done()
-        {
+        if branch(followed, Technique::CellForcingChain, &assumptions, None, out) && out.done() {
             return;
         }
     }
@@ -183,7 +211,7 @@ pub fn find(board: &Board, out: &mut Found) {
             }
             let assumptions: List<Placement> =
                 places.iter().map(|&c| Placement::new(c, v)).collect();
-            if branch(&mut followed, Technique::UnitForcingChain, &assumptions, Some(unit), out)
+            if branch(followed, Technique::UnitForcingChain, &assumptions, Some(unit), out)
                 && out.done()
             {
                 return;
@@ -202,11 +230,19 @@ fn branch(
     out: &mut Found,
 ) -> bool {
     let mut at: List<usize> = List::new();
-    for &a in assumptions {
-        match followed.follow(a) {
-            Some(k) => at.push(k),
-            // A branch that breaks is a contradiction, found on its own above.
-            None => return false,
+    loop {
+        let resets = followed.resets;
+        at.clear();
+        for &a in assumptions {
+            match followed.follow(a) {
+                Some(k) => at.push(k),
+                // A branch that breaks is a contradiction, found on its own above.
+                None => return false,
+            }
+        }
+        // Kept values dropped on the way: again (there is room now for every branch).
+        if followed.resets == resets {
+            break;
         }
     }
     let branches: List<&[u8]> = at.iter().map(|&k| followed.values(k)).collect();
@@ -257,5 +293,35 @@ pub fn describe(step: &Step, board: &Board) -> String {
                 p.value
             )
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::format::{self, Format};
+
+    /// The branches' values dropped and followed again at every turn give the same steps as
+    /// keeping them all.
+    #[test]
+    fn dropping_kept_branches_changes_no_step() {
+        let hard = [
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+            "52...6.........7.13...........4..8..6......5...........418.........3..2...87.....",
+            "6.....8.3.4.7.................5.4.7.3..2.....1.6.......2.....5.....8.6......1....",
+        ];
+        let (mut seen, mut resets) = (0, 0);
+        for line in hard {
+            let puzzle = format::parse(line, Some(Format::SUDOKU)).unwrap();
+            let board = Board::new(&puzzle).unwrap();
+            let (mut kept, mut dropped) = (Found::all(), Found::all());
+            assert_eq!(find_keeping(&board, KEPT_VALUES, &mut kept), 0);
+            // The smallest budget holds four branches: most branches drop them all.
+            resets += find_keeping(&board, 0, &mut dropped);
+            assert_eq!(kept.steps(), dropped.steps(), "{line}");
+            seen += kept.steps().len();
+        }
+        assert!(seen > 0, "the puzzles gave forcing steps to compare");
+        assert!(resets > 0, "the small budget dropped kept branches");
     }
 }
