@@ -297,10 +297,7 @@ fn parse_walls(cur: &mut Cursor<'_>, n: usize) -> Result<Vec<usize>, ParseError>
                 ParseErrorKind::Other(format!("the walls describe more than the {edges} edges")),
             ));
         }
-        sides.join(joined);
-        if wall {
-            sides.skip();
-        }
+        (pos..pos + joined).for_each(|e| sides.join(e));
         pos += joined + usize::from(wall);
         last_joins = !wall;
         cur.pos += 1;
@@ -322,17 +319,10 @@ fn parse_walls(cur: &mut Cursor<'_>, n: usize) -> Result<Vec<usize>, ParseError>
     Ok(sides.parts())
 }
 
-/// The open sides of each cell (those without a wall), filled edge by edge in the order of a
-/// wall string ([`edge_cells`]: the edges between horizontal neighbours in reading order, then
-/// those between vertical neighbours column by column).
+/// The open sides of each cell (those without a wall), as the wall string joins them.
 struct Sides {
     n: usize,
     open: Vec<u8>,
-    /// The cell left of (or above) the next edge, its column (or row) and whether the edges
-    /// between vertical neighbours have begun.
-    cell: usize,
-    along: usize,
-    vertical: bool,
 }
 
 impl Sides {
@@ -342,47 +332,16 @@ impl Sides {
     const UP: u8 = 8;
 
     fn new(n: usize) -> Sides {
-        Sides { n, open: vec![0; n * n], cell: 0, along: 0, vertical: n < 2 }
+        Sides { n, open: vec![0; n * n] }
     }
 
-    /// The next `count` edges join their cells (the caller keeps within the edges).
-    fn join(&mut self, count: usize) {
-        for _ in 0..count {
-            let c = self.cell;
-            if self.vertical {
-                self.open[c] |= Self::DOWN;
-                self.open[c + self.n] |= Self::UP;
-            } else {
-                self.open[c] |= Self::RIGHT;
-                self.open[c + 1] |= Self::LEFT;
-            }
-            self.skip();
-        }
-    }
-
-    /// Past the next edge (a wall; past the last edge it stays put).
-    fn skip(&mut self) {
-        let n = self.n;
-        self.along += 1;
-        if !self.vertical {
-            self.cell += 1;
-            if self.along == n - 1 {
-                self.along = 0;
-                self.cell += 1;
-                if self.cell == n * n {
-                    (self.vertical, self.cell) = (true, 0);
-                }
-            }
-        } else {
-            self.cell += n;
-            if self.along == n - 1 {
-                self.along = 0;
-                self.cell = self.cell % n + 1;
-                if self.cell == n {
-                    self.cell = 0;
-                }
-            }
-        }
+    /// Internal edge `e` ([`edge_cells`]' order) joins its two cells.
+    fn join(&mut self, e: usize) {
+        let (a, b) = edge_cells(e, self.n);
+        let (from, to) =
+            if b == a + 1 { (Self::RIGHT, Self::LEFT) } else { (Self::DOWN, Self::UP) };
+        self.open[a] |= from;
+        self.open[b] |= to;
     }
 
     /// Each cell's part (region or cage): the parts numbered from 0 in order of their first

@@ -183,23 +183,15 @@ fn parts_are_the_cells_joined_through_open_edges() {
             })
             .collect()
     }
-    let mut state = 0x9e37_79b9_7f4a_7c15u64;
-    let mut draw = move || {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        state
-    };
+    let mut rng = crate::generate::rng::Rng::new(7, 0);
     for round in 0..600 {
         let n = 2 + round % 11;
         let edges = 2 * n * (n - 1);
         // From few joined edges to nearly all of them.
-        let keep = draw() % 8;
-        let joins: Vec<bool> = (0..edges).map(|_| draw() % 8 < keep).collect();
+        let keep = rng.below(8);
+        let joins: Vec<bool> = (0..edges).map(|_| rng.below(8) < keep).collect();
         let mut sides = Sides::new(n);
-        for &j in &joins {
-            if j { sides.join(1) } else { sides.skip() }
-        }
+        joins.iter().enumerate().filter(|(_, j)| **j).for_each(|(e, _)| sides.join(e));
         assert_eq!(sides.parts(), by_union(&joins, n), "side {n}, joins {joins:?}");
     }
 }
