@@ -5,7 +5,7 @@
 //! - claiming: in a row (column), a value's places all lie in one box, so it leaves the rest of
 //!   that box.
 
-use crate::puzzle::{Cell, MAX_SIZE, ValueSet};
+use crate::puzzle::{Cell, MAX_SIZE, ValueSet, bits};
 
 use super::board::{Board, Unit};
 use super::step::{Found, List, Placement, Step, eliminations_text};
@@ -86,17 +86,6 @@ pub fn find(board: &Board, pointing: bool, out: &mut Found) {
             }
         }
     }
-}
-
-/// The positions of the set bits of `m`, lowest first.
-fn bits(mut m: u64) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        (m != 0).then(|| {
-            let i = m.trailing_zeros() as usize;
-            m &= m - 1;
-            i
-        })
-    })
 }
 
 pub fn describe(step: &Step, board: &Board) -> String {

@@ -28,6 +28,7 @@ pub use constraint::{Constraint, Edge, House, LineClues, Relation, RelationKind,
 pub use grid::{BoxShape, Grid};
 pub(crate) use houses_key::HousesKey;
 pub use kind::{Family, Kind};
+pub(crate) use value::bits;
 pub use value::{Cell, MAX_SIZE, Value, ValueSet, ValueSetIter};
 
 use self::error::ModelError;

@@ -173,3 +173,12 @@ impl Iterator for ValueSetIter {
         Some(v)
     }
 }
+
+/// The positions (0..64) of the set bits of `set`, lowest first.
+pub(crate) fn bits(mut set: u64) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        let i = (set != 0).then(|| set.trailing_zeros() as usize)?;
+        set &= set - 1;
+        Some(i)
+    })
+}

@@ -137,14 +137,8 @@ pub(super) fn may_divide(t: u64) -> u64 {
     }
 }
 
-/// The positions (0..64) of the set bits of `set`, lowest first: value `v` is bit `v - 1`.
-pub(crate) fn bits(mut set: u64) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        let i = (set != 0).then(|| set.trailing_zeros() as usize)?;
-        set &= set - 1;
-        Some(i)
-    })
-}
+/// The positions of the set bits of a value mask: value `v` is bit `v - 1`.
+pub(crate) use crate::puzzle::bits;
 
 /// Bits of the values lo..=hi (lo ≥ 1), clipped to 1..=64.
 pub(super) fn range_mask(lo: u64, hi: u64) -> u64 {
