@@ -1,7 +1,10 @@
 //! What the generators of Skyscrapers and Futoshiki share: a solution and every clue it
 //! allows (the clues around the grid, the signs between cells), givens added where the
-//! ladder gets stuck, then clues and givens taken away in a random order while the ladder up
-//! to the level still solves the puzzle; kept when it is exactly at the level.
+//! ladder gets stuck, then givens and then clues taken away, each in a random order, while
+//! the ladder up to the level still solves the puzzle; kept when it is exactly at the level.
+//! Givens go first, as in Tatham's generators (Towers strips the grid's numbers before its
+//! clues, Unequal its numbers before its signs): fewer attempts end too easy (Towers 6×6
+//! unreasonable: 85 attempts for 40 puzzles against 149 with clues first).
 //!
 //! A given goes where it tells most, as Tatham's Unequal generator places its clues: in an
 //! open cell with the most candidates left, among those the one that carries the fewest
@@ -93,14 +96,6 @@ pub(super) fn make(
         }
         Ok(solves_within(&puzzle, ladder, level, deadline)?.is_some())
     };
-    if !keep_clues {
-        for k in rng.permutation(clues) {
-            on[k] = false;
-            if !solves(&on, &givens)? {
-                on[k] = true;
-            }
-        }
-    }
     let mut given: Vec<usize> = (0..n * n).filter(|&i| givens.cells()[i] != 0).collect();
     rng.shuffle(&mut given);
     for i in given {
@@ -108,6 +103,14 @@ pub(super) fn make(
         givens.set(cell, 0);
         if !solves(&on, &givens)? {
             givens.set(cell, solution.get(cell));
+        }
+    }
+    if !keep_clues {
+        for k in rng.permutation(clues) {
+            on[k] = false;
+            if !solves(&on, &givens)? {
+                on[k] = true;
+            }
         }
     }
     let puzzle = build(&on, &givens);
