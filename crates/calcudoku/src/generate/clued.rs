@@ -70,7 +70,6 @@ pub(super) fn make(
             givens.set(cell, solution.get(cell));
         }
     }
-    let signs = signs_carried(&build(&on, &givens));
     loop {
         let puzzle = build(&on, &givens);
         let Ok(board) = Board::new(&puzzle) else { return Ok(None) };
@@ -82,7 +81,7 @@ pub(super) fn make(
         if grade.solved {
             break;
         }
-        let Some(cell) = given_cell(&end, &signs, rng) else { return Ok(None) };
+        let Some(cell) = given_cell(&end, rng) else { return Ok(None) };
         givens.set(cell, solution.get(cell));
     }
     let solves = |on: &[bool], givens: &Grid| -> Result<bool, GenerateError> {
@@ -136,9 +135,10 @@ fn signs_carried(puzzle: &Puzzle) -> Vec<u8> {
 }
 
 /// Where the next given goes on `board` (where the ladder got stuck): an open cell with the
-/// most candidates, among those one with the fewest `signs`, among those one at random. None
-/// when every cell is placed.
-fn given_cell(board: &Board, signs: &[u8], rng: &mut Rng) -> Option<Cell> {
+/// most candidates, among those one carrying the fewest signs ([`signs_carried`]), among
+/// those one at random. None when every cell is placed.
+fn given_cell(board: &Board, rng: &mut Rng) -> Option<Cell> {
+    let signs = signs_carried(board.puzzle());
     let key = |c: Cell| (board.candidates(c).len(), u8::MAX - signs[c.index()]);
     let best = board.cells().filter(|&c| !board.is_placed(c)).map(key).max()?;
     let open: Vec<Cell> =
@@ -183,10 +183,10 @@ mod tests {
         }
         let mut rng = Rng::new(7, 0);
         for _ in 0..20 {
-            assert_eq!(given_cell(&board, &signs, &mut rng), Some(at(2, 3)));
+            assert_eq!(given_cell(&board, &mut rng), Some(at(2, 3)));
         }
         // With r3c4 narrowed too, r1c2 is the only widest cell left.
         board.eliminate(at(2, 3), 3).unwrap();
-        assert_eq!(given_cell(&board, &signs, &mut rng), Some(at(0, 1)));
+        assert_eq!(given_cell(&board, &mut rng), Some(at(0, 1)));
     }
 }
