@@ -611,6 +611,14 @@ impl<'m> Engine<'m> {
         for &r in m.more.relations_of.of(c) {
             self.relation_queue.push(r);
         }
+        // A cell whose values spread over more than three in a row leaves every value of a
+        // not-consecutive partner some value to go with.
+        let d = self.dom[c];
+        if d >> d.trailing_zeros() < 8 {
+            for &r in m.more.sparse_relations_of.of(c) {
+                self.relation_queue.push(r);
+            }
+        }
         for &s in m.more.sightlines_of.of(c) {
             self.sight_queue.push(s);
         }

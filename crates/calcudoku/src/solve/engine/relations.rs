@@ -1,13 +1,16 @@
 //! The propagator of a relation between two cells: `a < b` (Futoshiki), consecutive or not
 //! consecutive (Tatham's Adjacent). Each keeps in one cell exactly the values that some value
 //! of the other cell goes with (arc consistency); one pass each way reaches the fixed point.
+//! Two cells of a row or column also differ, and a not-consecutive relation between them
+//! counts that in (`1 2` in one cell leaves neither 1 nor 2 to its neighbour); the other
+//! kinds imply it.
 
 use super::{Conflict, Engine};
 use crate::puzzle::RelationKind;
 
 /// The values (bits) of one cell that some value of the other cell, `other` (not empty), goes
-/// with.
-fn supported(kind: RelationKind, other: u64, other_is_first: bool) -> u64 {
+/// with; `differ`: the two cells also hold different values.
+fn supported(kind: RelationKind, differ: bool, other: u64, other_is_first: bool) -> u64 {
     match kind {
         // first < second: the second cell needs a value above the first's smallest, the first
         // one below the second's largest.
@@ -20,31 +23,41 @@ fn supported(kind: RelationKind, other: u64, other_is_first: bool) -> u64 {
             (1u64 << highest) - 1
         }
         RelationKind::Consecutive => other << 1 | other >> 1,
-        // A value is ruled out only when every value of the other cell is next to it: the
-        // other cell holds one value (its two neighbours go), or two values two apart (the
-        // one between them goes).
-        RelationKind::NotConsecutive => match other.count_ones() {
-            1 => !(other << 1 | other >> 1),
-            2 => {
-                let low = other & other.wrapping_neg();
-                if other == low | low << 2 { !(low << 1) } else { u64::MAX }
+        // A value x is ruled out only when every value of the other cell is next to it (or,
+        // when they differ, x itself): the other's values all lie within x - 1 ..= x + 1, so
+        // x lies within highest - 1 ..= lowest + 1.
+        RelationKind::NotConsecutive => {
+            let lowest = other.trailing_zeros();
+            let highest = 63 - other.leading_zeros();
+            if highest - lowest > 2 {
+                return u64::MAX;
             }
-            _ => u64::MAX,
-        },
+            if !differ {
+                // Not next to: only a lone value or two values two apart rule anything out.
+                return match highest - lowest {
+                    0 => !(other << 1 | other >> 1),
+                    2 if other.count_ones() == 2 => !(2u64 << lowest),
+                    _ => u64::MAX,
+                };
+            }
+            let from = highest.saturating_sub(1);
+            let to = lowest + 1; // within 0..=63: lowest is at most 61 here
+            if from > to { u64::MAX } else { !(((2u64 << (to - from)) - 1) << from) }
+        }
     }
 }
 
 impl Engine<'_> {
     /// Filters relation `r`'s two cells; a contradiction when one is left with no value.
     pub(super) fn relation(&mut self, r: usize) -> Result<(), Conflict> {
-        let (a, b, kind) = self.m.more.relations[r];
+        let (a, b, kind, differ) = self.m.more.relations[r];
         let (a, b) = (a as usize, b as usize);
-        let db = self.dom[b] & supported(kind, self.dom[a], true);
+        let db = self.dom[b] & supported(kind, differ, self.dom[a], true);
         if db == 0 {
             self.emptied = b;
             return Err(Conflict);
         }
-        let da = self.dom[a] & supported(kind, db, false);
+        let da = self.dom[a] & supported(kind, differ, db, false);
         if da == 0 {
             self.emptied = a;
             return Err(Conflict);
@@ -61,24 +74,45 @@ mod tests {
     use super::*;
 
     /// The supports are exactly the values some value of the other cell goes with, for every
-    /// pair of small sets.
+    /// pair of small sets, with the cells differing or not.
     #[test]
     fn supports_are_exact() {
         for kind in [RelationKind::Less, RelationKind::Consecutive, RelationKind::NotConsecutive] {
-            for other in 1u64..64 {
-                for first in [true, false] {
-                    let got = supported(kind, other, first) & 0x3f;
-                    let want = (0..6u8)
-                        .filter(|&j| {
-                            (0..6u8).filter(|&i| other >> i & 1 == 1).any(|i| {
-                                let (x, y) = if first { (i + 1, j + 1) } else { (j + 1, i + 1) };
-                                kind.holds(x, y)
+            for differ in [false, true] {
+                for other in 1u64..64 {
+                    for first in [true, false] {
+                        let got = supported(kind, differ, other, first) & 0x3f;
+                        let want = (0..6u8)
+                            .filter(|&j| {
+                                (0..6u8).filter(|&i| other >> i & 1 == 1).any(|i| {
+                                    let (x, y) =
+                                        if first { (i + 1, j + 1) } else { (j + 1, i + 1) };
+                                    kind.holds(x, y) && (!differ || x != y)
+                                })
                             })
-                        })
-                        .fold(0u64, |m, j| m | 1 << j);
-                    assert_eq!(got, want, "{kind:?} other {other:#b} first {first}");
+                            .fold(0u64, |m, j| m | 1 << j);
+                        assert_eq!(
+                            got, want,
+                            "{kind:?} differ {differ} other {other:#b} first {first}"
+                        );
+                    }
                 }
             }
         }
+    }
+
+    /// Neighbours in a row or column differ: counted in, the not-consecutive relations settle
+    /// this 9×9 Adjacent puzzle of Tatham's extreme level (from `unequal.tsv`) with no guess;
+    /// without it the search took 72.
+    #[test]
+    fn adjacent_extreme_is_settled_without_a_guess() {
+        let id = "9adx:0,0,0R,0L,9,0,2,0,0,0,0,0,0RD,6L,0,0,0RD,0L,0,0,0,0U,0,0,0,0U,0,0,0D,\
+                  0RD,0L,0RD,0L,0,0,0,0D,0U,0U,0R,0UL,0,0D,0,0D,0U,0RD,0L,0,0,0D,0U,0,0U,0,\
+                  0U,0R,0DL,0,0U,0,0,0,0,0,0,5U,0,1,0,2,0,0,0,4,1,0,0,3,0R,0L,";
+        let doc = crate::format::read(id, None).unwrap();
+        let puzzle = doc.entries[0].puzzle.clone().unwrap();
+        let report = crate::solve::Solver::new(&puzzle).solve().unwrap();
+        assert!(report.is_unique());
+        assert_eq!(report.stats.nodes, 0);
     }
 }
