@@ -7,7 +7,10 @@
 //!   meets many contradictions and the weights move;
 //! - on 4×4, both equal plain enumeration of every Latin square that fits;
 //! - the first solution reported is a valid grid.
+//!
+//! Both searches of the first property run within a deadline (see `DEADLINE`).
 
+use calcudoku::clock::{Duration, Instant};
 use calcudoku::puzzle::{BoxShape, Cell};
 use calcudoku::solve::{Branching, Solver};
 use calcudoku::{Grid, Puzzle};
@@ -32,12 +35,26 @@ fn random_puzzle(n: usize, seed: u64, keep: u64, change: Option<(usize, u8)>) ->
 /// Counts solutions up to `limit` with a branching; the grid found must be valid.
 fn count(p: &Puzzle, branching: Branching, limit: u64) -> Result<(u64, bool), TestCaseError> {
     let (grid, count, _) = Solver::new(p).search(branching, limit).expect("no deadline");
-    if let Some(g) = &grid {
-        prop_assert!(p.is_solution(g), "not a solution:\n{}", g);
-    }
-    prop_assert_eq!(grid.is_some(), count.solutions > 0);
+    check(p, grid.as_ref(), count.solutions)?;
     Ok((count.solutions, count.complete))
 }
+
+/// The grid a search found must be a solution, and be there exactly when it counted some.
+fn check(p: &Puzzle, grid: Option<&Grid>, solutions: u64) -> Result<(), TestCaseError> {
+    if let Some(g) = grid {
+        prop_assert!(p.is_solution(g), "not a solution:\n{}", g);
+    }
+    prop_assert_eq!(grid.is_some(), solutions > 0);
+    Ok(())
+}
+
+/// How long each search may take on one case of `weighted_and_row_major_counts_agree`. On a
+/// 16×16 with a third of its givens and hundreds of solutions, row-major order (the naive
+/// reference) can wander for many minutes, and the weighted count to 300 took 70 s on one
+/// case (`PROPTEST_RNG_SEED=158`); about one seed in thirty drew such a case, and a run
+/// outside CI then seemed to hang. A case either search does not finish in time is compared
+/// no further.
+const DEADLINE: Duration = Duration::from_secs(5);
 
 /// Every 4×4 Latin square (576), to enumerate the solutions of 4×4 Sudokus.
 fn latin_squares_4() -> Vec<Grid> {
@@ -74,9 +91,20 @@ proptest! {
         let keep = if n >= 12 { 30 + keep } else { keep };
         let Some(p) = random_puzzle(n, seed, keep, change) else { return Ok(()) };
         let limit = 300;
-        let fast = count(&p, Branching::FewestCandidates, limit)?;
-        let row_major = count(&p, Branching::RowMajor, limit)?;
-        prop_assert_eq!(fast, row_major);
+        let within = |branching| {
+            let solver = Solver::new(&p).with_deadline(Some(Instant::now() + DEADLINE));
+            solver.search(branching, limit)
+        };
+        let (Ok(fast), Ok(row_major)) =
+            (within(Branching::FewestCandidates), within(Branching::RowMajor))
+        else {
+            return Ok(());
+        };
+        for (grid, counted, _) in [&fast, &row_major] {
+            check(&p, grid.as_ref(), counted.solutions)?;
+        }
+        let counts = |c: &calcudoku::solve::Count| (c.solutions, c.complete);
+        prop_assert_eq!(counts(&fast.1), counts(&row_major.1));
     }
 
     #[test]
