@@ -41,7 +41,7 @@ use std::rc::Rc;
 use super::bands::Bands;
 use super::cage::Table;
 use super::cage::{CageFilter, Filtered, NODE_BUDGET, pair_supports};
-use super::model::{CageModel, MAX_TUPLES, Model, NO_CAGE};
+use super::model::{CageModel, MAX_TUPLES, Model, NO_CAGE, SPARSE_RELATION};
 use crate::puzzle::Grid;
 
 /// No value, or no cell, in a matching.
@@ -608,15 +608,13 @@ impl<'m> Engine<'m> {
     #[inline(always)]
     fn queue_relations_and_clues(&mut self, c: usize) {
         let m = self.m;
-        for &r in m.more.relations_of.of(c) {
-            self.relation_queue.push(r);
-        }
         // A cell whose values spread over more than three in a row leaves every value of a
         // not-consecutive partner some value to go with.
         let d = self.dom[c];
-        if d >> d.trailing_zeros() < 8 {
-            for &r in m.more.sparse_relations_of.of(c) {
-                self.relation_queue.push(r);
+        let skip = if d >> d.trailing_zeros() < 8 { 0 } else { SPARSE_RELATION };
+        for &r in m.more.relations_of.of(c) {
+            if r & skip == 0 {
+                self.relation_queue.push(r & !SPARSE_RELATION);
             }
         }
         for &s in m.more.sightlines_of.of(c) {

@@ -51,6 +51,10 @@ impl CellLists {
     }
 }
 
+/// The bit of a cell's relation list item that marks a not-consecutive relation (the bits
+/// below are the relation's index).
+pub(crate) const SPARSE_RELATION: u32 = 1 << 31;
+
 /// A line clue as the engine sees it: the line's cells nearest the viewer first, at
 /// `cells_at..cells_at + n` of [`More::sight_cells`], how many towers are seen, and the unit
 /// (row or column) the line is, whose weight a contradiction adds to.
@@ -74,13 +78,11 @@ pub(crate) struct More {
     pub small_regions: Vec<Vec<u16>>,
     pub small_of: CellLists,
     /// The relations (first cell, second cell, kind, whether the two cells share a row or
-    /// column and so differ as well), and each cell's: `relations_of` the ones any narrowing
-    /// of the cell may act through, `sparse_relations_of` the not-consecutive ones, which rule
-    /// a value out of the other cell only once the cell's values lie within three in a row
-    /// (see the supports in the engine's `relations`).
+    /// column and so differ as well), and each cell's, [`SPARSE_RELATION`] marking the
+    /// not-consecutive ones: those rule a value out of the other cell only once the cell's
+    /// values lie within three in a row (see the supports in the engine's `relations`).
     pub relations: Vec<(u16, u16, RelationKind, bool)>,
     pub relations_of: CellLists,
-    pub sparse_relations_of: CellLists,
     /// The line clues, the cells of their lines (N each), and each cell's.
     pub sightlines: Vec<Sightline>,
     pub sight_cells: Vec<u16>,
@@ -96,17 +98,15 @@ impl More {
         let mut more = More { jigsaw: !plain_layout, ..More::default() };
         if !p.relations().is_empty() {
             let mut pairs = Vec::with_capacity(2 * p.relations().len());
-            let mut sparse = Vec::new();
             for (k, r) in p.relations().iter().enumerate() {
                 let differ = r.a.row(n) == r.b.row(n) || r.a.col(n) == r.b.col(n);
                 more.relations.push((r.a.0, r.b.0, r.kind, differ));
-                let to =
-                    if r.kind == RelationKind::NotConsecutive { &mut sparse } else { &mut pairs };
-                to.push((r.a.index(), k as u32));
-                to.push((r.b.index(), k as u32));
+                let sparse =
+                    if r.kind == RelationKind::NotConsecutive { SPARSE_RELATION } else { 0 };
+                pairs.push((r.a.index(), k as u32 | sparse));
+                pairs.push((r.b.index(), k as u32 | sparse));
             }
             more.relations_of = CellLists::from_pairs(cells, &pairs);
-            more.sparse_relations_of = CellLists::from_pairs(cells, &sparse);
         }
         if let Some(clues) = p.line_clues() {
             let mut pairs = Vec::new();
