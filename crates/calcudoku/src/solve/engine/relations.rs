@@ -40,9 +40,10 @@ fn supported(kind: RelationKind, differ: bool, other: u64, other_is_first: bool)
                     _ => u64::MAX,
                 };
             }
+            // highest - 1 ..= lowest + 1 holds one to three values (highest - lowest <= 2).
             let from = highest.saturating_sub(1);
-            let to = lowest + 1; // within 0..=63: lowest is at most 61 here
-            if from > to { u64::MAX } else { !(((2u64 << (to - from)) - 1) << from) }
+            let to = lowest + 1;
+            !(((2u64 << (to - from)) - 1) << from)
         }
     }
 }
