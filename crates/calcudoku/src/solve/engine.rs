@@ -608,13 +608,16 @@ impl<'m> Engine<'m> {
     #[inline(always)]
     fn queue_relations_and_clues(&mut self, c: usize) {
         let m = self.m;
-        // A cell whose values spread over more than three in a row leaves every value of a
-        // not-consecutive partner some value to go with.
-        let d = self.dom[c];
-        let skip = if d >> d.trailing_zeros() < 8 { 0 } else { SPARSE_RELATION };
-        for &r in m.more.relations_of.of(c) {
-            if r & skip == 0 {
-                self.relation_queue.push(r & !SPARSE_RELATION);
+        let relations = m.more.relations_of.of(c);
+        if !relations.is_empty() {
+            // A cell whose values spread over more than three in a row leaves every value of
+            // a not-consecutive partner some value to go with.
+            let d = self.dom[c];
+            let skip = if d >> d.trailing_zeros() < 8 { 0 } else { SPARSE_RELATION };
+            for &r in relations {
+                if r & skip == 0 {
+                    self.relation_queue.push(r & !SPARSE_RELATION);
+                }
             }
         }
         for &s in m.more.sightlines_of.of(c) {
