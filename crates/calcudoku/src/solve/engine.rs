@@ -41,7 +41,7 @@ use std::rc::Rc;
 use super::bands::Bands;
 use super::cage::Table;
 use super::cage::{CageFilter, Filtered, NODE_BUDGET, pair_supports};
-use super::model::{CageModel, MAX_TUPLES, Model, NO_CAGE, SPARSE_RELATION};
+use super::model::{CageModel, MAX_TUPLES, Model, NO_CAGE};
 use crate::puzzle::Grid;
 
 /// No value, or no cell, in a matching.
@@ -170,8 +170,8 @@ pub(crate) struct Engine<'m> {
     /// Cages and units (hidden singles) to be looked at.
     cage_queue: Pending,
     unit_queue: UnitQueue,
-    /// Relations between two cells and line clues to be looked at (none in KenKen, Sudoku
-    /// and Killer).
+    /// Cells whose relations' other cells are to be filtered (see [`More::arcs`](super::model::More::arcs)), and line
+    /// clues to be looked at (none in KenKen, Sudoku and Killer).
     relation_queue: BitQueue,
     sight_queue: BitQueue,
     /// The line clues' passes (see `sightlines`), kept between calls.
@@ -326,7 +326,7 @@ impl<'m> Engine<'m> {
             singles,
             cage_queue: Pending::reusing(m.cage_count(), queue, queued),
             unit_queue: UnitQueue::new(m.unit_count, unit_bits),
-            relation_queue: BitQueue::new(m.more.relations.len()),
+            relation_queue: BitQueue::new(m.more.arcs_of.len()),
             sight_queue: BitQueue::new(m.more.sightlines.len()),
             line_passes: sightlines::LinePasses::default(),
             band_queue: Pending::new(bands.bands.len()),
@@ -476,8 +476,8 @@ impl<'m> Engine<'m> {
         for b in 0..self.bands.bands.len() {
             self.band_queue.push(b as u32);
         }
-        for r in 0..self.m.more.relations.len() {
-            self.relation_queue.push(r as u32);
+        for c in 0..self.m.more.arcs_of.len() {
+            self.relation_queue.push(c as u32);
         }
         for s in 0..self.m.more.sightlines.len() {
             self.sight_queue.push(s as u32);
@@ -599,8 +599,8 @@ impl<'m> Engine<'m> {
     fn schedule_lines(&mut self, c: usize) {
         let m = self.m;
         let [row, col, _] = m.cell_units[c];
-        self.queue_unit(row);
-        self.queue_unit(col);
+        self.unit_queue.push_two(row, col);
+        self.pair_queue.push_two(row, col);
         self.queue_relations_and_clues(c);
     }
 
@@ -608,16 +608,12 @@ impl<'m> Engine<'m> {
     #[inline(always)]
     fn queue_relations_and_clues(&mut self, c: usize) {
         let m = self.m;
-        let relations = m.more.relations_of.of(c);
-        if !relations.is_empty() {
+        if let Some(arcs) = m.more.arcs_of.get(c) {
             // A cell whose values spread over more than three in a row leaves every value of
             // a not-consecutive partner some value to go with.
             let d = self.dom[c];
-            let skip = if d >> d.trailing_zeros() < 8 { 0 } else { SPARSE_RELATION };
-            for &r in relations {
-                if r & skip == 0 {
-                    self.relation_queue.push(r & !SPARSE_RELATION);
-                }
+            if arcs.len != 0 && !(arcs.sparse && d >> d.trailing_zeros() >= 8) {
+                self.relation_queue.push(c as u32);
             }
         }
         for &s in m.more.sightlines_of.of(c) {
@@ -731,9 +727,9 @@ impl<'m> Engine<'m> {
                 }
                 continue;
             }
-            if let Some(r) = self.relation_queue.pop() {
+            if let Some(c) = self.relation_queue.pop() {
                 self.work += 2;
-                self.relation(r as usize)?;
+                self.relations(c as usize)?;
                 continue;
             }
             if let Some(u) = self.unit_queue.pop() {

@@ -13,7 +13,7 @@ pub(crate) use super::cage::CageModel;
 use super::cage::{CageFilter, Table};
 use crate::puzzle::{BoxShape, Cell, Operator, Puzzle, ValueSet};
 use cages::Cages;
-pub(crate) use more::{More, SPARSE_RELATION};
+pub(crate) use more::More;
 use peers::{general_peers, segments};
 use sums::unit_sums;
 

@@ -86,6 +86,17 @@ impl UnitQueue {
         }
     }
 
+    /// Queues units `a` and `b`, in that order.
+    #[inline]
+    pub(super) fn push_two(&mut self, a: u32, b: u32) {
+        if self.by_bits {
+            self.bits |= 1 << a | 1 << b;
+        } else {
+            self.pending.push(a);
+            self.pending.push(b);
+        }
+    }
+
     #[inline]
     pub(super) fn pop(&mut self) -> Option<u32> {
         if !self.by_bits {

@@ -1,6 +1,6 @@
 //! The propagator of a relation between two cells: `a < b` (Futoshiki), consecutive or not
 //! consecutive (Tatham's Adjacent). Each keeps in one cell exactly the values that some value
-//! of the other cell goes with (arc consistency); one pass each way reaches the fixed point.
+//! of the other cell goes with (arc consistency), looked at from the cell that narrowed.
 //! Two cells of a row or column also differ, and a not-consecutive relation between them
 //! counts that in (`1 2` in one cell leaves neither 1 nor 2 to its neighbour); the other
 //! kinds imply it.
@@ -49,24 +49,17 @@ fn supported(kind: RelationKind, differ: bool, other: u64, other_is_first: bool)
 }
 
 impl Engine<'_> {
-    /// Filters relation `r`'s two cells; a contradiction when one is left with no value.
-    pub(super) fn relation(&mut self, r: usize) -> Result<(), Conflict> {
-        let (a, b, kind, differ) = self.m.more.relations[r];
-        let (a, b) = (a as usize, b as usize);
-        let db = self.dom[b] & supported(kind, differ, self.dom[a], true);
-        if db == 0 {
-            self.emptied = b;
-            return Err(Conflict);
+    /// Filters the other cell of each of cell `c`'s relations by `c`'s values; a
+    /// contradiction when one is left with no value. What `c` may hold given the others is
+    /// the others' business: each is looked at again when it narrows.
+    pub(super) fn relations(&mut self, c: usize) -> Result<(), Conflict> {
+        let m = self.m;
+        let d = self.dom[c];
+        for arc in m.more.arcs(c) {
+            let p = arc.other as usize;
+            self.narrow(p, self.dom[p] & supported(arc.kind, arc.differ, d, arc.this_is_first))?;
         }
-        let da = self.dom[a] & supported(kind, differ, db, false);
-        if da == 0 {
-            self.emptied = a;
-            return Err(Conflict);
-        }
-        // What the relation's own narrowings queue of it is dropped: filtering is idempotent.
-        let done = self.narrow(b, db).and_then(|()| self.narrow(a, da));
-        self.relation_queue.drop_item(r);
-        done
+        Ok(())
     }
 }
 

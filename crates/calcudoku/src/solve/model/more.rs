@@ -51,9 +51,27 @@ impl CellLists {
     }
 }
 
-/// The bit of a cell's relation list item that marks a not-consecutive relation (the bits
-/// below are the relation's index).
-pub(crate) const SPARSE_RELATION: u32 = 1 << 31;
+/// One side of a relation between two cells, seen from one of them: the other cell, and
+/// what the other may hold given this cell's values (see the engine's `relations`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Arc {
+    pub other: u16,
+    pub kind: RelationKind,
+    /// Whether this cell is the relation's first (`a` of `a < b`).
+    pub this_is_first: bool,
+    /// The two cells share a row or column, and so differ as well.
+    pub differ: bool,
+}
+
+/// Where a cell's arcs lie in [`More::arcs`], and whether all of them are not-consecutive
+/// ones: those rule a value out of the other cell only once this cell's values lie within
+/// three in a row.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Arcs {
+    pub start: u32,
+    pub len: u16,
+    pub sparse: bool,
+}
 
 /// A line clue as the engine sees it: the line's cells nearest the viewer first, at
 /// `cells_at..cells_at + n` of [`More::sight_cells`], how many towers are seen, and the unit
@@ -77,12 +95,12 @@ pub(crate) struct More {
     /// so they are no units; each cell's such regions.
     pub small_regions: Vec<Vec<u16>>,
     pub small_of: CellLists,
-    /// The relations (first cell, second cell, kind, whether the two cells share a row or
-    /// column and so differ as well), and each cell's, [`SPARSE_RELATION`] marking the
-    /// not-consecutive ones: those rule a value out of the other cell only once the cell's
-    /// values lie within three in a row (see the supports in the engine's `relations`).
-    pub relations: Vec<(u16, u16, RelationKind, bool)>,
-    pub relations_of: CellLists,
+    /// The relations between two cells, as arcs: each relation gives one to each of its
+    /// cells, and a cell's arcs lie together (where: `arcs_of`, one per cell; empty without
+    /// relations). A narrowed cell is looked at again, not its relations: the other cell of
+    /// each of its arcs is filtered by its values.
+    pub arcs: Vec<Arc>,
+    pub arcs_of: Vec<Arcs>,
     /// The line clues, the cells of their lines (N each), and each cell's.
     pub sightlines: Vec<Sightline>,
     pub sight_cells: Vec<u16>,
@@ -97,16 +115,34 @@ impl More {
         let cells = n * n;
         let mut more = More { jigsaw: !plain_layout, ..More::default() };
         if !p.relations().is_empty() {
-            let mut pairs = Vec::with_capacity(2 * p.relations().len());
-            for (k, r) in p.relations().iter().enumerate() {
-                let differ = r.a.row(n) == r.b.row(n) || r.a.col(n) == r.b.col(n);
-                more.relations.push((r.a.0, r.b.0, r.kind, differ));
-                let sparse =
-                    if r.kind == RelationKind::NotConsecutive { SPARSE_RELATION } else { 0 };
-                pairs.push((r.a.index(), k as u32 | sparse));
-                pairs.push((r.b.index(), k as u32 | sparse));
+            // Each cell's arcs together, in the relations' order: counted, then placed.
+            let mut of = vec![Arcs { start: 0, len: 0, sparse: true }; cells];
+            for r in p.relations() {
+                for c in [r.a, r.b] {
+                    let of = &mut of[c.index()];
+                    of.len += 1;
+                    of.sparse &= r.kind == RelationKind::NotConsecutive;
+                }
             }
-            more.relations_of = CellLists::from_pairs(cells, &pairs);
+            let mut next = 0;
+            for of in &mut of {
+                of.start = next;
+                next += u32::from(of.len);
+            }
+            let filler =
+                Arc { other: 0, kind: RelationKind::Less, this_is_first: false, differ: false };
+            more.arcs = vec![filler; next as usize];
+            let mut placed = vec![0u32; cells];
+            for r in p.relations() {
+                let differ = r.a.row(n) == r.b.row(n) || r.a.col(n) == r.b.col(n);
+                for (this, other, this_is_first) in [(r.a, r.b, true), (r.b, r.a, false)] {
+                    let at = of[this.index()].start + placed[this.index()];
+                    placed[this.index()] += 1;
+                    more.arcs[at as usize] =
+                        Arc { other: other.0, kind: r.kind, this_is_first, differ };
+                }
+            }
+            more.arcs_of = of;
         }
         if let Some(clues) = p.line_clues() {
             let mut pairs = Vec::new();
@@ -184,13 +220,22 @@ impl More {
 
     /// Whether the puzzle adds nothing of this module's (jigsaw regions aside).
     pub fn is_empty(&self) -> bool {
-        !self.has_extra_units() && self.relations.is_empty() && self.sightlines.is_empty()
+        !self.has_extra_units() && self.arcs.is_empty() && self.sightlines.is_empty()
     }
 
     /// Whether the units are only rows, columns and rectangular boxes, laid out the same for
     /// every puzzle of a side and box shape.
     pub fn plain_layout(&self) -> bool {
         !self.jigsaw && self.cell_units.is_empty()
+    }
+
+    /// The arcs of cell `c` (none without relations).
+    #[inline]
+    pub fn arcs(&self, c: usize) -> &[Arc] {
+        match self.arcs_of.get(c) {
+            Some(of) => &self.arcs[of.start as usize..][..of.len as usize],
+            None => &[],
+        }
     }
 
     /// Whether cells `a` and `b` share a diagonal, an extra region or a small extra region.
