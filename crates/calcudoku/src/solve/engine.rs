@@ -47,6 +47,15 @@ use crate::puzzle::Grid;
 /// No value, or no cell, in a matching.
 const NONE: u8 = u8::MAX;
 
+/// Search nodes after which a KenKen below [`WEIGHTED_FROM`] branches on conflict weights too.
+/// Keen's puzzles take at most 83 nodes at 8×8 to 10×10 (the corpus): their searches are as
+/// before. Random KenKens of Keen's cage shapes, most with several solutions, can take
+/// thousands, and there weights pay as they do from 11×11: 100 of 10×10 (`keen_like`, seeds
+/// 0–99), count to two 115 → 62 ms on average, solve 154 → 71 ms, those over 0.2 s 17 → 4;
+/// 9×9 count 7.3 → 2.9 ms, solve 15.8 → 5.6 ms (PERFORMANCE.md, stop 72). Weighing from the
+/// start instead cost Keen's own 9×9 puzzles 27% more instructions.
+const WEIGH_AFTER: u64 = 500;
+
 /// Smallest size whose units get [`Engine::all_different`] instead of naked and hidden pairs.
 /// Measured in instructions over whole KenKen sets: from 8×8 it pays (0.75 to 1.0 of the
 /// pairs' cost), below it costs up to 7% (6×6).
@@ -200,6 +209,9 @@ pub(crate) struct Engine<'m> {
     /// Per cell, the sum of its units' and its cage's weights, kept as they grow: picking a
     /// cell reads one number per cell instead of four.
     cell_weights: Vec<u64>,
+    /// The search node from which an engine without weights takes them up (see
+    /// [`WEIGH_AFTER`]); `u64::MAX`: never.
+    weigh_after: u64,
     /// No boxes, no derived cages and units queued as bits (see [`UnitQueue`]): a narrowed
     /// cell queues its cage, row and column only.
     plain: bool,
@@ -310,7 +322,7 @@ impl<'m> Engine<'m> {
         // keep smaller (measured in PERFORMANCE.md, "Towers and Unequal, third pass").
         let weighted = !no_bands || m.n >= WEIGHTED_FROM || (m.has_regions_or_more() && !lines);
         let unit_bits = !weighted;
-        Engine {
+        let mut engine = Engine {
             m,
             node_budget: u64::MAX,
             first: None,
@@ -340,15 +352,10 @@ impl<'m> Engine<'m> {
             filter: std::mem::take(&mut spare.filter),
             supports,
             listed: std::mem::take(&mut spare.listed),
-            unit_weights: if weighted { vec![1; m.unit_count] } else { Vec::new() },
-            cage_weights: if weighted { vec![1; m.cage_count()] } else { Vec::new() },
-            cell_weights: if weighted {
-                let units = |c: usize| m.units_of(c).len() as u64;
-                let cage = |c: usize| u64::from(m.cell_cage[c] != NO_CAGE);
-                (0..cells).map(|c| units(c) + cage(c)).collect()
-            } else {
-                Vec::new()
-            },
+            unit_weights: Vec::new(),
+            cage_weights: Vec::new(),
+            cell_weights: Vec::new(),
+            weigh_after: if !weighted && m.more.is_empty() { WEIGH_AFTER } else { u64::MAX },
             plain: !m.has_regions_or_more()
                 && m.derived_cages_none()
                 && !weighted
@@ -366,7 +373,22 @@ impl<'m> Engine<'m> {
             check_at: if deadline.is_some() { 0 } else { u64::MAX },
             timed_out: false,
             spare: Some(spare),
+        };
+        if weighted {
+            engine.start_weights();
         }
+        engine
+    }
+
+    /// Conflict weights from now on, every unit and cage at 1 (see [`Engine::weighted_cell`]).
+    #[cold]
+    pub(super) fn start_weights(&mut self) {
+        let m = self.m;
+        self.unit_weights = vec![1; m.unit_count];
+        self.cage_weights = vec![1; m.cage_count()];
+        let units = |c: usize| m.units_of(c).len() as u64;
+        let cage = |c: usize| u64::from(m.cell_cage[c] != NO_CAGE);
+        self.cell_weights = (0..m.initial.len()).map(|c| units(c) + cage(c)).collect();
     }
 
     /// Reads the clock (once [`CHECK_EVERY`] units of work have passed): whether the deadline

@@ -188,6 +188,9 @@ impl Engine<'_> {
                 return self.solved(sink);
             };
             self.stats.nodes += 1;
+            if self.stats.nodes == self.weigh_after {
+                self.start_weights();
+            }
             if self.stats.nodes > self.node_budget {
                 if let Some(stop) = self.out_of_nodes() {
                     return Some(stop);
