@@ -66,8 +66,9 @@ impl Engine<'_> {
     /// `bench/sudoku-big`, 8,811 → 2,917 on its 16×16, 7,560 → 3,361 on 25 more generated
     /// 16×16 and 30,044 → 9,213 on two more generated 25×25. Branching on places as well, or
     /// breaking ties by degree, did worse there. KenKen below
-    /// [`WEIGHTED_FROM`](super::WEIGHTED_FROM) keeps the unweighted rule: its trees are a few
-    /// dozen nodes, too small to learn from.
+    /// [`WEIGHTED_FROM`](super::WEIGHTED_FROM) keeps the unweighted rule for its first
+    /// [`WEIGH_AFTER`](super::WEIGH_AFTER) nodes: Keen's trees are a few dozen nodes, too small
+    /// to learn from; longer searches take up weights from there.
     pub(super) fn weighted_cell(&self) -> Option<usize> {
         // The best cell so far, its candidate count and weight.
         let mut best: Option<(usize, u64, u64)> = None;
