@@ -179,8 +179,9 @@ pub(crate) struct Engine<'m> {
     /// Cages and units (hidden singles) to be looked at.
     cage_queue: Pending,
     unit_queue: UnitQueue,
-    /// Cells whose relations' other cells are to be filtered (see [`More::arcs`](super::model::More::arcs)), and line
-    /// clues to be looked at (none in KenKen, Sudoku and Killer).
+    /// Cells whose relations' other cells are to be filtered (see
+    /// [`More::arcs`](super::model::More::arcs)), and line clues to be looked at (none in
+    /// KenKen, Sudoku and Killer).
     relation_queue: BitQueue,
     sight_queue: BitQueue,
     /// The line clues' passes (see `sightlines`), kept between calls.
