@@ -47,9 +47,13 @@ use crate::puzzle::Grid;
 /// No value, or no cell, in a matching.
 const NONE: u8 = u8::MAX;
 
-/// Search nodes after which a KenKen below [`WEIGHTED_FROM`] branches on conflict weights too.
+/// Search nodes after which an engine without conflict weights (KenKen below
+/// [`WEIGHTED_FROM`], Towers, Futoshiki and Adjacent below it) branches on them too.
 /// Keen's puzzles take at most 83 nodes at 8×8 to 10×10 (the corpus): their searches are as
-/// before. Random KenKens of Keen's cage shapes, most with several solutions, can take
+/// before. On Tatham's 9×9 unreasonable Towers and recursive Futoshiki, whose searches run
+/// to thousands, the weights cut the instructions of the shared tables by 17–21%, and made
+/// 10×10 Adjacent recursive 8× quicker to generate (though one 10×10 Futoshiki recursive,
+/// seed 1, took 51 s instead of 8). Random KenKens of Keen's cage shapes, most with several solutions, can take
 /// thousands, and there weights pay as they do from 11×11: 100 of 10×10 (`keen_like`, seeds
 /// 0–99), count to two 115 → 62 ms on average, solve 154 → 71 ms, those over 0.2 s 17 → 4;
 /// 9×9 count 7.3 → 2.9 ms, solve 15.8 → 5.6 ms (PERFORMANCE.md, stop 72). Weighing from the
@@ -320,7 +324,8 @@ impl<'m> Engine<'m> {
         // Conflict weights where they pay: with boxes, regions or extra units, and on large
         // squares; not where a cell's units are its row and column (Towers, Unequal,
         // Adjacent), whose searches the fewest candidates or places of a plain Latin square
-        // keep smaller (measured in PERFORMANCE.md, "Towers and Unequal, third pass").
+        // keep smaller (measured in PERFORMANCE.md, "Towers and Unequal, third pass"), until
+        // a search passes `WEIGH_AFTER` nodes.
         let weighted = !no_bands || m.n >= WEIGHTED_FROM || (m.has_regions_or_more() && !lines);
         let unit_bits = !weighted;
         let mut engine = Engine {
@@ -356,7 +361,7 @@ impl<'m> Engine<'m> {
             unit_weights: Vec::new(),
             cage_weights: Vec::new(),
             cell_weights: Vec::new(),
-            weigh_after: if !weighted && m.more.is_empty() { WEIGH_AFTER } else { u64::MAX },
+            weigh_after: if !weighted { WEIGH_AFTER } else { u64::MAX },
             plain: !m.has_regions_or_more()
                 && m.derived_cages_none()
                 && !weighted
