@@ -48,16 +48,17 @@ use crate::puzzle::Grid;
 const NONE: u8 = u8::MAX;
 
 /// Search nodes after which an engine without conflict weights (KenKen below
-/// [`WEIGHTED_FROM`], Towers, Futoshiki and Adjacent below it) branches on them too.
-/// Keen's puzzles take at most 83 nodes at 8×8 to 10×10 (the corpus): their searches are as
-/// before. On Tatham's 9×9 unreasonable Towers and recursive Futoshiki, whose searches run
-/// to thousands, the weights cut the instructions of the shared tables by 17–21%, and made
-/// 10×10 Adjacent recursive 8× quicker to generate (though one 10×10 Futoshiki recursive,
-/// seed 1, took 51 s instead of 8). Random KenKens of Keen's cage shapes, most with several solutions, can take
-/// thousands, and there weights pay as they do from 11×11: 100 of 10×10 (`keen_like`, seeds
-/// 0–99), count to two 115 → 62 ms on average, solve 154 → 71 ms, those over 0.2 s 17 → 4;
-/// 9×9 count 7.3 → 2.9 ms, solve 15.8 → 5.6 ms (PERFORMANCE.md, stop 72). Weighing from the
-/// start instead cost Keen's own 9×9 puzzles 27% more instructions.
+/// [`WEIGHTED_FROM`], Towers, Futoshiki and Adjacent below it) branches on them too. Keen's
+/// puzzles take at most 83 nodes at 8×8 to 10×10 (the corpus), so their searches are as
+/// before; weighing from the start cost Keen's 9×9 puzzles 27% more instructions. Longer
+/// searches learn, as from 11×11 (PERFORMANCE.md, stop 72):
+/// - random KenKens of Keen's cage shapes, most with several solutions: 100 of 10×10
+///   (`keen_like`, seeds 0–99), count to two 115 → 62 ms on average, solve 154 → 71 ms,
+///   those over 0.2 s 17 → 4; 9×9 count 7.3 → 2.9 ms, solve 15.8 → 5.6 ms;
+/// - Tatham's 9×9 unreasonable Towers and recursive Futoshiki, whose searches run to
+///   thousands: 17–21% fewer instructions on the shared tables; 10×10 Adjacent recursive 8×
+///   quicker to generate (though one 10×10 Futoshiki recursive, seed 1, took 51 s instead
+///   of 8).
 const WEIGH_AFTER: u64 = 500;
 
 /// Smallest size whose units get [`Engine::all_different`] instead of naked and hidden pairs.
@@ -392,9 +393,7 @@ impl<'m> Engine<'m> {
         let m = self.m;
         self.unit_weights = vec![1; m.unit_count];
         self.cage_weights = vec![1; m.cage_count()];
-        let units = |c: usize| m.units_of(c).len() as u64;
-        let cage = |c: usize| u64::from(m.cell_cage[c] != NO_CAGE);
-        self.cell_weights = (0..m.initial.len()).map(|c| units(c) + cage(c)).collect();
+        self.cell_weights = (0..m.initial.len()).map(|c| self.weight_from_scratch(c)).collect();
     }
 
     /// Reads the clock (once [`CHECK_EVERY`] units of work have passed): whether the deadline

@@ -292,12 +292,12 @@ impl Solver {
             stats.nodes = counted.guesses;
             let count = Count { solutions: counted.solutions, complete: counted.solutions < 2 };
             // Past its budget, the general engine below counts and finds the first.
-            if counted.solutions < 2 && !counted.out_of_guesses {
-                let grid = counted.first.map(|g| Grid::from_valid(n, g));
-                self.check(grid.as_ref());
-                return Ok(Report { grid, count, stats });
-            }
             if !counted.out_of_guesses {
+                if counted.solutions < 2 {
+                    let grid = counted.first.map(|g| Grid::from_valid(n, g));
+                    self.check(grid.as_ref());
+                    return Ok(Report { grid, count, stats });
+                }
                 // Several: the first in row-major order, within a budget of guesses.
                 let budget = ROW_MAJOR9_GUESSES + 4 * counted.guesses;
                 let first = houses.search(givens, 1, true, budget, self.deadline);
